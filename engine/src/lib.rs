@@ -1,0 +1,456 @@
+//! Pure rules for five Senet rulesets.
+//!
+//! No I/O, no async, no randomness: the caller rolls the dice and passes them in, so a game is
+//! exactly the replay of its throws and moves.
+//!
+//! | id | module | source |
+//! |---|---|---|
+//! | `martian` | [`martian`] | Martian Senet (M. Rogers, 2012) |
+//! | `modern`  | [`modern`]  | Senet-modern, 2 to 4 players |
+//! | `parker`  | [`parker`]  | Parker Brothers SENET (1946) |
+//! | `jequier` | [`jequier`] | Jéquier's rules (1930) |
+//! | `pyramid` | [`pyramid`] | Pyramid Senet (P. Aronson) |
+//!
+//! Every variant implements [`Rules`]; [`Game`] wraps them all behind one type for code that
+//! does not care which variant it runs (the server, the scenario runner).
+//!
+//! ```no_run
+//! use senet_engine::{Game, Setup, Status, Throw, Variant};
+//!
+//! let mut game = Game::new(Variant::Pyramid, Setup::default())?;
+//! // Drive the game: throw when asked, move when asked.
+//! for _ in 0..10 {
+//!     match game.status() {
+//!         Status::Throw { spec, .. } => {
+//!             let faces = vec![spec.die.min_face(); usize::from(spec.count)];
+//!             game.throw(Throw::new(spec, &faces)?)?;
+//!         }
+//!         Status::Move { player } => {
+//!             let mv = game.legal_moves()[0];
+//!             game.play(player, mv)?;
+//!         }
+//!         Status::Over(_) => break,
+//!     }
+//! }
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+pub mod board30;
+pub mod dice;
+pub mod jequier;
+pub mod martian;
+pub mod modern;
+pub mod parker;
+pub mod playout;
+pub mod pyramid;
+mod rules;
+pub mod scenario;
+
+pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
+pub use rules::{
+    EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status, ThrowEffect,
+};
+
+/// A ruleset, by its stable id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Martian Senet: three coasters, stacking pyramids, one d6.
+    Martian,
+    /// Senet-modern: 30 squares, numbered pieces, 2d6, 2 to 4 players.
+    Modern,
+    /// Parker Brothers SENET (1946): Senet Row between two Safety Rows, captures.
+    Parker,
+    /// Jéquier's rules: four throwing sticks, send-back, protected pairs.
+    Jequier,
+    /// Pyramid Senet: two d4, captures, numbered bear-off squares.
+    Pyramid,
+}
+
+impl Variant {
+    /// Every variant, in a stable order.
+    pub const ALL: [Variant; 5] = [
+        Variant::Martian,
+        Variant::Modern,
+        Variant::Parker,
+        Variant::Jequier,
+        Variant::Pyramid,
+    ];
+
+    /// The stable id (`martian`, `modern`, `parker`, `jequier`, `pyramid`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Martian => "martian",
+            Variant::Modern => "modern",
+            Variant::Parker => "parker",
+            Variant::Jequier => "jequier",
+            Variant::Pyramid => "pyramid",
+        }
+    }
+
+    /// A display name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Martian => "Martian Senet",
+            Variant::Modern => "Senet-modern",
+            Variant::Parker => "Parker Brothers Senet (1946)",
+            Variant::Jequier => "Jéquier's Senet (1930)",
+            Variant::Pyramid => "Pyramid Senet",
+        }
+    }
+
+    /// Fewest and most players.
+    pub const fn player_range(self) -> (u8, u8) {
+        match self {
+            Variant::Modern => (2, 4),
+            _ => (2, 2),
+        }
+    }
+
+    /// The [`Setup`] fields, other than `players`, that this variant uses.
+    pub const fn options(self) -> &'static [&'static str] {
+        match self {
+            Variant::Parker => &["waiting_for_one"],
+            _ => &[],
+        }
+    }
+
+    /// Checks the number of players.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] when it is out of range.
+    pub fn check_players(self, players: u8) -> Result<(), SetupError> {
+        let (min, max) = self.player_range();
+        if (min..=max).contains(&players) {
+            Ok(())
+        } else {
+            Err(SetupError::PlayerCount {
+                variant: self,
+                players,
+                min,
+                max,
+            })
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Variant, ParseError> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == s)
+            .ok_or_else(|| ParseError::new(format!("unknown variant {s:?}")))
+    }
+}
+
+/// A seat at the table, in turn order. Two-player variants use `One` and `Two` only.
+///
+/// Serialised as the number 1 to 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum Player {
+    /// The first seat.
+    One,
+    /// The second seat.
+    Two,
+    /// The third seat (`modern` only).
+    Three,
+    /// The fourth seat (`modern` only).
+    Four,
+}
+
+impl Player {
+    /// Every seat, in order.
+    pub const ALL: [Player; 4] = [Player::One, Player::Two, Player::Three, Player::Four];
+
+    /// Zero-based index (One is 0).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The seat with zero-based index `i`, if any.
+    pub const fn from_index(i: usize) -> Option<Player> {
+        match i {
+            0 => Some(Player::One),
+            1 => Some(Player::Two),
+            2 => Some(Player::Three),
+            3 => Some(Player::Four),
+            _ => None,
+        }
+    }
+
+    /// The seat after this one in a game of `players` players.
+    pub const fn next(self, players: u8) -> Player {
+        match Player::from_index((self.index() + 1) % players as usize) {
+            Some(p) => p,
+            None => Player::One,
+        }
+    }
+
+    /// The other seat of a two-player game.
+    pub const fn opponent(self) -> Player {
+        self.next(2)
+    }
+}
+
+impl From<Player> for u8 {
+    fn from(p: Player) -> u8 {
+        p.index() as u8 + 1
+    }
+}
+
+impl TryFrom<u8> for Player {
+    type Error = ParseError;
+
+    fn try_from(n: u8) -> Result<Player, ParseError> {
+        n.checked_sub(1)
+            .and_then(|i| Player::from_index(usize::from(i)))
+            .ok_or_else(|| ParseError::new(format!("no player {n}")))
+    }
+}
+
+/// The seat number, 1 to 4.
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", u8::from(*self))
+    }
+}
+
+impl FromStr for Player {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Player, ParseError> {
+        let n: u8 = s
+            .parse()
+            .map_err(|_| ParseError::new(format!("no player {s:?}")))?;
+        Player::try_from(n)
+    }
+}
+
+macro_rules! games {
+    ($($variant:ident => $module:ident :: $ty:ident),* $(,)?) => {
+        /// A game of any variant.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(tag = "variant", content = "state", rename_all = "lowercase")]
+        pub enum Game {
+            $(
+                #[doc = concat!("A game of [`", stringify!($module), "`].")]
+                $variant($module::$ty),
+            )*
+        }
+
+        /// A move of any variant. Serialised as its notation.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Move {
+            $(
+                #[doc = concat!("A move of [`", stringify!($module), "`].")]
+                $variant(<$module::$ty as Rules>::Move),
+            )*
+        }
+
+        impl fmt::Display for Move {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(Move::$variant(m) => fmt::Display::fmt(m, f),)*
+                }
+            }
+        }
+
+        impl Move {
+            /// The variant this move belongs to.
+            pub fn variant(&self) -> Variant {
+                match self {
+                    $(Move::$variant(_) => Variant::$variant,)*
+                }
+            }
+        }
+
+        impl Game {
+            /// A new game of `variant` in its starting position.
+            ///
+            /// # Errors
+            /// [`SetupError`] when the setup does not fit the variant.
+            pub fn new(variant: Variant, setup: Setup) -> Result<Game, SetupError> {
+                variant.check_players(setup.players)?;
+                Ok(match variant {
+                    $(Variant::$variant => Game::$variant($module::$ty::new(setup)?),)*
+                })
+            }
+
+            /// Reads a position of `variant` in its notation.
+            ///
+            /// # Errors
+            /// [`ParseError`] when the text is not a position of that variant.
+            pub fn from_notation(variant: Variant, s: &str) -> Result<Game, ParseError> {
+                Ok(match variant {
+                    $(Variant::$variant => Game::$variant($module::$ty::from_notation(s)?),)*
+                })
+            }
+
+            /// The variant.
+            pub fn variant(&self) -> Variant {
+                match self {
+                    $(Game::$variant(_) => Variant::$variant,)*
+                }
+            }
+
+            /// What the game waits for now.
+            pub fn status(&self) -> Status {
+                match self {
+                    $(Game::$variant(g) => g.status(),)*
+                }
+            }
+
+            /// Number of players.
+            pub fn players(&self) -> u8 {
+                match self {
+                    $(Game::$variant(g) => g.players(),)*
+                }
+            }
+
+            /// Applies a throw; see [`Rules::throw`].
+            ///
+            /// # Errors
+            /// [`IllegalThrow`]; the game is unchanged.
+            pub fn throw(&mut self, throw: Throw) -> Result<ThrowEffect, IllegalThrow> {
+                match self {
+                    $(Game::$variant(g) => g.throw(throw),)*
+                }
+            }
+
+            /// Every legal move now.
+            pub fn legal_moves(&self) -> Vec<Move> {
+                match self {
+                    $(Game::$variant(g) => g.legal_moves().into_iter().map(Move::$variant).collect(),)*
+                }
+            }
+
+            /// Reads a move in this game's notation. Says nothing about legality.
+            ///
+            /// # Errors
+            /// [`ParseError`] when the text is not a move of this variant.
+            pub fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
+                match self {
+                    $(Game::$variant(_) => s.parse().map(Move::$variant),)*
+                }
+            }
+
+            /// Plays `mv` for `player` if legal; see [`Rules::play`].
+            ///
+            /// # Errors
+            /// [`IllegalMove`]; the game is unchanged.
+            pub fn play(&mut self, player: Player, mv: Move) -> Result<(), IllegalMove> {
+                match (self, mv) {
+                    $((Game::$variant(g), Move::$variant(m)) => g.play(player, m),)*
+                    #[allow(unreachable_patterns)]
+                    _ => Err(IllegalMove::Malformed),
+                }
+            }
+
+            /// `player` resigns; see [`Rules::resign`].
+            ///
+            /// # Errors
+            /// [`IllegalMove::GameOver`] if the game is already over.
+            pub fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+                match self {
+                    $(Game::$variant(g) => g.resign(player),)*
+                }
+            }
+
+            /// The position in the variant's notation (no variant prefix).
+            pub fn to_notation(&self) -> String {
+                match self {
+                    $(Game::$variant(g) => g.to_notation(),)*
+                }
+            }
+
+            /// Checks the position's invariants; see [`Rules::check_invariants`].
+            ///
+            /// # Errors
+            /// The first broken invariant.
+            pub fn check_invariants(&self) -> Result<(), String> {
+                match self {
+                    $(Game::$variant(g) => g.check_invariants(),)*
+                }
+            }
+        }
+    };
+}
+
+games! {
+    Martian => martian::Martian,
+    Modern => modern::Modern,
+    Parker => parker::Parker,
+    Jequier => jequier::Jequier,
+    Pyramid => pyramid::Pyramid,
+}
+
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl Game {
+    /// Plays a move given in notation for `player`.
+    ///
+    /// # Errors
+    /// [`IllegalMove::Malformed`] if the text is not a move of this variant, else as
+    /// [`Game::play`].
+    pub fn play_notation(&mut self, player: Player, mv: &str) -> Result<Move, IllegalMove> {
+        let mv = self.parse_move(mv).map_err(|_| IllegalMove::Malformed)?;
+        self.play(player, mv)?;
+        Ok(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_ids_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>().unwrap(), v);
+            assert_eq!(
+                serde_json::to_string(&v).unwrap(),
+                format!("\"{}\"", v.id())
+            );
+        }
+        assert!("chess".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn players_number_from_one_and_rotate() {
+        assert_eq!(Player::One.to_string(), "1");
+        assert_eq!("4".parse::<Player>().unwrap(), Player::Four);
+        assert!("5".parse::<Player>().is_err());
+        assert!("0".parse::<Player>().is_err());
+        assert_eq!(Player::Two.next(2), Player::One);
+        assert_eq!(Player::Two.next(3), Player::Three);
+        assert_eq!(Player::Three.next(3), Player::One);
+        assert_eq!(Player::One.opponent(), Player::Two);
+        assert_eq!(serde_json::to_string(&Player::Three).unwrap(), "3");
+    }
+
+    #[test]
+    fn player_counts_are_checked() {
+        assert!(Variant::Modern.check_players(4).is_ok());
+        assert!(Variant::Modern.check_players(5).is_err());
+        assert!(Variant::Jequier.check_players(3).is_err());
+        assert!(Game::new(Variant::Parker, Setup::players(3)).is_err());
+    }
+}
