@@ -1,0 +1,3 @@
+//! Load generator for senet-server (being written).
+
+fn main() {}

@@ -1,0 +1,73 @@
+//! Configuration: command-line flags, each with an environment variable.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Log output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// How the server runs.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Config {
+    /// TCP port (0: any free port).
+    #[arg(long, env = "PORT", default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on.
+    #[arg(long, env = "SENET_BIND", default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// Directory for the embedded store (used from issue 5 on).
+    #[arg(long, env = "SENET_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+    /// Postgres URL (used from issue 5 on; read now so deployments can set it).
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Log format.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Seconds a player must have been gone before the opponent may claim the game.
+    #[arg(long, env = "SENET_ABANDON_AFTER", default_value_t = 60)]
+    pub abandon_after: u64,
+    /// Milliseconds a new game waits for client seeds before its first throw.
+    #[arg(long, env = "SENET_SEED_WAIT_MS", default_value_t = 10_000)]
+    pub seed_wait_ms: u64,
+    /// Messages per second a connection may send (token bucket refill rate).
+    #[arg(long, default_value_t = 20.0)]
+    pub rate_per_sec: f64,
+    /// Messages a connection may send in a burst (token bucket size).
+    #[arg(long, default_value_t = 40.0)]
+    pub rate_burst: f64,
+}
+
+impl Config {
+    /// Defaults, as if started with no flags and no environment (port 0 for tests).
+    pub fn for_tests() -> Config {
+        Config {
+            port: 0,
+            bind: IpAddr::from([127, 0, 0, 1]),
+            data_dir: PathBuf::from("data"),
+            database_url: None,
+            log_format: LogFormat::Text,
+            abandon_after: 60,
+            seed_wait_ms: 10_000,
+            rate_per_sec: 20.0,
+            rate_burst: 40.0,
+        }
+    }
+
+    /// `abandon_after` as a duration.
+    pub fn abandon_after(&self) -> Duration {
+        Duration::from_secs(self.abandon_after)
+    }
+
+    /// `seed_wait_ms` as a duration.
+    pub fn seed_wait(&self) -> Duration {
+        Duration::from_millis(self.seed_wait_ms)
+    }
+}

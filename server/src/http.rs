@@ -1,0 +1,458 @@
+//! The REST API (lobby, verification, OpenAPI) and the WebSocket upgrade route.
+
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use senet_engine::{Setup, Variant};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+use crate::AppState;
+use crate::dice::{self, VerifyReport, VerifyRequest};
+use crate::matches::{Cmd, JoinError, NewMatch, spawn_match};
+use crate::protocol::Series;
+use crate::record::GameRecord;
+
+/// Every route: method and path, as the router and the OpenAPI document write them.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("get", "/healthz"),
+    ("get", "/api/openapi.json"),
+    ("get", "/api/variants"),
+    ("get", "/api/matches"),
+    ("post", "/api/matches"),
+    ("get", "/api/matches/{id}"),
+    ("post", "/api/matches/{id}/join"),
+    ("get", "/api/matches/{id}/games/{game}"),
+    ("post", "/api/verify"),
+    ("get", "/ws/matches/{id}"),
+];
+
+/// Every way a REST request fails, each with its HTTP status and stable code.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The body is not the JSON this route takes.
+    #[error("{0}")]
+    Malformed(String),
+    /// The request is well formed but not acceptable.
+    #[error("{0}")]
+    Invalid(String),
+    /// No such variant.
+    #[error("unknown variant {0:?}")]
+    UnknownVariant(String),
+    /// No such match or game.
+    #[error("not found")]
+    NotFound,
+    /// The invite is not one of this match's.
+    #[error("that invite is not valid for this match")]
+    BadInvite,
+    /// The invite's seat is taken.
+    #[error("that invite was used already")]
+    InviteUsed,
+    /// The match's actor is gone.
+    #[error("the match is not available")]
+    Unavailable,
+    /// A dice record that cannot be checked.
+    #[error("{0}")]
+    Unverifiable(String),
+}
+
+impl ApiError {
+    /// The HTTP status and the stable code.
+    pub fn status_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            ApiError::Malformed(_) => (StatusCode::BAD_REQUEST, "malformed"),
+            ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid"),
+            ApiError::UnknownVariant(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unknown_variant"),
+            ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::BadInvite => (StatusCode::FORBIDDEN, "bad_invite"),
+            ApiError::InviteUsed => (StatusCode::CONFLICT, "invite_used"),
+            ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "match_unavailable"),
+            ApiError::Unverifiable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unverifiable"),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_code();
+        (
+            status,
+            Json(json!({"code": code, "message": self.to_string()})),
+        )
+            .into_response()
+    }
+}
+
+fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
+}
+
+/// The router of the whole service.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/variants", get(variants))
+        .route("/api/matches", get(list_matches).post(create_match))
+        .route("/api/matches/{id}", get(get_match))
+        .route("/api/matches/{id}/join", post(join_match))
+        .route("/api/matches/{id}/games/{game}", get(game_record))
+        .route("/api/verify", post(verify))
+        .route("/ws/matches/{id}", get(ws_upgrade))
+        .with_state(state)
+}
+
+async fn healthz() -> Json<Value> {
+    Json(json!({"status": "ok"}))
+}
+
+#[derive(Serialize)]
+struct VariantInfo {
+    id: &'static str,
+    name: &'static str,
+    min_players: u8,
+    max_players: u8,
+    options: &'static [&'static str],
+}
+
+async fn variants() -> Json<Vec<VariantInfo>> {
+    Json(
+        Variant::ALL
+            .iter()
+            .map(|v| VariantInfo {
+                id: v.id(),
+                name: v.name(),
+                min_players: v.player_range().0,
+                max_players: v.player_range().1,
+                options: v.options(),
+            })
+            .collect(),
+    )
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    status: Option<String>,
+}
+
+async fn list_matches(
+    State(state): State<AppState>,
+    Query(q): Query<ListQuery>,
+) -> Json<Vec<crate::matches::Summary>> {
+    let mut list: Vec<_> = state
+        .registry
+        .summaries()
+        .into_iter()
+        .filter(|s| s.public)
+        .filter(|s| q.status.as_deref().is_none_or(|st| st == s.status))
+        .collect();
+    list.sort_by(|a, b| a.match_id.cmp(&b.match_id));
+    Json(list)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateMatch {
+    variant: String,
+    #[serde(default)]
+    players: Option<u8>,
+    #[serde(default)]
+    series: Option<Series>,
+    #[serde(default)]
+    options: CreateOptions,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    player_name: Option<String>,
+    #[serde(default = "yes")]
+    public: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateOptions {
+    #[serde(default)]
+    waiting_for_one: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct Invite {
+    seat: u8,
+    invite: String,
+    url: String,
+}
+
+#[derive(Serialize)]
+struct CreatedReply {
+    match_id: String,
+    seat: u8,
+    token: String,
+    invites: Vec<Invite>,
+    spectator_key: Option<String>,
+    spectator_url: String,
+    ws_url: String,
+}
+
+fn check_name(name: Option<String>, default: String) -> Result<String, ApiError> {
+    let name = name.map(|n| n.trim().to_owned()).unwrap_or_default();
+    if name.chars().count() > 64 || name.chars().any(char::is_control) {
+        return Err(ApiError::Invalid(
+            "names are at most 64 characters, without control characters".into(),
+        ));
+    }
+    Ok(if name.is_empty() { default } else { name })
+}
+
+async fn create_match(
+    State(state): State<AppState>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<CreatedReply>), ApiError> {
+    let req: CreateMatch = parse(&body)?;
+    let variant: Variant = req
+        .variant
+        .parse()
+        .map_err(|_| ApiError::UnknownVariant(req.variant.clone()))?;
+    let players = req.players.unwrap_or(variant.player_range().0);
+    variant
+        .check_players(players)
+        .map_err(|e| ApiError::Invalid(e.to_string()))?;
+    let series = req.series.unwrap_or_default();
+    if !(1..=99).contains(&series.target) {
+        return Err(ApiError::Invalid("the series target is 1 to 99".into()));
+    }
+    let mut setup = Setup::players(players);
+    if let Some(w) = req.options.waiting_for_one {
+        setup.waiting_for_one = w;
+    }
+    let name = check_name(req.name, format!("{} match", variant.name()))?;
+    let creator = check_name(req.player_name, "Player 1".into())?;
+    let spec = NewMatch {
+        variant,
+        setup,
+        series,
+        name,
+        public: req.public,
+        creator,
+    };
+    let (handle, created) = spawn_match(spec, state.store.clone(), state.config.clone());
+    state.registry.insert(handle);
+    let id = created.match_id.clone();
+    let spectator_url = match &created.spectator_key {
+        Some(k) => format!("/m/{id}/watch?key={k}"),
+        None => format!("/m/{id}/watch"),
+    };
+    Ok((
+        StatusCode::CREATED,
+        Json(CreatedReply {
+            seat: 1,
+            token: created.token,
+            invites: created
+                .invites
+                .into_iter()
+                .map(|(seat, invite)| Invite {
+                    seat,
+                    url: format!("/m/{id}/join?invite={invite}"),
+                    invite,
+                })
+                .collect(),
+            spectator_key: created.spectator_key,
+            spectator_url,
+            ws_url: format!("/ws/matches/{id}"),
+            match_id: id,
+        }),
+    ))
+}
+
+async fn get_match(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::matches::Summary>, ApiError> {
+    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let summary = handle.summary.borrow().clone();
+    Ok(Json(summary))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    invite: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Joined {
+    match_id: String,
+    seat: u8,
+    token: String,
+    ws_url: String,
+}
+
+async fn join_match(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Joined>, ApiError> {
+    let req: JoinRequest = parse(&body)?;
+    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let (reply, rx) = oneshot::channel();
+    let name = check_name(req.name, String::new())?;
+    let cmd = Cmd::Join {
+        invite: req.invite,
+        name,
+        reply,
+    };
+    handle
+        .mailbox
+        .send(cmd)
+        .await
+        .map_err(|_| ApiError::Unavailable)?;
+    let (seat, token) = rx
+        .await
+        .map_err(|_| ApiError::Unavailable)?
+        .map_err(|e| match e {
+            JoinError::BadInvite => ApiError::BadInvite,
+            JoinError::InviteUsed => ApiError::InviteUsed,
+        })?;
+    Ok(Json(Joined {
+        ws_url: format!("/ws/matches/{id}"),
+        match_id: id,
+        seat,
+        token,
+    }))
+}
+
+async fn game_record(
+    State(state): State<AppState>,
+    Path((id, game)): Path<(String, u32)>,
+) -> Result<Json<GameRecord>, ApiError> {
+    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let (reply, rx) = oneshot::channel();
+    handle
+        .mailbox
+        .send(Cmd::Record { game, reply })
+        .await
+        .map_err(|_| ApiError::Unavailable)?;
+    let record = rx.await.map_err(|_| ApiError::Unavailable)?;
+    record.map(Json).ok_or(ApiError::NotFound)
+}
+
+async fn verify(body: Bytes) -> Result<Json<VerifyReport>, ApiError> {
+    let req: VerifyRequest = parse(&body)?;
+    dice::verify(&req)
+        .map(Json)
+        .map_err(|e| ApiError::Unverifiable(e.to_string()))
+}
+
+async fn ws_upgrade(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let cfg = state.config.clone();
+    let shutdown = state.shutdown.clone();
+    Ok(ws
+        .max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .on_upgrade(move |socket| crate::ws::run_socket(socket, handle, cfg, shutdown)))
+}
+
+async fn openapi() -> Json<Value> {
+    Json(openapi_doc())
+}
+
+/// The OpenAPI 3.1 description of the REST API (hand-written; a test checks it lists every
+/// route in [`ROUTES`]).
+pub fn openapi_doc() -> Value {
+    let error = json!({"$ref": "#/components/schemas/Error"});
+    let err =
+        |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
+    let ok = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
+    let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
+    json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Senet server", "version": env!("CARGO_PKG_VERSION"),
+                 "description": "Live Senet matches. Play happens over the WebSocket at /ws/matches/{id}; see docs/protocol.md."},
+        "paths": {
+            "/healthz": {"get": {"summary": "Ready check", "responses": {"200": ok("ready")}}},
+            "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI document")}}},
+            "/api/variants": {"get": {"summary": "The variants, with player counts and options",
+                "responses": {"200": ok("variants")}}},
+            "/api/matches": {
+                "get": {"summary": "Public matches", "parameters": [
+                    {"name": "status", "in": "query", "required": false,
+                     "schema": {"type": "string", "enum": ["joining", "live", "finished"]}}],
+                    "responses": {"200": ok("match summaries")}},
+                "post": {"summary": "Create a match; the reply holds seat 1's token, invites and the spectator link",
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateMatch"}}}},
+                    "responses": {"201": ok("created"), "400": err("malformed body"), "422": err("invalid request")}}
+            },
+            "/api/matches/{id}": {"get": {"summary": "A match summary", "parameters": [id],
+                "responses": {"200": ok("summary"), "404": err("no such match")}}},
+            "/api/matches/{id}/join": {"post": {"summary": "Claim a seat with its invite (once)", "parameters": [id],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                    "required": ["invite"], "properties": {"invite": {"type": "string"}, "name": {"type": "string"}}}}}},
+                "responses": {"200": ok("seat and token"), "403": err("bad invite"), "404": err("no such match"), "409": err("invite used")}}},
+            "/api/matches/{id}/games/{game}": {"get": {"summary": "A game's record (events; seed once over)",
+                "parameters": [id, {"name": "game", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                "responses": {"200": ok("game record"), "404": err("no such game")}}},
+            "/api/verify": {"post": {"summary": "Recompute throws from a revealed seed",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                    "required": ["seed", "commitment", "game_id", "client_seeds", "throws"]}}}},
+                "responses": {"200": ok("verdict per throw"), "400": err("malformed"), "422": err("unverifiable")}}},
+            "/ws/matches/{id}": {"get": {"summary": "WebSocket upgrade for players and spectators (docs/protocol.md)",
+                "parameters": [id], "responses": {"101": {"description": "switching protocols"}, "404": err("no such match")}}}
+        },
+        "components": {"schemas": {
+            "Error": {"type": "object", "required": ["code", "message"],
+                      "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
+            "CreateMatch": {"type": "object", "required": ["variant"], "properties": {
+                "variant": {"type": "string", "enum": ["martian", "modern", "parker", "jequier", "pyramid"]},
+                "players": {"type": "integer", "minimum": 2, "maximum": 4},
+                "series": {"type": "object", "properties": {
+                    "kind": {"type": "string", "enum": ["best_of", "first_to"]},
+                    "target": {"type": "integer", "minimum": 1, "maximum": 99}}},
+                "options": {"type": "object", "properties": {"waiting_for_one": {"type": "boolean"}}},
+                "name": {"type": "string"}, "player_name": {"type": "string"},
+                "public": {"type": "boolean", "default": true}}}
+        }}
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openapi_lists_every_route() {
+        let doc = openapi_doc();
+        for (method, path) in ROUTES {
+            assert!(
+                doc["paths"][path][method].is_object(),
+                "{method} {path} is missing from the OpenAPI document"
+            );
+        }
+        let documented: usize = doc["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|p| p.as_object().unwrap().len())
+            .sum();
+        assert_eq!(
+            documented,
+            ROUTES.len(),
+            "the document lists a route ROUTES lacks"
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! `senet-server`: live Senet matches over WebSockets.
+//!
+//! - [`http`]: the REST API (lobby, verification, OpenAPI) and the WebSocket route;
+//! - [`ws`]: one reader and one writer task per socket;
+//! - [`matches`]: one actor task per live match, which owns the engine game;
+//! - [`dice`]: provably fair dice (`docs/fairness.md`);
+//! - [`store`]: where events go before they are broadcast;
+//! - [`protocol`]: every WebSocket message (`docs/protocol.md`).
+//!
+//! Tests and embedders start the whole service with [`spawn`].
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub mod config;
+pub mod dice;
+pub mod http;
+pub mod matches;
+pub mod protocol;
+pub mod record;
+pub mod store;
+pub mod ws;
+
+pub use config::Config;
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// The configuration.
+    pub config: Arc<Config>,
+    /// Every live match.
+    pub registry: Arc<matches::Registry>,
+    /// Where events are stored.
+    pub store: Arc<dyn store::EventStore>,
+    /// Flips to `true` when the server shuts down; sockets then say goodbye and close.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// The whole service as a router, with its shutdown switch.
+pub fn app(config: Config) -> (axum::Router, watch::Sender<bool>) {
+    let (shutdown_tx, shutdown) = watch::channel(false);
+    let state = AppState {
+        config: Arc::new(config),
+        registry: Arc::default(),
+        store: Arc::new(store::MemoryStore::default()),
+        shutdown,
+    };
+    (http::router(state), shutdown_tx)
+}
+
+/// A server running in the background.
+#[derive(Debug)]
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Send `true` to shut down gracefully.
+    pub shutdown: watch::Sender<bool>,
+    /// The serving task.
+    pub task: JoinHandle<std::io::Result<()>>,
+}
+
+/// Binds `config.bind:config.port` and serves in a background task.
+///
+/// # Errors
+/// When the address cannot be bound.
+pub async fn spawn(config: Config) -> std::io::Result<Running> {
+    let listener = TcpListener::bind((config.bind, config.port)).await?;
+    let addr = listener.local_addr()?;
+    let (router, shutdown) = app(config);
+    let mut done = shutdown.subscribe();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                // Either a `true` or the sender going away ends the server.
+                let _ = done.wait_for(|&v| v).await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        shutdown,
+        task,
+    })
+}

@@ -1,0 +1,159 @@
+//! The `senet-server` binary: serve, or verify an exported game.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use senet_server::config::{Config, LogFormat};
+use senet_server::record::GameRecord;
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "senet-server",
+    version,
+    about = "Live Senet matches over WebSockets"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    config: Config,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check an exported game (GET /api/matches/{id}/games/{n}): every throw recomputed from
+    /// the revealed seed, every event replayed through the engine.
+    Verify {
+        /// The game record (JSON).
+        file: std::path::PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Verify { file }) => verify(&file),
+        None => serve(cli.config),
+    }
+}
+
+fn verify(file: &std::path::Path) -> ExitCode {
+    let record: GameRecord = match std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|s| serde_json::from_str(&s).map_err(|e| e.to_string()))
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let report = record.check();
+    if let Some(d) = &report.dice {
+        println!(
+            "commitment: {}",
+            if d.commitment_ok { "ok" } else { "MISMATCH" }
+        );
+        for t in &d.throws {
+            let mark = if t.ok { "ok" } else { "MISMATCH" };
+            println!(
+                "throw {:>4}: {:?} expected {:?} {mark}",
+                t.throw_no, t.claimed, t.expected
+            );
+        }
+    } else {
+        println!("the seed is not revealed yet (game not over): dice not checked");
+    }
+    match &report.replay_error {
+        None => println!("replay: ok"),
+        Some(e) => println!("replay: {e}"),
+    }
+    println!(
+        "{}",
+        if report.ok {
+            "VERIFIED"
+        } else {
+            "NOT VERIFIED"
+        }
+    );
+    if report.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn serve(config: Config) -> ExitCode {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    match config.log_format {
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .init(),
+        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+    }
+    if config.database_url.is_some() {
+        tracing::warn!(
+            "DATABASE_URL is set but the durable store is not built yet; events stay in memory"
+        );
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async move {
+        let running = match senet_server::spawn(config).await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen");
+                return ExitCode::FAILURE;
+            }
+        };
+        tracing::info!(addr = %running.addr, "serving on http://{}", running.addr);
+        shutdown_signal().await;
+        tracing::info!("shutting down: telling clients to reconnect");
+        let _ = running.shutdown.send(true);
+        match running.task.await {
+            Ok(Ok(())) => ExitCode::SUCCESS,
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "server failed");
+                ExitCode::FAILURE
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "server task failed");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for ctrl-c");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

@@ -1,0 +1,1218 @@
+//! Live matches: one actor task per match, and the registry that finds them.
+//!
+//! The actor owns everything about its match: the engine game, the seats and their tokens,
+//! the dice seed, the connections, the event counter and the in-memory event log. Sockets
+//! and HTTP handlers talk to it only through its bounded mailbox ([`Cmd`]); it answers over
+//! `oneshot` channels or the connection's own outbox, and broadcasts every event once,
+//! pre-serialised, on a `broadcast` channel. It never holds a lock across an await.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, RwLock};
+
+use axum::extract::ws::Utf8Bytes;
+use senet_engine::{Game, Player, Setup, Status, ThrowEffect, Variant};
+use serde::Serialize;
+use subtle::ConstantTimeEq;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::time::Instant;
+
+use crate::config::Config;
+use crate::dice::{ServerSeed, derive_throw, valid_client_seed};
+use crate::protocol::{
+    ClientMsg, Event, EventKind, Series, SeriesKind, ServerMsg, Snapshot, Turn, TurnKind,
+};
+use crate::record::GameRecord;
+use crate::store::{EventStore, StoredEvent};
+
+/// How many messages a match's mailbox holds before senders wait.
+const MAILBOX: usize = 256;
+/// How many frames a subscriber may fall behind before it gets a snapshot instead.
+const BROADCAST: usize = 256;
+/// How many frames a connection's own outbox holds.
+pub const OUTBOX: usize = 64;
+/// How many recent replies per seat are kept to answer repeated sequence numbers.
+const REPLIES_KEPT: usize = 64;
+/// A safety net against an engine that never stops asking for throws.
+const MAX_THROWS: u64 = 100_000;
+
+/// A frame for every subscriber of a match. `no` is the event number, 0 for presence.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The event number (0: not an event).
+    pub no: u64,
+    /// The JSON text.
+    pub text: Utf8Bytes,
+}
+
+/// What the actor sends to one connection.
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    /// A text frame.
+    Text(Utf8Bytes),
+    /// Close the connection with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// A 128-bit random secret as 32 hex digits.
+pub fn new_secret() -> String {
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).expect("the OS random source is unavailable");
+    hex::encode(b)
+}
+
+fn secret_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+/// A match's public state, as listed by the REST API.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The id.
+    pub match_id: String,
+    /// The name.
+    pub name: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Number of seats.
+    pub players: u8,
+    /// Listed publicly.
+    pub public: bool,
+    /// The series rule.
+    pub series: Series,
+    /// `joining`, `live` or `finished`.
+    pub status: &'static str,
+    /// Display names per seat.
+    pub names: Vec<Option<String>>,
+    /// The current game (1-based; 0 before the first).
+    pub game: u32,
+    /// Series points per seat.
+    pub score: Vec<u32>,
+    /// Games won per seat.
+    pub wins: Vec<u32>,
+    /// How many spectators watch.
+    pub spectators: u32,
+}
+
+/// A request to the match actor.
+#[derive(Debug)]
+pub enum Cmd {
+    /// Claim a seat with an invite (REST).
+    Join {
+        /// The invite secret.
+        invite: String,
+        /// The display name.
+        name: String,
+        /// The seat and its token.
+        reply: oneshot::Sender<Result<(u8, String), JoinError>>,
+    },
+    /// A socket said `hello`.
+    Connect {
+        /// A seat token or the spectator key.
+        token: Option<String>,
+        /// The last event the client saw.
+        last_event: Option<u64>,
+        /// The connection's outbox.
+        outbox: mpsc::Sender<Outgoing>,
+        /// The connection, or the error to send before closing.
+        reply: oneshot::Sender<Result<Connected, ServerMsg>>,
+    },
+    /// A message from a connected socket.
+    Client {
+        /// The connection.
+        conn: u64,
+        /// The message.
+        msg: ClientMsg,
+    },
+    /// A socket went away.
+    Disconnect {
+        /// The connection.
+        conn: u64,
+    },
+    /// A connection fell behind and needs a fresh snapshot.
+    Resync {
+        /// The connection.
+        conn: u64,
+        /// The last event number and the `snapshot` message.
+        reply: oneshot::Sender<(u64, Utf8Bytes)>,
+    },
+    /// A game's record, for export and verification.
+    Record {
+        /// The game (1-based).
+        game: u32,
+        /// The record, if the game exists.
+        reply: oneshot::Sender<Option<GameRecord>>,
+    },
+}
+
+/// Why an invite was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinError {
+    /// No seat has this invite.
+    BadInvite,
+    /// The seat was claimed already.
+    InviteUsed,
+}
+
+/// A socket accepted by the actor.
+#[derive(Debug)]
+pub struct Connected {
+    /// The connection id within the match.
+    pub conn: u64,
+    /// The seat, or none for a spectator.
+    pub seat: Option<u8>,
+    /// Every frame broadcast from now on.
+    pub rx: broadcast::Receiver<Frame>,
+    /// The `welcome` message.
+    pub welcome: Utf8Bytes,
+    /// The events after `hello.last_event`, in order.
+    pub missed: Vec<Utf8Bytes>,
+    /// The number of the last event sent in `missed` (or in the snapshot).
+    pub last_event: u64,
+}
+
+/// A handle on a live match.
+#[derive(Clone, Debug)]
+pub struct MatchHandle {
+    /// The match id.
+    pub id: String,
+    /// The actor's mailbox.
+    pub mailbox: mpsc::Sender<Cmd>,
+    /// The match's public summary, kept current by the actor.
+    pub summary: watch::Receiver<Summary>,
+}
+
+/// Every live match, by id. The lock is only ever held for a lookup or an insert.
+#[derive(Debug, Default)]
+pub struct Registry {
+    matches: RwLock<HashMap<String, MatchHandle>>,
+}
+
+impl Registry {
+    /// The match with this id.
+    pub fn get(&self, id: &str) -> Option<MatchHandle> {
+        self.matches
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    /// Adds a match.
+    pub fn insert(&self, handle: MatchHandle) {
+        self.matches
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(handle.id.clone(), handle);
+    }
+
+    /// The summaries of every match.
+    pub fn summaries(&self) -> Vec<Summary> {
+        let handles: Vec<MatchHandle> = self
+            .matches
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        handles.iter().map(|h| h.summary.borrow().clone()).collect()
+    }
+}
+
+/// What a new match is.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    /// The variant.
+    pub variant: Variant,
+    /// Players and options.
+    pub setup: Setup,
+    /// The series rule.
+    pub series: Series,
+    /// The match name.
+    pub name: String,
+    /// Listed publicly (anyone may watch).
+    pub public: bool,
+    /// The creator's display name.
+    pub creator: String,
+}
+
+/// The creator's credentials.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The match id.
+    pub match_id: String,
+    /// Seat 1's token.
+    pub token: String,
+    /// The invite of each other seat.
+    pub invites: Vec<(u8, String)>,
+    /// The spectator key (private matches only).
+    pub spectator_key: Option<String>,
+}
+
+struct Seat {
+    token: String,
+    invite: String,
+    claimed: bool,
+    name: Option<String>,
+    conns: u32,
+    gone_since: Instant,
+    last_seq: u64,
+    replies: VecDeque<(u64, Utf8Bytes)>,
+}
+
+struct Conn {
+    seat: Option<u8>,
+    outbox: mpsc::Sender<Outgoing>,
+}
+
+struct LiveGame {
+    id: String,
+    game: Game,
+    seed: ServerSeed,
+    /// `seats[i]` plays engine player `i + 1`.
+    seats: Vec<u8>,
+    client_seeds: Vec<Option<String>>,
+    seeds_open: bool,
+    throw_no: u64,
+    over: bool,
+    rematch: Vec<bool>,
+}
+
+impl LiveGame {
+    fn seat_of(&self, p: Player) -> u8 {
+        self.seats[p.index()]
+    }
+
+    fn player_of(&self, seat: u8) -> Player {
+        let i = self.seats.iter().position(|&s| s == seat).unwrap_or(0);
+        Player::from_index(i).unwrap_or(Player::One)
+    }
+
+    fn seeds(&self) -> Vec<String> {
+        self.client_seeds
+            .iter()
+            .map(|s| s.clone().unwrap_or_default())
+            .collect()
+    }
+}
+
+/// A refusal: an error code and message for the client.
+type Refusal = (&'static str, String);
+
+struct Actor {
+    id: String,
+    spec: NewMatch,
+    spectator_key: Option<String>,
+    seats: Vec<Seat>,
+    game_no: u32,
+    game: Option<LiveGame>,
+    score: Vec<u32>,
+    wins: Vec<u32>,
+    games_played: u32,
+    match_over: bool,
+    log: Vec<Utf8Bytes>,
+    tx: broadcast::Sender<Frame>,
+    conns: HashMap<u64, Conn>,
+    next_conn: u64,
+    spectators: u32,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Config>,
+    summary: watch::Sender<Summary>,
+    seeds_deadline: Option<Instant>,
+}
+
+/// Starts the actor of a new match.
+pub fn spawn_match(
+    spec: NewMatch,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Config>,
+) -> (MatchHandle, Created) {
+    let id = uuid::Uuid::new_v4().to_string();
+    let n = spec.setup.players;
+    let now = Instant::now();
+    let seats: Vec<Seat> = (0..n)
+        .map(|i| Seat {
+            token: new_secret(),
+            invite: new_secret(),
+            claimed: i == 0,
+            name: (i == 0).then(|| spec.creator.clone()),
+            conns: 0,
+            gone_since: now,
+            last_seq: 0,
+            replies: VecDeque::new(),
+        })
+        .collect();
+    let created = Created {
+        match_id: id.clone(),
+        token: seats[0].token.clone(),
+        invites: seats
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, s)| (i as u8 + 1, s.invite.clone()))
+            .collect(),
+        spectator_key: (!spec.public).then(new_secret),
+    };
+    let (tx, _) = broadcast::channel(BROADCAST);
+    let (mailbox, rx) = mpsc::channel(MAILBOX);
+    let actor = Actor {
+        id: id.clone(),
+        spectator_key: created.spectator_key.clone(),
+        seats,
+        game_no: 0,
+        game: None,
+        score: vec![0; usize::from(n)],
+        wins: vec![0; usize::from(n)],
+        games_played: 0,
+        match_over: false,
+        log: Vec::new(),
+        tx,
+        conns: HashMap::new(),
+        next_conn: 1,
+        spectators: 0,
+        store,
+        cfg,
+        summary: watch::channel(placeholder_summary()).0,
+        seeds_deadline: None,
+        spec,
+    };
+    let summary = actor.summary.subscribe();
+    actor.publish_summary();
+    tokio::spawn(actor.run(rx));
+    (
+        MatchHandle {
+            id,
+            mailbox,
+            summary,
+        },
+        created,
+    )
+}
+
+fn placeholder_summary() -> Summary {
+    Summary {
+        match_id: String::new(),
+        name: String::new(),
+        variant: Variant::Martian,
+        players: 0,
+        public: false,
+        series: Series::default(),
+        status: "joining",
+        names: vec![],
+        game: 0,
+        score: vec![],
+        wins: vec![],
+        spectators: 0,
+    }
+}
+
+impl Actor {
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        tracing::info!(match_id = %self.id, variant = %self.spec.variant, "match created");
+        loop {
+            let deadline = self.seeds_deadline;
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                () = sleep_until_opt(deadline), if deadline.is_some() => {
+                    self.seeds_deadline = None;
+                    if let Err((code, msg)) = self.close_seeds().await {
+                        tracing::error!(match_id = %self.id, code, msg, "could not start throwing");
+                    }
+                }
+            }
+        }
+        tracing::info!(match_id = %self.id, "match actor stopped");
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join {
+                invite,
+                name,
+                reply,
+            } => {
+                let r = self.join(&invite, name).await;
+                // The requester may have gone; nothing to do then.
+                if reply.send(r).is_err() {
+                    tracing::debug!(match_id = %self.id, "join requester went away");
+                }
+            }
+            Cmd::Connect {
+                token,
+                last_event,
+                outbox,
+                reply,
+            } => {
+                let r = self.connect(token.as_deref(), last_event, outbox);
+                let conn = r.as_ref().ok().map(|c| c.conn);
+                if reply.send(r).is_err() {
+                    if let Some(conn) = conn {
+                        self.disconnect(conn);
+                    }
+                } else if conn.is_some() {
+                    self.broadcast_presence();
+                }
+            }
+            Cmd::Client { conn, msg } => self.client(conn, msg).await,
+            Cmd::Disconnect { conn } => self.disconnect(conn),
+            Cmd::Resync { conn, reply } => {
+                let seat = self.conns.get(&conn).and_then(|c| c.seat);
+                let msg = ServerMsg::Snapshot {
+                    snapshot: Box::new(self.snapshot(seat)),
+                };
+                if reply
+                    .send((self.log.len() as u64, msg.to_json().into()))
+                    .is_err()
+                {
+                    tracing::debug!(match_id = %self.id, conn, "resync requester went away");
+                }
+            }
+            Cmd::Record { game, reply } => {
+                if reply.send(self.record(game)).is_err() {
+                    tracing::debug!(match_id = %self.id, "record requester went away");
+                }
+            }
+        }
+    }
+
+    async fn join(&mut self, invite: &str, name: String) -> Result<(u8, String), JoinError> {
+        let Some(i) = self
+            .seats
+            .iter()
+            .skip(1)
+            .position(|s| secret_eq(&s.invite, invite))
+            .map(|i| i + 1)
+        else {
+            return Err(JoinError::BadInvite);
+        };
+        let seat = &mut self.seats[i];
+        if seat.claimed {
+            return Err(JoinError::InviteUsed);
+        }
+        seat.claimed = true;
+        seat.name = Some(name);
+        seat.gone_since = Instant::now();
+        let token = seat.token.clone();
+        tracing::info!(match_id = %self.id, seat = i + 1, "seat claimed");
+        if self.game_no == 0 && self.seats.iter().all(|s| s.claimed) {
+            if let Err((code, msg)) = self.start_game().await {
+                tracing::error!(match_id = %self.id, code, msg, "could not start the first game");
+            }
+        }
+        self.publish_summary();
+        Ok((i as u8 + 1, token))
+    }
+
+    fn connect(
+        &mut self,
+        token: Option<&str>,
+        last_event: Option<u64>,
+        outbox: mpsc::Sender<Outgoing>,
+    ) -> Result<Connected, ServerMsg> {
+        let seat = match token {
+            Some(t) => {
+                if let Some(i) = self
+                    .seats
+                    .iter()
+                    .position(|s| s.claimed && secret_eq(&s.token, t))
+                {
+                    Some(i as u8 + 1)
+                } else if self
+                    .spectator_key
+                    .as_deref()
+                    .is_some_and(|k| secret_eq(k, t))
+                {
+                    None
+                } else {
+                    return Err(ServerMsg::error(
+                        "bad_token",
+                        "that token is not valid for this match",
+                        None,
+                    ));
+                }
+            }
+            None if self.spec.public => None,
+            None => {
+                return Err(ServerMsg::error(
+                    "spectator_key_required",
+                    "this match is private: watching needs its spectator link",
+                    None,
+                ));
+            }
+        };
+        let conn = self.next_conn;
+        self.next_conn += 1;
+        match seat {
+            Some(s) => self.seats[usize::from(s - 1)].conns += 1,
+            None => self.spectators += 1,
+        }
+        self.conns.insert(conn, Conn { seat, outbox });
+        let total = self.log.len() as u64;
+        let from = last_event.filter(|&n| n <= total);
+        let missed: Vec<Utf8Bytes> = match from {
+            Some(n) => self.log[n as usize..].to_vec(),
+            None => Vec::new(),
+        };
+        let welcome = ServerMsg::Welcome {
+            seat,
+            last_seq: seat.map_or(0, |s| self.seats[usize::from(s - 1)].last_seq),
+            missed: missed.len() as u64,
+            snapshot: Box::new(self.snapshot(seat)),
+        };
+        tracing::debug!(match_id = %self.id, conn, ?seat, "connected");
+        Ok(Connected {
+            conn,
+            seat,
+            rx: self.tx.subscribe(),
+            welcome: welcome.to_json().into(),
+            missed,
+            last_event: total,
+        })
+    }
+
+    fn disconnect(&mut self, conn: u64) {
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        match c.seat {
+            Some(s) => {
+                let seat = &mut self.seats[usize::from(s - 1)];
+                seat.conns = seat.conns.saturating_sub(1);
+                if seat.conns == 0 {
+                    seat.gone_since = Instant::now();
+                }
+            }
+            None => self.spectators = self.spectators.saturating_sub(1),
+        }
+        self.broadcast_presence();
+    }
+
+    fn send_to(&self, conn: u64, text: Utf8Bytes) {
+        if let Some(c) = self.conns.get(&conn) {
+            // A connection whose outbox is full is not reading; it loses this reply (it
+            // will resync from events) rather than slow the match.
+            if c.outbox.try_send(Outgoing::Text(text)).is_err() {
+                tracing::debug!(match_id = %self.id, conn, "outbox full; reply dropped");
+            }
+        }
+    }
+
+    async fn client(&mut self, conn: u64, msg: ClientMsg) {
+        let Some(seat) = self.conns.get(&conn).map(|c| c.seat) else {
+            return;
+        };
+        let seq = msg.seq();
+        if let ClientMsg::Ping { seq } = msg {
+            self.send_to(conn, ServerMsg::Pong { seq }.to_json().into());
+            return;
+        }
+        let (Some(seat), Some(seq)) = (seat, seq) else {
+            let e = ServerMsg::error("spectator", "spectators cannot act in the match", seq);
+            self.send_to(conn, e.to_json().into());
+            return;
+        };
+        let idx = usize::from(seat - 1);
+        if seq <= self.seats[idx].last_seq {
+            let old = self.seats[idx]
+                .replies
+                .iter()
+                .find(|(s, _)| *s == seq)
+                .map(|(_, r)| r.clone());
+            let reply = old.unwrap_or_else(|| {
+                ServerMsg::error(
+                    "stale_seq",
+                    format!(
+                        "sequence number {seq} was used already (last {})",
+                        self.seats[idx].last_seq
+                    ),
+                    Some(seq),
+                )
+                .to_json()
+                .into()
+            });
+            self.send_to(conn, reply);
+            return;
+        }
+        self.seats[idx].last_seq = seq;
+        let reply = match self.act(seat, msg).await {
+            Ok(()) => ServerMsg::Ack { seq },
+            Err((code, message)) => ServerMsg::error(code, message, Some(seq)),
+        };
+        let text: Utf8Bytes = reply.to_json().into();
+        let replies = &mut self.seats[idx].replies;
+        if replies.len() == REPLIES_KEPT {
+            replies.pop_front();
+        }
+        replies.push_back((seq, text.clone()));
+        self.send_to(conn, text);
+    }
+
+    async fn act(&mut self, seat: u8, msg: ClientMsg) -> Result<(), Refusal> {
+        match msg {
+            ClientMsg::Hello { .. } => Err(("already_hello", "hello was already said".into())),
+            ClientMsg::Ping { .. } => Ok(()),
+            ClientMsg::ClientSeed { seed, .. } => self.client_seed(seat, seed).await,
+            ClientMsg::Move { game, mv, .. } => self.play(seat, game, &mv).await,
+            ClientMsg::Resign { .. } => self.resign(seat).await,
+            ClientMsg::Claim { .. } => self.claim(seat).await,
+            ClientMsg::Rematch { .. } => self.rematch(seat).await,
+        }
+    }
+
+    fn live_game(&self) -> Result<&LiveGame, Refusal> {
+        match &self.game {
+            None => Err(("not_started", "the game has not started".into())),
+            Some(g) if g.over => Err(("game_over", "the game is over".into())),
+            Some(g) => Ok(g),
+        }
+    }
+
+    async fn client_seed(&mut self, seat: u8, seed: String) -> Result<(), Refusal> {
+        let g = self.live_game()?;
+        if !g.seeds_open {
+            return Err((
+                "seeds_closed",
+                "client seeds are only taken before the game's first throw".into(),
+            ));
+        }
+        if !valid_client_seed(&seed) {
+            return Err((
+                "bad_seed",
+                "a client seed is 0 to 64 characters of A-Z a-z 0-9 - _".into(),
+            ));
+        }
+        if g.client_seeds[usize::from(seat - 1)].is_some() {
+            return Err((
+                "seed_given",
+                "this seat gave its client seed already".into(),
+            ));
+        }
+        self.emit(
+            EventKind::ClientSeed {
+                seat,
+                seed: seed.clone(),
+            },
+            None,
+            None,
+        )
+        .await?;
+        let g = self.game.as_mut().expect("checked above");
+        g.client_seeds[usize::from(seat - 1)] = Some(seed);
+        if g.client_seeds.iter().all(Option::is_some) {
+            self.seeds_deadline = None;
+            self.close_seeds().await?;
+        }
+        Ok(())
+    }
+
+    async fn close_seeds(&mut self) -> Result<(), Refusal> {
+        if let Some(g) = self.game.as_mut() {
+            g.seeds_open = false;
+        }
+        self.advance().await
+    }
+
+    async fn play(&mut self, seat: u8, game_no: u32, text: &str) -> Result<(), Refusal> {
+        let g = self.live_game()?;
+        if game_no != self.game_no {
+            return Err((
+                "wrong_game",
+                format!("this is game {}, not {game_no}", self.game_no),
+            ));
+        }
+        let player = g.player_of(seat);
+        let mut next = g.game.clone();
+        let mv = next.play_notation(player, text).map_err(illegal)?;
+        self.emit(
+            EventKind::Moved {
+                seat,
+                mv: mv.to_string(),
+            },
+            Some(next),
+            None,
+        )
+        .await?;
+        self.advance().await
+    }
+
+    async fn resign(&mut self, seat: u8) -> Result<(), Refusal> {
+        let g = self.live_game()?;
+        let mut next = g.game.clone();
+        next.resign(g.player_of(seat)).map_err(illegal)?;
+        self.emit(EventKind::Resigned { seat }, Some(next), None)
+            .await?;
+        self.advance().await
+    }
+
+    async fn claim(&mut self, seat: u8) -> Result<(), Refusal> {
+        let g = self.live_game()?;
+        let Some(p) = g.game.status().player() else {
+            return Err(("game_over", "the game is over".into()));
+        };
+        let against = g.seat_of(p);
+        let absent = &self.seats[usize::from(against - 1)];
+        if against == seat || absent.conns > 0 {
+            return Err((
+                "not_absent",
+                "only a game whose player to move is gone can be claimed".into(),
+            ));
+        }
+        let gone = absent.gone_since.elapsed();
+        if gone < self.cfg.abandon_after() {
+            return Err((
+                "too_early",
+                format!(
+                    "seat {against} has been gone {}s; a claim needs {}s",
+                    gone.as_secs(),
+                    self.cfg.abandon_after
+                ),
+            ));
+        }
+        let mut next = g.game.clone();
+        next.resign(p).map_err(illegal)?;
+        self.emit(EventKind::Claimed { seat, against }, Some(next), None)
+            .await?;
+        self.advance().await
+    }
+
+    async fn rematch(&mut self, seat: u8) -> Result<(), Refusal> {
+        if self.match_over {
+            return Err(("match_over", "the series is over".into()));
+        }
+        match &self.game {
+            Some(g) if g.over => {}
+            _ => return Err(("game_not_over", "the current game is not over".into())),
+        }
+        let already = self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.rematch[usize::from(seat - 1)]);
+        if already {
+            return Ok(());
+        }
+        self.emit(EventKind::RematchRequested { seat }, None, None)
+            .await?;
+        let g = self.game.as_mut().expect("checked above");
+        g.rematch[usize::from(seat - 1)] = true;
+        if g.rematch.iter().all(|&r| r) {
+            self.start_game().await?;
+        }
+        Ok(())
+    }
+
+    async fn start_game(&mut self) -> Result<(), Refusal> {
+        let n = self.spec.setup.players;
+        let game = Game::new(self.spec.variant, self.spec.setup)
+            .map_err(|e| ("bad_setup", e.to_string()))?;
+        self.game_no += 1;
+        // Seats rotate: in game k, engine player 1 (who starts, unless the rules decide by
+        // a roll-off) is seat ((k - 1) mod n) + 1.
+        let shift = (self.game_no - 1) % u32::from(n);
+        let seats: Vec<u8> = (0..u32::from(n))
+            .map(|i| ((i + shift) % u32::from(n)) as u8 + 1)
+            .collect();
+        let seed = ServerSeed::generate();
+        let id = uuid::Uuid::new_v4().to_string();
+        let commitment = seed.commitment();
+        self.game = Some(LiveGame {
+            id: id.clone(),
+            game,
+            seed,
+            seats: seats.clone(),
+            client_seeds: vec![None; usize::from(n)],
+            seeds_open: true,
+            throw_no: 0,
+            over: false,
+            rematch: vec![false; usize::from(n)],
+        });
+        self.emit(
+            EventKind::GameStarted {
+                game_id: id,
+                variant: self.spec.variant,
+                setup: self.spec.setup,
+                seats,
+                commitment,
+            },
+            None,
+            None,
+        )
+        .await?;
+        self.publish_summary();
+        if self.cfg.seed_wait_ms == 0 {
+            self.close_seeds().await
+        } else {
+            self.seeds_deadline = Some(Instant::now() + self.cfg.seed_wait());
+            Ok(())
+        }
+    }
+
+    /// Throws for the server whenever the engine asks, and ends the game when it is over.
+    async fn advance(&mut self) -> Result<(), Refusal> {
+        loop {
+            let Some(g) = &self.game else { return Ok(()) };
+            if g.seeds_open || g.over {
+                return Ok(());
+            }
+            match g.game.status() {
+                Status::Move { .. } => return Ok(()),
+                Status::Over(outcome) => return self.finish_game(outcome).await,
+                Status::Throw { player, spec } => {
+                    if g.throw_no >= MAX_THROWS {
+                        return Err(("internal", "the game asked for too many throws".into()));
+                    }
+                    let throw_no = g.throw_no + 1;
+                    let throw = derive_throw(&g.seed, &g.id, &g.seeds(), throw_no, spec);
+                    let mut next = g.game.clone();
+                    let effect = next
+                        .throw(throw)
+                        .map_err(|e| ("internal", format!("the engine refused a throw: {e}")))?;
+                    let seat = g.seat_of(player);
+                    let passed = effect == ThrowEffect::NoMove
+                        && matches!(next.status(), Status::Throw { player: p, .. } | Status::Move { player: p } if p != player);
+                    self.emit(
+                        EventKind::Thrown {
+                            seat,
+                            throw_no,
+                            spec,
+                            faces: throw.faces().to_vec(),
+                            effect,
+                        },
+                        Some(next),
+                        None,
+                    )
+                    .await?;
+                    self.game.as_mut().expect("live").throw_no = throw_no;
+                    if passed {
+                        self.emit(EventKind::Passed { seat }, None, None).await?;
+                    }
+                }
+            }
+        }
+    }
+
+    async fn finish_game(&mut self, outcome: senet_engine::Outcome) -> Result<(), Refusal> {
+        let g = self.game.as_ref().expect("live");
+        let winner = outcome.winner.map(|p| g.seat_of(p));
+        let mut score = self.score.clone();
+        let mut wins = self.wins.clone();
+        if let Some(w) = winner {
+            score[usize::from(w - 1)] += outcome.points;
+            wins[usize::from(w - 1)] += 1;
+        }
+        let played = self.games_played + 1;
+        let over = series_over(self.spec.series, &score, &wins, played, winner);
+        let kind = EventKind::GameOver {
+            winner,
+            reason: outcome.reason,
+            points: outcome.points,
+            score: score.clone(),
+            wins: wins.clone(),
+            seed: g.seed.to_hex(),
+            client_seeds: g.seeds(),
+        };
+        let turn = Turn {
+            kind: if over {
+                TurnKind::MatchOver
+            } else {
+                TurnKind::GameOver
+            },
+            seat: None,
+        };
+        self.emit(kind, None, Some(turn)).await?;
+        self.game.as_mut().expect("live").over = true;
+        self.score = score;
+        self.wins = wins;
+        self.games_played = played;
+        tracing::info!(match_id = %self.id, game = self.game_no, ?winner, "game over");
+        if over {
+            let winner = series_winner(self.spec.series, &self.score, &self.wins);
+            self.emit(
+                EventKind::MatchOver {
+                    winner,
+                    score: self.score.clone(),
+                    wins: self.wins.clone(),
+                },
+                None,
+                Some(turn),
+            )
+            .await?;
+            self.match_over = true;
+        }
+        self.publish_summary();
+        Ok(())
+    }
+
+    fn turn(&self, game: Option<&Game>) -> (Turn, Vec<String>) {
+        let none = |kind| (Turn { kind, seat: None }, Vec::new());
+        if self.match_over {
+            return none(TurnKind::MatchOver);
+        }
+        let Some(g) = &self.game else {
+            return none(TurnKind::Joining);
+        };
+        let engine = game.unwrap_or(&g.game);
+        match engine.status() {
+            Status::Over(_) => none(TurnKind::GameOver),
+            _ if g.over => none(TurnKind::GameOver),
+            _ if g.seeds_open => none(TurnKind::Seeds),
+            Status::Throw { player, .. } => (
+                Turn {
+                    kind: TurnKind::Throw,
+                    seat: Some(g.seat_of(player)),
+                },
+                Vec::new(),
+            ),
+            Status::Move { player } => (
+                Turn {
+                    kind: TurnKind::Move,
+                    seat: Some(g.seat_of(player)),
+                },
+                engine
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Numbers an event, stores it, then (only once stored) applies `next` and broadcasts.
+    async fn emit(
+        &mut self,
+        kind: EventKind,
+        next: Option<Game>,
+        turn: Option<Turn>,
+    ) -> Result<(), Refusal> {
+        let no = self.log.len() as u64 + 1;
+        let (computed, legal) = self.turn(next.as_ref());
+        let event = Event {
+            no,
+            game: self.game_no,
+            kind,
+            turn: turn.unwrap_or(computed),
+            legal,
+        };
+        let text: Utf8Bytes = ServerMsg::Event(Box::new(event)).to_json().into();
+        let stored = StoredEvent {
+            match_id: self.id.clone(),
+            no,
+            game: self.game_no,
+            json: text.clone(),
+        };
+        if let Err(e) = self.store.append(&stored).await {
+            tracing::error!(match_id = %self.id, no, error = %e, "event not stored");
+            return Err((
+                "store_unavailable",
+                "the move could not be saved; try again".into(),
+            ));
+        }
+        if let (Some(next), Some(g)) = (next, self.game.as_mut()) {
+            g.game = next;
+        }
+        self.log.push(text.clone());
+        // No receivers is fine: nobody is watching.
+        let _receivers = self.tx.send(Frame { no, text }).unwrap_or(0);
+        Ok(())
+    }
+
+    fn presence(&self) -> ServerMsg {
+        ServerMsg::Presence {
+            connected: self.seats.iter().map(|s| s.conns > 0).collect(),
+            spectators: self.spectators,
+        }
+    }
+
+    fn broadcast_presence(&mut self) {
+        let text: Utf8Bytes = self.presence().to_json().into();
+        let _receivers = self.tx.send(Frame { no: 0, text }).unwrap_or(0);
+        self.publish_summary();
+    }
+
+    fn snapshot(&self, _seat: Option<u8>) -> Snapshot {
+        let (turn, legal) = self.turn(None);
+        let g = self.game.as_ref();
+        Snapshot {
+            match_id: self.id.clone(),
+            name: self.spec.name.clone(),
+            variant: self.spec.variant,
+            public: self.spec.public,
+            players: self.spec.setup.players,
+            series: self.spec.series,
+            names: self.seats.iter().map(|s| s.name.clone()).collect(),
+            connected: self.seats.iter().map(|s| s.conns > 0).collect(),
+            spectators: self.spectators,
+            game: self.game_no,
+            game_id: g.map(|g| g.id.clone()),
+            commitment: g.map(|g| g.seed.commitment()),
+            seats: g.map(|g| g.seats.clone()).unwrap_or_default(),
+            client_seeds: g
+                .map(|g| g.client_seeds.clone())
+                .unwrap_or_else(|| vec![None; self.seats.len()]),
+            notation: g.map(|g| g.game.to_notation()),
+            state: g.and_then(|g| serde_json::to_value(&g.game).ok()),
+            turn,
+            legal,
+            score: self.score.clone(),
+            wins: self.wins.clone(),
+            last_event: self.log.len() as u64,
+        }
+    }
+
+    fn publish_summary(&self) {
+        let status = if self.match_over {
+            "finished"
+        } else if self.game_no == 0 {
+            "joining"
+        } else {
+            "live"
+        };
+        self.summary.send_replace(Summary {
+            match_id: self.id.clone(),
+            name: self.spec.name.clone(),
+            variant: self.spec.variant,
+            players: self.spec.setup.players,
+            public: self.spec.public,
+            series: self.spec.series,
+            status,
+            names: self.seats.iter().map(|s| s.name.clone()).collect(),
+            game: self.game_no,
+            score: self.score.clone(),
+            wins: self.wins.clone(),
+            spectators: self.spectators,
+        });
+    }
+
+    fn record(&self, game: u32) -> Option<GameRecord> {
+        let events: Vec<Event> = self
+            .log
+            .iter()
+            .filter_map(|t| match serde_json::from_str::<ServerMsg>(t.as_str()) {
+                Ok(ServerMsg::Event(e)) if e.game == game => Some(*e),
+                _ => None,
+            })
+            .collect();
+        let started = events.iter().find_map(|e| match &e.kind {
+            EventKind::GameStarted {
+                game_id,
+                setup,
+                seats,
+                commitment,
+                ..
+            } => Some((game_id.clone(), *setup, seats.clone(), commitment.clone())),
+            _ => None,
+        })?;
+        let over = events.iter().find_map(|e| match &e.kind {
+            EventKind::GameOver {
+                seed, client_seeds, ..
+            } => Some((seed.clone(), client_seeds.clone())),
+            _ => None,
+        });
+        let client_seeds = match &over {
+            Some((_, s)) => s.clone(),
+            None => self
+                .game
+                .as_ref()
+                .filter(|_| game == self.game_no)
+                .map(LiveGame::seeds)
+                .unwrap_or_default(),
+        };
+        Some(GameRecord {
+            match_id: self.id.clone(),
+            game,
+            game_id: started.0,
+            variant: self.spec.variant,
+            setup: started.1,
+            seats: started.2,
+            commitment: started.3,
+            seed: over.map(|o| o.0),
+            client_seeds,
+            events,
+        })
+    }
+}
+
+fn illegal(e: senet_engine::IllegalMove) -> Refusal {
+    (e.code(), e.to_string())
+}
+
+async fn sleep_until_opt(deadline: Option<Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Whether the series is decided after a game won by `winner` (none: a draw).
+pub fn series_over(
+    series: Series,
+    score: &[u32],
+    wins: &[u32],
+    played: u32,
+    winner: Option<u8>,
+) -> bool {
+    match series.kind {
+        SeriesKind::BestOf => {
+            let need = series.target.div_ceil(2);
+            played >= series.target || wins.iter().any(|&w| w >= need)
+        }
+        SeriesKind::FirstTo => winner.is_some_and(|w| score[usize::from(w - 1)] >= series.target),
+    }
+}
+
+/// The series winner: most games won (best of) or most points (first to); ties break on the
+/// other measure; none if still tied.
+pub fn series_winner(series: Series, score: &[u32], wins: &[u32]) -> Option<u8> {
+    let key = |i: usize| match series.kind {
+        SeriesKind::BestOf => (wins[i], score[i]),
+        SeriesKind::FirstTo => (score[i], wins[i]),
+    };
+    let best = (0..score.len()).map(key).max()?;
+    let mut top = (0..score.len()).filter(|&i| key(i) == best);
+    let first = top.next()?;
+    if top.next().is_some() {
+        None
+    } else {
+        Some(first as u8 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_of_ends_when_a_majority_is_won_or_all_are_played() {
+        let s = Series {
+            kind: SeriesKind::BestOf,
+            target: 3,
+        };
+        assert!(!series_over(s, &[5, 0], &[1, 0], 1, Some(1)));
+        assert!(series_over(s, &[5, 3], &[2, 1], 3, Some(1)));
+        assert!(series_over(s, &[9, 0], &[2, 0], 2, Some(1)));
+        assert!(series_over(s, &[1, 0], &[1, 0], 3, None));
+        assert_eq!(series_winner(s, &[9, 0], &[2, 0]), Some(1));
+        assert_eq!(series_winner(s, &[1, 1], &[1, 1]), None);
+    }
+
+    #[test]
+    fn first_to_ends_at_the_target() {
+        let s = Series {
+            kind: SeriesKind::FirstTo,
+            target: 10,
+        };
+        assert!(!series_over(s, &[9, 0], &[3, 0], 3, Some(1)));
+        assert!(series_over(s, &[9, 12], &[3, 1], 4, Some(2)));
+        assert_eq!(series_winner(s, &[9, 12], &[3, 1]), Some(2));
+    }
+
+    #[test]
+    fn secrets_are_128_bits_and_compare_exactly() {
+        let a = new_secret();
+        assert_eq!(a.len(), 32);
+        assert!(secret_eq(&a, &a.clone()));
+        assert!(!secret_eq(&a, &new_secret()));
+        assert!(!secret_eq(&a, &a[..31]));
+    }
+}

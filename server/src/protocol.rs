@@ -1,0 +1,415 @@
+//! The WebSocket protocol: every message a client or the server sends, as serde types.
+//!
+//! JSON text frames, tagged by `"type"` (snake_case). `docs/protocol.md` shows an example of
+//! each; the tests in this module check that those examples parse.
+
+use senet_engine::{EndReason, Setup, ThrowEffect, ThrowSpec, Variant};
+use serde::{Deserialize, Serialize};
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message of every connection. No token: a spectator.
+    Hello {
+        /// A seat token, or a private match's spectator key.
+        #[serde(default)]
+        token: Option<String>,
+        /// The last event number this client saw; the server sends exactly the later ones.
+        #[serde(default)]
+        last_event: Option<u64>,
+    },
+    /// A client seed for the dice of the current game (before its first throw only).
+    ClientSeed {
+        /// Sequence number.
+        seq: u64,
+        /// 0 to 64 characters of `A-Z a-z 0-9 - _`.
+        seed: String,
+    },
+    /// A move, in the engine's notation.
+    Move {
+        /// Sequence number.
+        seq: u64,
+        /// The game of the series it is meant for (1-based).
+        game: u32,
+        /// The move.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Give up the current game.
+    Resign {
+        /// Sequence number.
+        seq: u64,
+    },
+    /// Win the current game because the player to move has been gone too long.
+    Claim {
+        /// Sequence number.
+        seq: u64,
+    },
+    /// Ask for the next game of the series.
+    Rematch {
+        /// Sequence number.
+        seq: u64,
+    },
+    /// Liveness check.
+    Ping {
+        /// Sequence number (optional; echoed).
+        #[serde(default)]
+        seq: Option<u64>,
+    },
+}
+
+impl ClientMsg {
+    /// The sequence number, for messages that carry one.
+    pub fn seq(&self) -> Option<u64> {
+        match *self {
+            ClientMsg::Hello { .. } => None,
+            ClientMsg::Ping { seq } => seq,
+            ClientMsg::ClientSeed { seq, .. }
+            | ClientMsg::Move { seq, .. }
+            | ClientMsg::Resign { seq }
+            | ClientMsg::Claim { seq }
+            | ClientMsg::Rematch { seq } => Some(seq),
+        }
+    }
+}
+
+/// What the match waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnKind {
+    /// Seats still to be claimed through invites.
+    Joining,
+    /// Client seeds may still be sent; the first throw comes when every seat has sent one
+    /// (an empty one is fine) or the wait runs out.
+    Seeds,
+    /// The server is about to throw for `seat` (never seen for long: it throws at once).
+    Throw,
+    /// `seat` must move.
+    Move,
+    /// The game is over; the next starts when every seat asks for a rematch.
+    GameOver,
+    /// The series is over.
+    MatchOver,
+}
+
+/// What the match waits for, and from whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// What.
+    pub kind: TurnKind,
+    /// The seat (1-based) for `throw` and `move`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seat: Option<u8>,
+}
+
+/// How a series is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Series {
+    /// `best_of` N games, or `first_to` N points.
+    pub kind: SeriesKind,
+    /// N.
+    pub target: u32,
+}
+
+impl Default for Series {
+    fn default() -> Series {
+        Series {
+            kind: SeriesKind::BestOf,
+            target: 1,
+        }
+    }
+}
+
+/// The two kinds of series.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeriesKind {
+    /// Best of N games: the first seat to win ceil(N/2) games, or the most wins after N.
+    BestOf,
+    /// First to N series points.
+    FirstTo,
+}
+
+/// What happened, in an [`Event`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventKind {
+    /// A game of the series begins; nothing is thrown before this commitment.
+    GameStarted {
+        /// The game's id (part of the dice derivation).
+        game_id: String,
+        /// The variant.
+        variant: Variant,
+        /// Players and options.
+        setup: Setup,
+        /// `seats[i]` is the table seat that plays engine player `i + 1` in this game.
+        seats: Vec<u8>,
+        /// `hex(SHA-256(server seed))`.
+        commitment: String,
+    },
+    /// A seat contributed a client seed.
+    ClientSeed {
+        /// The seat.
+        seat: u8,
+        /// The seed.
+        seed: String,
+    },
+    /// The server threw the dice for a seat.
+    Thrown {
+        /// Whose throw.
+        seat: u8,
+        /// The throw number within the game (1-based), as in the dice derivation.
+        throw_no: u64,
+        /// What was thrown.
+        spec: ThrowSpec,
+        /// The faces, in roll order.
+        faces: Vec<u8>,
+        /// What the engine made of it.
+        effect: ThrowEffect,
+    },
+    /// The thrower had no legal move; the engine passed the turn on.
+    Passed {
+        /// The seat that could not move.
+        seat: u8,
+    },
+    /// A seat moved.
+    Moved {
+        /// The seat.
+        seat: u8,
+        /// The move, in the engine's notation.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// A seat resigned.
+    Resigned {
+        /// The seat.
+        seat: u8,
+    },
+    /// A seat claimed the game against an absent seat.
+    Claimed {
+        /// The claimant.
+        seat: u8,
+        /// The absent seat, ruled out.
+        against: u8,
+    },
+    /// The game ended; the server seed is revealed.
+    GameOver {
+        /// The winning seat (none on a draw).
+        winner: Option<u8>,
+        /// Why it ended.
+        reason: EndReason,
+        /// Series points the winner took.
+        points: u32,
+        /// Series points per seat so far.
+        score: Vec<u32>,
+        /// Games won per seat so far.
+        wins: Vec<u32>,
+        /// The server seed, 64 hex digits.
+        seed: String,
+        /// The client seeds in seat order (empty where none was given).
+        client_seeds: Vec<String>,
+    },
+    /// A seat asked for the next game.
+    RematchRequested {
+        /// The seat.
+        seat: u8,
+    },
+    /// The series is decided.
+    MatchOver {
+        /// The winning seat (none if tied).
+        winner: Option<u8>,
+        /// Series points per seat.
+        score: Vec<u32>,
+        /// Games won per seat.
+        wins: Vec<u32>,
+    },
+}
+
+/// One numbered event of a match. Numbers start at 1 and grow by 1 across the whole series.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// The event number.
+    pub no: u64,
+    /// The game of the series (1-based).
+    pub game: u32,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+    /// What the match waits for after this event.
+    pub turn: Turn,
+    /// The legal moves of the seat to move (empty unless `turn.kind` is `move`).
+    pub legal: Vec<String>,
+}
+
+/// Everything a client needs to draw the match now.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The match id.
+    pub match_id: String,
+    /// The match name.
+    pub name: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Listed publicly.
+    pub public: bool,
+    /// Number of seats.
+    pub players: u8,
+    /// The series rule.
+    pub series: Series,
+    /// Display names per seat (null until the seat is claimed).
+    pub names: Vec<Option<String>>,
+    /// Which seats have a live connection.
+    pub connected: Vec<bool>,
+    /// How many spectators watch.
+    pub spectators: u32,
+    /// The current game (1-based; 0 before the first starts).
+    pub game: u32,
+    /// The current game's id.
+    pub game_id: Option<String>,
+    /// The current game's dice commitment.
+    pub commitment: Option<String>,
+    /// Engine player `i + 1` is seat `seats[i]` in this game.
+    pub seats: Vec<u8>,
+    /// The client seeds given so far in this game, per seat.
+    pub client_seeds: Vec<Option<String>>,
+    /// The position in the variant's notation.
+    pub notation: Option<String>,
+    /// The engine's state, serialised (engine players, see `seats`).
+    pub state: Option<serde_json::Value>,
+    /// What the match waits for.
+    pub turn: Turn,
+    /// The legal moves of the seat to move.
+    pub legal: Vec<String>,
+    /// Series points per seat.
+    pub score: Vec<u32>,
+    /// Games won per seat.
+    pub wins: Vec<u32>,
+    /// The number of the last event so far.
+    pub last_event: u64,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to `hello`.
+    Welcome {
+        /// Your seat, or none for a spectator.
+        seat: Option<u8>,
+        /// The highest sequence number this seat has used (continue above it).
+        last_seq: u64,
+        /// How many missed events follow this message (after `hello.last_event`).
+        missed: u64,
+        /// The match now.
+        snapshot: Box<Snapshot>,
+    },
+    /// A fresh snapshot, sent instead of events a slow connection fell behind on.
+    Snapshot {
+        /// The match now.
+        snapshot: Box<Snapshot>,
+    },
+    /// Something happened in the match.
+    Event(Box<Event>),
+    /// A message was accepted.
+    Ack {
+        /// Its sequence number.
+        seq: u64,
+    },
+    /// A message was refused, or the connection broke a rule.
+    Error {
+        /// A stable code.
+        code: String,
+        /// For people.
+        message: String,
+        /// The sequence number of the refused message, if it had one.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        seq: Option<u64>,
+    },
+    /// Who is connected.
+    Presence {
+        /// Per seat.
+        connected: Vec<bool>,
+        /// How many spectators watch.
+        spectators: u32,
+    },
+    /// The answer to `ping`.
+    Pong {
+        /// The ping's sequence number.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        seq: Option<u64>,
+    },
+    /// The server is shutting down: reconnect (with `last_event`) in a moment.
+    GoingAway {
+        /// For people.
+        message: String,
+    },
+}
+
+impl ServerMsg {
+    /// An error message.
+    pub fn error(code: &str, message: impl Into<String>, seq: Option<u64>) -> ServerMsg {
+        ServerMsg::Error {
+            code: code.to_owned(),
+            message: message.into(),
+            seq,
+        }
+    }
+
+    /// The message as JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("server messages always serialise")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_parse() {
+        let m: ClientMsg =
+            serde_json::from_str(r#"{"type":"move","seq":3,"game":1,"move":"a"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Move {
+                seq: 3,
+                game: 1,
+                mv: "a".into()
+            }
+        );
+        let h: ClientMsg = serde_json::from_str(r#"{"type":"hello"}"#).unwrap();
+        assert_eq!(
+            h,
+            ClientMsg::Hello {
+                token: None,
+                last_event: None
+            }
+        );
+        assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"roll","seq":1}"#).is_err());
+    }
+
+    #[test]
+    fn events_are_flat() {
+        let e = ServerMsg::Event(Box::new(Event {
+            no: 4,
+            game: 1,
+            kind: EventKind::Moved {
+                seat: 2,
+                mv: "x".into(),
+            },
+            turn: Turn {
+                kind: TurnKind::Move,
+                seat: Some(1),
+            },
+            legal: vec![],
+        }));
+        let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
+        assert_eq!(v["type"], "event");
+        assert_eq!(v["kind"], "moved");
+        assert_eq!(v["move"], "x");
+        assert_eq!(v["no"], 4);
+        let back: ServerMsg = serde_json::from_value(v).unwrap();
+        assert_eq!(back, e);
+    }
+}

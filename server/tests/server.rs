@@ -1,0 +1,522 @@
+//! The real server on a free port, driven by WebSocket clients.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{IMPLEMENTED, Lcg, TestServer, Ws, any_variant, start, start_with};
+use senet_engine::{ThrowSpec, Variant};
+use senet_server::dice::{ServerSeed, ThrowRecord, VerifyRequest, derive_throw};
+use senet_server::http::ROUTES;
+use senet_server::record::GameRecord;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+// ---------- REST ----------
+
+#[tokio::test]
+async fn health_variants_and_openapi() {
+    let s = start().await;
+    assert_eq!(s.get("/healthz").await, (200, json!({"status": "ok"})));
+    let (st, vs) = s.get("/api/variants").await;
+    assert_eq!(st, 200);
+    let ids: Vec<&str> = vs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["martian", "modern", "parker", "jequier", "pyramid"]);
+    let (st, doc) = s.get("/api/openapi.json").await;
+    assert_eq!(st, 200);
+    // Every route answers (a 404 from the router itself has no JSON body).
+    for (method, path) in ROUTES {
+        assert!(doc["paths"][path][method].is_object(), "{path}");
+        let concrete = path.replace("{id}", "nope").replace("{game}", "1");
+        let body = (*method == "post").then(|| json!({}));
+        let (status, v) = s
+            .http(&method.to_uppercase(), &concrete, body.as_ref())
+            .await;
+        assert!(
+            status != 404 || v["code"] == "not_found",
+            "{method} {path}: {status} {v}"
+        );
+        assert_ne!(status, 405, "{method} {path}");
+    }
+}
+
+#[tokio::test]
+async fn creating_a_match_checks_its_request() {
+    let s = start().await;
+    let (st, e) = s.post("/api/matches", json!({"variant": "chess"})).await;
+    assert_eq!((st, e["code"].as_str()), (422, Some("unknown_variant")));
+    let (st, e) = s
+        .post("/api/matches", json!({"variant": "jequier", "players": 3}))
+        .await;
+    assert_eq!((st, e["code"].as_str()), (422, Some("invalid")));
+    let (st, e) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "modern", "series": {"kind": "first_to", "target": 0}}),
+        )
+        .await;
+    assert_eq!((st, e["code"].as_str()), (422, Some("invalid")));
+    let (st, e) = s.http("POST", "/api/matches", None).await;
+    assert_eq!((st, e["code"].as_str()), (400, Some("malformed")));
+    let (st, e) = s.get("/api/matches/unknown").await;
+    assert_eq!((st, e["code"].as_str()), (404, Some("not_found")));
+}
+
+#[tokio::test]
+async fn an_invite_claims_its_seat_once() {
+    let s = start().await;
+    // Three seats, so claiming one does not start a game.
+    let (st, c) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "modern", "players": 3, "player_name": "Ana"}),
+        )
+        .await;
+    assert_eq!(st, 201, "{c}");
+    let id = c["match_id"].as_str().unwrap();
+    assert_eq!(c["seat"], 1);
+    assert_eq!(c["token"].as_str().unwrap().len(), 32);
+    assert_eq!(c["invites"].as_array().unwrap().len(), 2);
+    let inv = c["invites"][0]["invite"].clone();
+    let join = format!("/api/matches/{id}/join");
+    let (st, e) = s
+        .post(&join, json!({"invite": "0".repeat(32), "name": "Eve"}))
+        .await;
+    assert_eq!((st, e["code"].as_str()), (403, Some("bad_invite")));
+    let (st, j) = s.post(&join, json!({"invite": inv, "name": "Bo"})).await;
+    assert_eq!(st, 200, "{j}");
+    assert_eq!(j["seat"], 2);
+    let (st, e) = s
+        .post(&join, json!({"invite": inv, "name": "Bo again"}))
+        .await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("invite_used")));
+    let (st, m) = s.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(st, 200);
+    assert_eq!(m["names"], json!(["Ana", "Bo", null]));
+    assert_eq!(m["status"], "joining");
+    let (_, list) = s.get("/api/matches?status=joining").await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    let (_, list) = s.get("/api/matches?status=live").await;
+    assert_eq!(list.as_array().unwrap().len(), 0);
+}
+
+#[tokio::test]
+async fn verify_endpoint_recomputes_throws() {
+    let s = start().await;
+    let seed = ServerSeed::generate();
+    let seeds = vec!["a".to_string(), "b".to_string()];
+    let throws: Vec<ThrowRecord> = (1..=20)
+        .map(|t| ThrowRecord {
+            throw_no: t,
+            spec: ThrowSpec::FOUR_STICKS,
+            faces: derive_throw(&seed, "game-1", &seeds, t, ThrowSpec::FOUR_STICKS)
+                .faces()
+                .to_vec(),
+        })
+        .collect();
+    let mut req = VerifyRequest {
+        seed: seed.to_hex(),
+        commitment: seed.commitment(),
+        game_id: "game-1".into(),
+        client_seeds: seeds,
+        throws,
+    };
+    let (st, rep) = s
+        .post("/api/verify", serde_json::to_value(&req).unwrap())
+        .await;
+    assert_eq!(st, 200, "{rep}");
+    assert_eq!(rep["ok"], true);
+    req.throws[3].faces[0] ^= 1;
+    let (_, rep) = s
+        .post("/api/verify", serde_json::to_value(&req).unwrap())
+        .await;
+    assert_eq!(rep["ok"], false);
+    assert_eq!(rep["throws"][3]["ok"], false);
+    req.seed = "xyz".into();
+    let (st, e) = s
+        .post("/api/verify", serde_json::to_value(&req).unwrap())
+        .await;
+    assert_eq!((st, e["code"].as_str()), (422, Some("unverifiable")));
+}
+
+// ---------- WebSocket, no game needed ----------
+
+async fn joining_match(s: &TestServer, public: bool) -> Value {
+    let (st, c) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "modern", "players": 3, "public": public}),
+        )
+        .await;
+    assert_eq!(st, 201);
+    c
+}
+
+#[tokio::test]
+async fn wrong_or_forged_tokens_are_rejected() {
+    let s = start().await;
+    let c = joining_match(&s, false).await;
+    let id = c["match_id"].as_str().unwrap();
+    for token in [Some("0".repeat(32)), Some("not a token".to_string()), None] {
+        let mut ws = s.ws(id).await;
+        ws.send(json!({"type": "hello", "token": token})).await;
+        let e = ws.recv().await;
+        assert_eq!(e["type"], "error");
+        let want = if token.is_some() {
+            "bad_token"
+        } else {
+            "spectator_key_required"
+        };
+        assert_eq!(e["code"], want);
+        assert!(ws.next().await.is_none(), "the socket closes");
+    }
+    // The invite is not a seat token.
+    let mut ws = s.ws(id).await;
+    ws.send(json!({"type": "hello", "token": c["invites"][0]["invite"]}))
+        .await;
+    assert_eq!(ws.recv().await["code"], "bad_token");
+    // The real token and the spectator key work.
+    let (_, w) = s.hello(id, c["token"].as_str(), None).await;
+    assert_eq!(w["seat"], 1);
+    assert_eq!(w["snapshot"]["connected"], json!([true, false, false]));
+    let (_, w) = s.hello(id, c["spectator_key"].as_str(), None).await;
+    assert_eq!(w["seat"], Value::Null);
+    assert_eq!(w["snapshot"]["spectators"], 1);
+    // The first message must be hello.
+    let mut ws = s.ws(id).await;
+    ws.send(json!({"type": "ping"})).await;
+    assert_eq!(ws.recv().await["code"], "hello_first");
+}
+
+#[tokio::test]
+async fn malformed_frames_get_structured_errors() {
+    let s = start().await;
+    let c = joining_match(&s, true).await;
+    let id = c["match_id"].as_str().unwrap();
+    let (mut ws, _) = s.hello(id, c["token"].as_str(), None).await;
+    let is_error = |m: &Value| m["type"] == "error";
+    ws.send_raw(Message::Text("{not json".into())).await;
+    assert_eq!(ws.until(is_error).await["code"], "malformed");
+    ws.send(json!({"type": "roll", "seq": 1})).await;
+    assert_eq!(ws.until(is_error).await["code"], "malformed");
+    ws.send_raw(Message::Binary(vec![1, 2, 3].into())).await;
+    assert_eq!(ws.until(is_error).await["code"], "binary_not_supported");
+    ws.send_raw(Message::Text("x".repeat(9000).into())).await;
+    assert_eq!(ws.until(is_error).await["code"], "too_large");
+    // Still connected.
+    ws.send(json!({"type": "ping", "seq": 9})).await;
+    assert_eq!(
+        ws.until(|m| m["type"] == "pong").await,
+        json!({"type": "pong", "seq": 9})
+    );
+    // A spectator cannot act.
+    let (mut spec, _) = s.hello(id, None, None).await;
+    spec.send(json!({"type": "resign", "seq": 1})).await;
+    assert_eq!(
+        spec.until(|m| m["type"] == "error").await["code"],
+        "spectator"
+    );
+}
+
+#[tokio::test]
+async fn a_repeated_seq_gets_the_same_reply() {
+    let s = start().await;
+    let c = joining_match(&s, true).await;
+    let id = c["match_id"].as_str().unwrap();
+    let (mut ws, _) = s.hello(id, c["token"].as_str(), None).await;
+    let seq = ws.act(json!({"type": "rematch"})).await;
+    let first = ws.reply(seq).await;
+    assert_eq!(first["code"], "game_not_over");
+    ws.send(json!({"type": "rematch", "seq": seq})).await;
+    assert_eq!(ws.reply(seq).await, first);
+    // After a reconnect too; the welcome says where to continue.
+    drop(ws);
+    let (mut ws, w) = s.hello(id, c["token"].as_str(), None).await;
+    assert_eq!(w["last_seq"], seq);
+    ws.send(json!({"type": "resign", "seq": seq})).await;
+    assert_eq!(ws.reply(seq).await, first);
+}
+
+#[tokio::test]
+async fn shutdown_tells_clients_to_reconnect() {
+    let s = start().await;
+    let c = joining_match(&s, true).await;
+    let id = c["match_id"].as_str().unwrap();
+    let (mut ws, _) = s.hello(id, None, None).await;
+    s.running.shutdown.send(true).unwrap();
+    let m = ws.until(|m| m["type"] == "going_away").await;
+    assert!(m["message"].as_str().unwrap().contains("reconnect"));
+    assert!(ws.next().await.is_none());
+    tokio::time::timeout(Duration::from_secs(5), s.running.task)
+        .await
+        .expect("the server stops")
+        .unwrap()
+        .unwrap();
+}
+
+// ---------- Games (need the engine) ----------
+
+/// Plays one seat: sends its client seed, then a random legal move whenever it is its turn,
+/// until the game is over. Returns every event it saw.
+async fn play_seat(mut ws: Ws, seat: u64, seed: u64) -> Vec<Value> {
+    let mut rng = Lcg(seed);
+    let mut seen = Vec::new();
+    let s = ws
+        .act(json!({"type": "client_seed", "seed": format!("seat-{seat}")}))
+        .await;
+    let _ = s;
+    loop {
+        let m = ws.recv().await;
+        match m["type"].as_str() {
+            Some("event") => {
+                seen.push(m.clone());
+                if m["kind"] == "game_over" {
+                    return seen;
+                }
+                if m["turn"]["kind"] == "move" && m["turn"]["seat"] == seat {
+                    let legal = m["legal"].as_array().unwrap();
+                    let mv = legal[rng.pick(legal.len())].clone();
+                    ws.act(json!({"type": "move", "game": m["game"], "move": mv}))
+                        .await;
+                }
+            }
+            Some("error") => panic!("seat {seat} got an error: {m}"),
+            _ => {}
+        }
+    }
+}
+
+fn events_of(msgs: &[Value]) -> Vec<Value> {
+    msgs.iter()
+        .filter(|m| m["type"] == "event")
+        .cloned()
+        .collect()
+}
+
+async fn full_game(s: &TestServer, variant: Variant, players: u8) {
+    let (id, tokens, _) = s
+        .create_full(json!({"variant": variant.id(), "players": players}))
+        .await;
+    // A spectator from the very first event.
+    let (mut spec, _) = s.hello(&id, None, Some(0)).await;
+    let mut seats = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let (ws, w) = s.hello(&id, Some(t), None).await;
+        assert_eq!(w["seat"], i as u64 + 1);
+        seats.push(tokio::spawn(play_seat(ws, i as u64 + 1, 7 + i as u64)));
+    }
+    let mut watched = Vec::new();
+    loop {
+        let m = spec.recv().await;
+        if m["type"] == "event" {
+            watched.push(m.clone());
+            if m["kind"] == "game_over" {
+                break;
+            }
+        }
+    }
+    let mut all_seen = Vec::new();
+    for h in seats {
+        all_seen.push(h.await.unwrap());
+    }
+    // The spectator saw every event, numbered 1, 2, 3, ... in order.
+    for (i, e) in watched.iter().enumerate() {
+        assert_eq!(e["no"], i as u64 + 1, "{variant}: {e}");
+    }
+    assert_eq!(watched[0]["kind"], "game_started");
+    for seen in &all_seen {
+        // Players connected after the first event; what they saw is the tail of the same log.
+        let tail = &watched[watched.len() - seen.len()..];
+        assert_eq!(events_of(seen), tail, "{variant}");
+    }
+    let over = watched.last().unwrap();
+    assert_eq!(over["seed"].as_str().unwrap().len(), 64);
+    // The record checks out: dice from the revealed seed, and a replay through the engine.
+    let (st, rec) = s.get(&format!("/api/matches/{id}/games/1")).await;
+    assert_eq!(st, 200);
+    let record: GameRecord = serde_json::from_value(rec).unwrap();
+    assert_eq!(record.events.len(), watched.len());
+    let report = record.check();
+    assert!(report.ok, "{variant}: {report:?}");
+    let req = record.verify_request().unwrap();
+    assert!(!req.throws.is_empty());
+    let (st, rep) = s
+        .post("/api/verify", serde_json::to_value(&req).unwrap())
+        .await;
+    assert_eq!((st, &rep["ok"]), (200, &json!(true)), "{rep}");
+}
+
+#[tokio::test]
+async fn a_full_game_of_every_implemented_variant() {
+    let s = start().await;
+    for v in Variant::ALL {
+        if !IMPLEMENTED.contains(&v) {
+            eprintln!(
+                "SKIPPED full game of {v}: not implemented in the engine yet (tests/common IMPLEMENTED)"
+            );
+            continue;
+        }
+        let (min, max) = v.player_range();
+        for players in [min, max]
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>()
+        {
+            tokio::time::timeout(Duration::from_secs(30), full_game(&s, v, players))
+                .await
+                .unwrap_or_else(|_| panic!("a game of {v} with {players} players took over 30 s"));
+        }
+    }
+}
+
+/// Both seats connected and seeded; returns them and the last event.
+async fn started(s: &TestServer, variant: Variant) -> (String, Vec<String>, Ws, Ws, Value) {
+    let (id, tokens, _) = s.create_full(json!({"variant": variant.id()})).await;
+    let (mut a, _) = s.hello(&id, Some(&tokens[0]), None).await;
+    let (mut b, _) = s.hello(&id, Some(&tokens[1]), None).await;
+    let sa = a.act(json!({"type": "client_seed", "seed": "a"})).await;
+    assert_eq!(a.reply(sa).await["type"], "ack");
+    let sb = b.act(json!({"type": "client_seed", "seed": "b"})).await;
+    assert_eq!(b.reply(sb).await["type"], "ack");
+    let last = a
+        .until(|m| m["type"] == "event" && m["turn"]["kind"] == "move")
+        .await;
+    (id, tokens, a, b, last)
+}
+
+#[tokio::test]
+async fn illegal_moves_are_refused_with_the_engines_reason() {
+    let Some(v) = any_variant("illegal_moves_are_refused_with_the_engines_reason") else {
+        return;
+    };
+    let s = start().await;
+    let (_, _, mut a, mut b, last) = started(&s, v).await;
+    let to_move = last["turn"]["seat"].as_u64().unwrap();
+    let (mover, other) = if to_move == 1 {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    let mv = last["legal"][0].clone();
+    let seq = other
+        .act(json!({"type": "move", "game": 1, "move": mv}))
+        .await;
+    let e = other.reply(seq).await;
+    assert_eq!(
+        (e["type"].as_str(), e["code"].as_str()),
+        (Some("error"), Some("not_your_turn"))
+    );
+    let seq = mover
+        .act(json!({"type": "move", "game": 1, "move": "%%"}))
+        .await;
+    assert_eq!(mover.reply(seq).await["code"], "malformed");
+    let seq = mover
+        .act(json!({"type": "move", "game": 2, "move": mv}))
+        .await;
+    assert_eq!(mover.reply(seq).await["code"], "wrong_game");
+    let seq = mover
+        .act(json!({"type": "client_seed", "seed": "late"}))
+        .await;
+    assert_eq!(mover.reply(seq).await["code"], "seeds_closed");
+}
+
+#[tokio::test]
+async fn a_repeated_move_is_not_applied_twice() {
+    let Some(v) = any_variant("a_repeated_move_is_not_applied_twice") else {
+        return;
+    };
+    let s = start().await;
+    let (id, _, mut a, mut b, last) = started(&s, v).await;
+    let mover = if last["turn"]["seat"] == 1 {
+        &mut a
+    } else {
+        &mut b
+    };
+    let mv = last["legal"][0].clone();
+    let seq = mover
+        .act(json!({"type": "move", "game": 1, "move": mv}))
+        .await;
+    let ack = mover.reply(seq).await;
+    assert_eq!(ack["type"], "ack");
+    mover
+        .send(json!({"type": "move", "seq": seq, "game": 1, "move": mv}))
+        .await;
+    assert_eq!(mover.reply(seq).await, ack);
+    let (_, rec) = s.get(&format!("/api/matches/{id}/games/1")).await;
+    let moved = rec["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "moved")
+        .count();
+    assert_eq!(moved, 1);
+}
+
+#[tokio::test]
+async fn a_reconnect_gets_exactly_the_missed_events() {
+    let Some(v) = any_variant("a_reconnect_gets_exactly_the_missed_events") else {
+        return;
+    };
+    let s = start().await;
+    let (id, tokens, mut a, mut b, last) = started(&s, v).await;
+    // The seat not to move drops in the middle of the other's turn.
+    let to_move = last["turn"]["seat"].as_u64().unwrap();
+    let (mover, away_token) = if to_move == 1 {
+        drop(b);
+        (&mut a, &tokens[1])
+    } else {
+        drop(a);
+        (&mut b, &tokens[0])
+    };
+    let seen = last["no"].as_u64().unwrap();
+    let mv = last["legal"][0].clone();
+    let seq = mover
+        .act(json!({"type": "move", "game": 1, "move": mv}))
+        .await;
+    mover.reply(seq).await;
+    let (_, rec) = s.get(&format!("/api/matches/{id}/games/1")).await;
+    let total = rec["events"].as_array().unwrap().last().unwrap()["no"]
+        .as_u64()
+        .unwrap();
+    assert!(total > seen);
+    let (mut back, w) = s.hello(&id, Some(away_token), Some(seen)).await;
+    assert_eq!(w["missed"], total - seen);
+    assert_eq!(w["snapshot"]["last_event"], total);
+    for no in seen + 1..=total {
+        let e = back.recv().await;
+        assert_eq!(
+            (e["type"].as_str(), e["no"].as_u64()),
+            (Some("event"), Some(no))
+        );
+    }
+    // Nothing doubled: the next message, if any, is not an old event.
+    back.send(json!({"type": "ping", "seq": 1})).await;
+    let m = back.recv().await;
+    assert!(
+        m["type"] != "event" || m["no"].as_u64().unwrap() > total,
+        "{m}"
+    );
+}
+
+#[tokio::test]
+async fn an_absent_opponent_can_be_claimed_against() {
+    let Some(v) = any_variant("an_absent_opponent_can_be_claimed_against") else {
+        return;
+    };
+    let s = start_with(|c| c.abandon_after = 0).await;
+    let (_, _, a, b, last) = started(&s, v).await;
+    let to_move = last["turn"]["seat"].as_u64().unwrap();
+    let (mut stay, gone, away) = if to_move == 1 { (b, a, 1) } else { (a, b, 2) };
+    drop(gone);
+    // Give the server a moment to see the socket go.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let seq = stay.act(json!({"type": "claim"})).await;
+    assert_eq!(stay.reply(seq).await["type"], "ack");
+    let over = stay.until(|m| m["kind"] == "game_over").await;
+    assert_eq!(over["winner"].as_u64(), Some(3 - away));
+    assert_eq!(over["reason"], "resigned");
+}
