@@ -170,7 +170,6 @@ macro_rules! properties {
 }
 
 properties!(
-    #[ignore = "not yet implemented"]
     jequier,
     senet_engine::jequier::Jequier,
     Setup::default(),

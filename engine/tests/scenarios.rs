@@ -35,7 +35,6 @@ fn run_variant(variant: &str, minimum_cases: usize) {
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn jequier() {
     run_variant("jequier", 15);
 }
