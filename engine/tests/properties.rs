@@ -183,21 +183,18 @@ properties!(
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     modern_2p,
     senet_engine::modern::Modern,
     Setup::players(2),
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     modern_3p,
     senet_engine::modern::Modern,
     Setup::players(3),
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     modern_4p,
     senet_engine::modern::Modern,
     Setup::players(4),

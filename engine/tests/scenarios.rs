@@ -46,7 +46,6 @@ fn pyramid() {
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn modern() {
     run_variant("modern", 15);
 }
