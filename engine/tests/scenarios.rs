@@ -2,10 +2,8 @@
 
 use std::path::Path;
 
-mod support {
-    pub mod files;
-}
-use support::files;
+#[path = "support/files.rs"]
+mod files;
 
 /// Runs a variant's folder; fails listing every failed case, and if the folder has fewer
 /// cases than the issue asks for.
