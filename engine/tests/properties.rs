@@ -218,7 +218,6 @@ properties!(
     50_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     martian,
     senet_engine::martian::Martian,
     Setup::default(),

@@ -57,7 +57,6 @@ fn parker() {
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn martian() {
     run_variant("martian", 25);
 }
