@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
-mod support {
-    pub mod files;
-}
-use support::files;
+// A `#[path]` rather than `mod support { mod files; }`: rustfmt resolves the nested module
+// against the `tests/scenarios/` folder once that folder exists, and fails.
+#[path = "support/files.rs"]
+mod files;
 
 /// Runs a variant's folder; fails listing every failed case, and if the folder has fewer
 /// cases than the issue asks for.
