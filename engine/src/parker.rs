@@ -219,7 +219,9 @@ impl Parker {
             from - dist
         } else {
             if !powered {
-                if self.waiting_for_one && from >= ENTRY {
+                if self.waiting_for_one {
+                    // No man passes square 20 (not even from the far end of his Safety Row
+                    // with a twelve); from 20 he leaves only with a one of a later throw.
                     if from == LAST {
                         if dist != 1 || self.arrived {
                             return Err(IllegalMove::MustWait);
