@@ -887,4 +887,150 @@ mod tests {
         assert!("3-21".parse::<Move>().is_err());
         assert!("3".parse::<Move>().is_err());
     }
+
+    /// A slow, square-by-square re-statement of the rules, to cross-check the generator.
+    mod reference {
+        use super::*;
+
+        fn own(g: &Parker, p: usize, sq: u8) -> bool {
+            g.pharaoh[p] == sq || g.men[p] & (1 << sq) != 0
+        }
+
+        fn step(g: &Parker, p: usize, from: u8, dist: u8, back: bool) -> Option<u8> {
+            if !own(g, p, from) {
+                return None;
+            }
+            let lone = g.pharaoh[p] == NONE && g.men[p].count_ones() == 1;
+            let powered = g.pharaoh[p] == from || lone;
+            let to = if back {
+                if !powered || from < 10 || from < dist || from - dist < 10 {
+                    return None;
+                }
+                from - dist
+            } else {
+                for k in 1..dist {
+                    let sq = (from + k) % 20;
+                    if !powered && own(g, p, sq) {
+                        return None;
+                    }
+                    if !powered && g.waiting_for_one && sq == 19 {
+                        return None;
+                    }
+                }
+                if !powered && g.waiting_for_one && from == 19 && (dist != 1 || g.arrived) {
+                    return None;
+                }
+                (from + dist) % 20
+            };
+            if own(g, p, to) { None } else { Some(to) }
+        }
+
+        fn steps(g: &Parker, p: usize, dist: u8) -> Vec<(u8, u8)> {
+            let mut v = Vec::new();
+            for from in 0..20 {
+                for back in [false, true] {
+                    if let Some(to) = step(g, p, from, dist, back) {
+                        v.push((from, to));
+                    }
+                }
+            }
+            v
+        }
+
+        fn after(g: &Parker, p: usize, from: u8, to: u8) -> Parker {
+            let mut h = *g;
+            let lone = h.pharaoh[p] == NONE && h.men[p].count_ones() == 1;
+            let man = h.pharaoh[p] != from;
+            if man {
+                h.men[p] &= !(1 << from);
+                h.men[p] |= 1 << to;
+            } else {
+                h.pharaoh[p] = to;
+            }
+            if man && !lone && h.waiting_for_one && to == 19 {
+                h.arrived = true;
+            }
+            if to >= 10 {
+                let q = 29 - to;
+                if h.pharaoh[1 - p] == q {
+                    h.pharaoh[1 - p] = NONE;
+                }
+                h.men[1 - p] &= !(1 << q);
+            }
+            h
+        }
+
+        pub(super) fn legal(g: &Parker) -> Vec<String> {
+            let Phase::Move(pl) = g.phase else {
+                return Vec::new();
+            };
+            let p = pl.index();
+            let mut out: Vec<String> = Vec::new();
+            match *g.dice.values() {
+                [d] => {
+                    for (f, t) in steps(g, p, d) {
+                        out.push(Move::of(f, t).to_string());
+                    }
+                }
+                [a, b] => {
+                    let combined = steps(g, p, a + b);
+                    let mut singles = Vec::new();
+                    for (d, o) in [(a, b), (b, a)] {
+                        for (f, t) in steps(g, p, d) {
+                            let h = after(g, p, f, t);
+                            let won = h.pharaoh[1 - p] == NONE && h.men[1 - p] == 0;
+                            singles.push((f, t, won || !steps(&h, p, o).is_empty()));
+                        }
+                    }
+                    let both = !combined.is_empty() || singles.iter().any(|s| s.2);
+                    for (f, t) in combined {
+                        out.push(Move::of(f, t).to_string());
+                    }
+                    for (f, t, ok) in singles {
+                        if ok || !both {
+                            out.push(Move::of(f, t).to_string());
+                        }
+                    }
+                }
+                _ => {}
+            }
+            out.sort();
+            out.dedup();
+            out
+        }
+    }
+
+    #[test]
+    fn generator_matches_the_reference_in_random_games() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut checked = 0;
+        for game in 0..300 {
+            let mut g = Parker::new(Setup {
+                waiting_for_one: game % 2 == 0,
+                ..Setup::default()
+            })
+            .unwrap();
+            loop {
+                match g.status() {
+                    Status::Over(_) => break,
+                    Status::Throw { spec, .. } => {
+                        let faces = [rng.random_range(1..=6u8), rng.random_range(1..=6u8)];
+                        g.throw(Throw::new(spec, &faces).unwrap()).unwrap();
+                    }
+                    Status::Move { .. } => {
+                        let mut got: Vec<String> =
+                            g.legal_moves().iter().map(ToString::to_string).collect();
+                        got.sort();
+                        assert_eq!(got, reference::legal(&g), "{}", g.to_notation());
+                        checked += 1;
+                        let legal = g.legal_moves();
+                        g.play_unchecked(legal[rng.random_range(0..legal.len())]);
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }
