@@ -201,14 +201,12 @@ properties!(
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     parker,
     senet_engine::parker::Parker,
     Setup::default(),
     50_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     parker_no_waiting,
     senet_engine::parker::Parker,
     Setup {

@@ -51,7 +51,6 @@ fn modern() {
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn parker() {
     run_variant("parker", 25);
 }
