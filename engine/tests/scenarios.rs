@@ -3,6 +3,7 @@
 use std::path::Path;
 
 mod support {
+    #[path = "../support/files.rs"]
     pub mod files;
 }
 use support::files;
