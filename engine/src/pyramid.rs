@@ -440,7 +440,8 @@ impl Pyramid {
             opp &= !bit(to);
         }
         if own == 0 || opp == 0 {
-            return false;
+            // The step ends the game: the other die no longer matters.
+            return true;
         }
         can_use(own, opp, other)
     }
