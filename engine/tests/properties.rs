@@ -176,7 +176,6 @@ properties!(
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     pyramid,
     senet_engine::pyramid::Pyramid,
     Setup::default(),

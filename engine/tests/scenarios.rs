@@ -40,7 +40,6 @@ fn jequier() {
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn pyramid() {
     run_variant("pyramid", 15);
 }
