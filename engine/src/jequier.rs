@@ -1,67 +1,778 @@
-//! `jequier`: not yet implemented (placeholder so the workspace builds while it is written).
+//! `jequier`: Senet as Gustave Jéquier proposed it (1930), in the wording of a digital game
+//! library.
+//!
+//! Five pieces a side start on the first row, alternating white (odd squares) and black
+//! (even squares). Four two-sided sticks give 1, 2, 3, 4 or 6; 1, 4 and 6 throw again. The
+//! first player to throw a 1 is black and opens by moving the front piece (square 10) one
+//! square. A piece landing on an opposing piece sends it back to the lowest empty square,
+//! unless that piece stands next to another of its colour or on a safe square (15, 26, 28,
+//! 29). Three opposing pieces in a row cannot be passed. A piece landing on 27 is sent back.
+//! When no piece can move forward, a piece must move backward to an empty square. Pieces bear
+//! off (any overshoot) once all of their side are in the last row. The winner scores 3, 2 or
+//! 1 points per opposing piece left on the first, middle or last row.
+//!
+//! Every reading of an unclear sentence is listed in `docs/rules/jequier.md`.
+//!
+//! # Notation
+//!
+//! A position is three words: `BOARD SEATS STATE`.
+//! - `BOARD`: 30 characters for squares 1 to 30: `W`/`B` a white/black piece, `w`/`b` one
+//!   that has not yet left its starting square, `.` empty. Pieces not on the board are off.
+//! - `SEATS`: `b1` (player 1 is black), `b2`, or `b-` (nobody has thrown a 1 yet).
+//! - `STATE`: `t1` (player 1 throws), `m2:3` (player 2 moves a throw of 3), `w1` (player 1
+//!   won by bearing off), `r1` (player 1 won by resignation).
+//!
+//! The start: `wbwbwbwbwb.................... b- t1`.
+//!
+//! A move is `FROM-TO` (`10-11`, `14-12` backward) or `FROM-off` (bearing off).
+
+use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    IllegalMove, IllegalThrow, ParseError, Player, Rules, Setup, SetupError, Status, Throw,
-    ThrowEffect, Variant,
+    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
+    Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
-/// A game of `jequier` (placeholder).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Jequier;
+/// Pieces per player.
+pub const PIECES: u32 = 5;
+/// Squares whose pieces cannot be sent back. The source's "20" is read as 15 (see the docs).
+pub const SAFE_SQUARES: [u8; 4] = [15, 26, 28, 29];
+/// The trap: a piece landing here is sent back to the lowest empty square.
+pub const TRAP: u8 = 27;
+/// The `to` of a move that bears a piece off.
+pub const OFF: u8 = 31;
+/// What the four sticks give, with their chances out of 16: `(value, chances)`.
+///
+/// Each stick is fair; the value is the number of plain sides up, or 6 when none is.
+pub const THROW_TABLE: [(u8, u8); 5] = [(1, 4), (2, 6), (3, 4), (4, 1), (6, 1)];
 
-/// A move of `jequier` (placeholder).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Move;
+const SAFE_MASK: u32 = 1 << 15 | 1 << 26 | 1 << 28 | 1 << 29;
+const ROW1: u32 = 0x7FE;
+const ROW2: u32 = ROW1 << 10;
+const ROW3: u32 = ROW1 << 20;
+const BOARD_MASK: u32 = ROW1 | ROW2 | ROW3;
+const START_WHITE: u32 = 1 << 1 | 1 << 3 | 1 << 5 | 1 << 7 | 1 << 9;
+const START_BLACK: u32 = 1 << 2 | 1 << 4 | 1 << 6 | 1 << 8 | 1 << 10;
 
-impl std::fmt::Display for Move {
-    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        unimplemented!("jequier")
+/// The value of a throw of the four sticks (faces: 1 plain side up, 0 red side up).
+pub fn throw_value(throw: &Throw) -> u8 {
+    match throw.faces().iter().filter(|&&f| f == 1).count() {
+        0 => 6,
+        n => n as u8,
     }
 }
 
-impl std::str::FromStr for Move {
+/// True if a throw of this value lets the thrower throw again (1, 4 and 6).
+pub const fn grants_another_throw(value: u8) -> bool {
+    matches!(value, 1 | 4 | 6)
+}
+
+/// The colour of a side. Black moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Starts on the odd squares 1, 3, 5, 7, 9.
+    White,
+    /// Starts on the even squares 2, 4, 6, 8, 10; belongs to the first to throw a 1.
+    Black,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Phase {
+    Throw { player: Player },
+    Move { player: Player, throw: u8 },
+    Over { winner: Player, reason: EndReason },
+}
+
+/// A game of `jequier`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Jequier {
+    /// Bit `s` set: a white piece on square `s` (1 to 30).
+    white: u32,
+    /// Bit `s` set: a black piece on square `s`.
+    black: u32,
+    /// Bit `s` set: the piece on `s` has never left its starting square.
+    unmoved: u32,
+    /// The player who plays black, once someone has thrown a 1.
+    black_seat: Option<Player>,
+    phase: Phase,
+}
+
+/// A move of `jequier`: one piece, from a square to a square or off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    /// The square the piece leaves, 1 to 30.
+    pub from: u8,
+    /// The square it lands on, 1 to 30, or [`OFF`] when it is borne off.
+    pub to: u8,
+}
+
+impl Move {
+    /// A move from `from` to `to` (`to` = [`OFF`] bears off).
+    pub const fn new(from: u8, to: u8) -> Move {
+        Move { from, to }
+    }
+
+    fn well_formed(self) -> bool {
+        (1..=30).contains(&self.from) && (1..=OFF).contains(&self.to) && self.from != self.to
+    }
+}
+
+/// `FROM-TO` or `FROM-off`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.to == OFF {
+            write!(f, "{}-off", self.from)
+        } else {
+            write!(f, "{}-{}", self.from, self.to)
+        }
+    }
+}
+
+impl FromStr for Move {
     type Err = ParseError;
-    fn from_str(_: &str) -> Result<Move, ParseError> {
-        unimplemented!("jequier")
+
+    fn from_str(s: &str) -> Result<Move, ParseError> {
+        let bad = || {
+            ParseError::new(format!(
+                "not a jequier move: {s:?} (want FROM-TO or FROM-off)"
+            ))
+        };
+        let (a, b) = s.split_once('-').ok_or_else(bad)?;
+        let from: u8 = a.parse().map_err(|_| bad())?;
+        let to: u8 = if b == "off" {
+            OFF
+        } else {
+            let t: u8 = b.parse().map_err(|_| bad())?;
+            if t > 30 {
+                return Err(bad());
+            }
+            t
+        };
+        let mv = Move { from, to };
+        if mv.well_formed() { Ok(mv) } else { Err(bad()) }
+    }
+}
+
+/// At most one move per piece.
+struct MoveList {
+    moves: [Move; PIECES as usize],
+    len: usize,
+}
+
+impl MoveList {
+    fn push(&mut self, m: Move) {
+        if self.len < self.moves.len() {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+/// Bits strictly between squares `a` and `b` (`a < b <= 31`).
+#[inline]
+fn between(a: u32, b: u32) -> u32 {
+    debug_assert!(a < b && b <= 31);
+    ((1u32 << b) - 1) & !((1u32 << (a + 1)) - 1)
+}
+
+/// Squares of `pieces` that belong to a run of three or more in a row along the track.
+#[inline]
+fn blockade_squares(pieces: u32) -> u32 {
+    let r = pieces & (pieces >> 1) & (pieces >> 2);
+    r | r << 1 | r << 2
+}
+
+/// Pieces of `pieces` that cannot be sent back: next to one of their own, or on a safe square.
+#[inline]
+fn protected_squares(pieces: u32) -> u32 {
+    pieces & ((pieces << 1) | (pieces >> 1) | SAFE_MASK)
+}
+
+/// Points for the pieces `pieces` left on the board: 3 on the first row, 2 on the middle, 1
+/// on the last.
+pub fn points_for(pieces: u32) -> u32 {
+    3 * (pieces & ROW1).count_ones()
+        + 2 * (pieces & ROW2).count_ones()
+        + (pieces & ROW3).count_ones()
+}
+
+/// The lowest empty square of the board `occupied`.
+#[inline]
+fn lowest_empty(occupied: u32) -> u32 {
+    (!(occupied | 1)).trailing_zeros()
+}
+
+impl Jequier {
+    /// The player who plays black, once someone has thrown a 1.
+    pub fn black_seat(&self) -> Option<Player> {
+        self.black_seat
+    }
+
+    /// The colour `player` plays, once decided.
+    pub fn colour_of(&self, player: Player) -> Option<Colour> {
+        self.black_seat.map(|b| {
+            if b == player {
+                Colour::Black
+            } else {
+                Colour::White
+            }
+        })
+    }
+
+    /// The squares (as bits: bit `s` for square `s`) holding pieces of `colour`.
+    pub fn pieces(&self, colour: Colour) -> u32 {
+        match colour {
+            Colour::White => self.white,
+            Colour::Black => self.black,
+        }
+    }
+
+    /// The squares (as bits) of pieces that have never left their starting square.
+    pub fn unmoved(&self) -> u32 {
+        self.unmoved
+    }
+
+    fn colour_bits(&self, player: Player) -> (u32, u32) {
+        if self.black_seat == Some(player) {
+            (self.black, self.white)
+        } else {
+            (self.white, self.black)
+        }
+    }
+
+    /// Squares of pieces that must still wait for the piece that started in front of them.
+    #[inline]
+    fn waiting(&self) -> u32 {
+        self.unmoved & (self.unmoved >> 1)
+    }
+
+    /// The legal moves of `player` for a throw of `n`: forward moves, or, if there is none,
+    /// backward moves to empty squares.
+    fn generate(&self, player: Player, n: u8) -> MoveList {
+        let mut list = MoveList {
+            moves: [Move::new(0, 0); PIECES as usize],
+            len: 0,
+        };
+        let (own, opp) = self.colour_bits(player);
+        let movable = own & !self.waiting();
+        let block = blockade_squares(opp);
+        let protected = protected_squares(opp);
+        let can_bear_off = own & (ROW1 | ROW2) == 0;
+        let n = u32::from(n);
+        let mut bits = movable;
+        while bits != 0 {
+            let s = bits.trailing_zeros();
+            bits &= bits - 1;
+            let d = s + n;
+            if d > 30 {
+                if can_bear_off && block & between(s, 31) == 0 {
+                    list.push(Move::new(s as u8, OFF));
+                }
+            } else if own & (1 << d) == 0 && block & between(s, d) == 0 && protected & (1 << d) == 0
+            {
+                list.push(Move::new(s as u8, d as u8));
+            }
+        }
+        if list.len > 0 {
+            return list;
+        }
+        let occupied = own | opp;
+        let mut bits = movable;
+        while bits != 0 {
+            let s = bits.trailing_zeros();
+            bits &= bits - 1;
+            if s > n {
+                let d = s - n;
+                if occupied & (1 << d) == 0 && block & between(d, s) == 0 {
+                    list.push(Move::new(s as u8, d as u8));
+                }
+            }
+        }
+        list
+    }
+
+    fn outcome(&self, winner: Player, reason: EndReason) -> Outcome {
+        let loser_pieces = if self.black_seat.is_none() {
+            // Colours not yet decided: both sides still have all five on the first row.
+            self.white
+        } else {
+            self.colour_bits(winner.opponent()).0
+        };
+        Outcome {
+            winner: Some(winner),
+            reason,
+            points: points_for(loser_pieces),
+        }
+    }
+
+    /// Parses one word of the state: `t1`, `m2:3`, `w1`, `r2`.
+    fn parse_phase(word: &str) -> Result<Phase, ParseError> {
+        let bad = || ParseError::new(format!("bad state {word:?}: want t1, m1:3, w1 or r1"));
+        let mut chars = word.chars();
+        let kind = chars.next().ok_or_else(bad)?;
+        let rest = chars.as_str();
+        let player = |p: &str| p.parse::<Player>().ok().filter(|p| p.index() < 2);
+        Ok(match kind {
+            't' => Phase::Throw {
+                player: player(rest).ok_or_else(bad)?,
+            },
+            'w' | 'r' => Phase::Over {
+                winner: player(rest).ok_or_else(bad)?,
+                reason: if kind == 'w' {
+                    EndReason::Completed
+                } else {
+                    EndReason::Resigned
+                },
+            },
+            'm' => {
+                let (p, n) = rest.split_once(':').ok_or_else(bad)?;
+                let n: u8 = n.parse().map_err(|_| bad())?;
+                if !THROW_TABLE.iter().any(|&(v, _)| v == n) {
+                    return Err(bad());
+                }
+                Phase::Move {
+                    player: player(p).ok_or_else(bad)?,
+                    throw: n,
+                }
+            }
+            _ => return Err(bad()),
+        })
     }
 }
 
 impl Rules for Jequier {
     type Move = Move;
     const VARIANT: Variant = Variant::Jequier;
-    fn new(_: Setup) -> Result<Self, SetupError> {
-        unimplemented!("jequier")
+
+    fn new(setup: Setup) -> Result<Self, SetupError> {
+        Variant::Jequier.check_players(setup.players)?;
+        Ok(Jequier {
+            white: START_WHITE,
+            black: START_BLACK,
+            unmoved: START_WHITE | START_BLACK,
+            black_seat: None,
+            phase: Phase::Throw {
+                player: Player::One,
+            },
+        })
     }
+
     fn status(&self) -> Status {
-        unimplemented!("jequier")
+        match self.phase {
+            Phase::Throw { player } => Status::Throw {
+                player,
+                spec: ThrowSpec::FOUR_STICKS,
+            },
+            Phase::Move { player, .. } => Status::Move { player },
+            Phase::Over { winner, reason } => Status::Over(self.outcome(winner, reason)),
+        }
     }
+
     fn players(&self) -> u8 {
-        unimplemented!("jequier")
+        2
     }
-    fn throw(&mut self, _: Throw) -> Result<ThrowEffect, IllegalThrow> {
-        unimplemented!("jequier")
+
+    fn throw(&mut self, throw: Throw) -> Result<ThrowEffect, IllegalThrow> {
+        let Phase::Throw { player } = self.phase else {
+            return Err(IllegalThrow::NotExpected);
+        };
+        throw.check(ThrowSpec::FOUR_STICKS)?;
+        let n = throw_value(&throw);
+        if self.black_seat.is_none() {
+            if n != 1 {
+                // Deciding who starts: one throw each, in turn, until someone throws a 1.
+                self.phase = Phase::Throw {
+                    player: player.opponent(),
+                };
+                return Ok(ThrowEffect::Decided);
+            }
+            self.black_seat = Some(player);
+        }
+        self.phase = Phase::Move { player, throw: n };
+        if self.generate(player, n).len == 0 {
+            // "If no moves are possible, the turn ends": no extra throw, even on 1, 4 or 6.
+            self.phase = Phase::Throw {
+                player: player.opponent(),
+            };
+            return Ok(ThrowEffect::NoMove);
+        }
+        Ok(ThrowEffect::Move)
     }
-    fn legal_moves_into(&self, _: &mut Vec<Move>) {
-        unimplemented!("jequier")
+
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if let Phase::Move { player, throw } = self.phase {
+            out.extend_from_slice(self.generate(player, throw).as_slice());
+        }
     }
-    fn why_illegal(&self, _: Move) -> IllegalMove {
-        unimplemented!("jequier")
+
+    fn why_illegal(&self, mv: Move) -> IllegalMove {
+        let Phase::Move { player, throw } = self.phase else {
+            return match self.phase {
+                Phase::Over { .. } => IllegalMove::GameOver,
+                _ => IllegalMove::MustThrowFirst,
+            };
+        };
+        if !mv.well_formed() {
+            return IllegalMove::Malformed;
+        }
+        let (own, opp) = self.colour_bits(player);
+        let (s, d, n) = (u32::from(mv.from), u32::from(mv.to), u32::from(throw));
+        if own & (1 << s) == 0 {
+            return IllegalMove::NoSuchPiece;
+        }
+        let distance_ok = if d == u32::from(OFF) {
+            s + n > 30
+        } else if d > s {
+            d - s == n
+        } else {
+            s - d == n
+        };
+        if !distance_ok {
+            return IllegalMove::NoSuchDie;
+        }
+        if self.waiting() & (1 << s) != 0 {
+            return IllegalMove::MustWait;
+        }
+        let block = blockade_squares(opp);
+        if d < s {
+            // Backward: only when no forward move exists, only to an empty square.
+            let forward = self.generate(player, throw);
+            if forward.as_slice().iter().any(|m| m.to > m.from) {
+                return IllegalMove::NoBackward;
+            }
+            if own & (1 << d) != 0 {
+                return IllegalMove::OccupiedByOwn;
+            }
+            if opp & (1 << d) != 0 || block & between(d, s) != 0 {
+                return IllegalMove::Blocked;
+            }
+            return IllegalMove::NotLegal;
+        }
+        if d == u32::from(OFF) {
+            if own & (ROW1 | ROW2) != 0 {
+                return IllegalMove::CannotBearOff;
+            }
+            if block & between(s, 31) != 0 {
+                return IllegalMove::Blocked;
+            }
+            return IllegalMove::NotLegal;
+        }
+        if own & (1 << d) != 0 {
+            return IllegalMove::OccupiedByOwn;
+        }
+        if block & between(s, d) != 0 {
+            return IllegalMove::Blocked;
+        }
+        if protected_squares(opp) & (1 << d) != 0 {
+            return IllegalMove::Protected;
+        }
+        IllegalMove::NotLegal
     }
-    fn play_unchecked(&mut self, _: Move) {
-        unimplemented!("jequier")
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let Phase::Move { player, throw } = self.phase else {
+            return;
+        };
+        let black = self.black_seat == Some(player);
+        let (mut own, mut opp) = self.colour_bits(player);
+        let (s, d) = (u32::from(mv.from), u32::from(mv.to));
+        own &= !(1 << s);
+        self.unmoved &= !(1 << s);
+        if d != u32::from(OFF) {
+            self.unmoved &= !(1 << d);
+            own |= 1 << d;
+            if opp & (1 << d) != 0 {
+                // Sent back to the lowest empty square; the square just left counts as empty.
+                opp &= !(1 << d);
+                opp |= 1 << lowest_empty(own | opp);
+            }
+            if d == u32::from(TRAP) {
+                own &= !(1 << d);
+                own |= 1 << lowest_empty(own | opp);
+            }
+        }
+        if black {
+            (self.black, self.white) = (own, opp);
+        } else {
+            (self.white, self.black) = (own, opp);
+        }
+        self.phase = if own == 0 {
+            Phase::Over {
+                winner: player,
+                reason: EndReason::Completed,
+            }
+        } else if grants_another_throw(throw) {
+            Phase::Throw { player }
+        } else {
+            Phase::Throw {
+                player: player.opponent(),
+            }
+        };
     }
-    fn resign(&mut self, _: Player) -> Result<(), IllegalMove> {
-        unimplemented!("jequier")
+
+    fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+        if matches!(self.phase, Phase::Over { .. }) {
+            return Err(IllegalMove::GameOver);
+        }
+        if player.index() >= 2 {
+            return Err(IllegalMove::NotYourTurn);
+        }
+        self.phase = Phase::Over {
+            winner: player.opponent(),
+            reason: EndReason::Resigned,
+        };
+        Ok(())
     }
+
     fn to_notation(&self) -> String {
-        unimplemented!("jequier")
+        let mut s = String::with_capacity(40);
+        for sq in 1..=30u32 {
+            let bit = 1 << sq;
+            let unmoved = self.unmoved & bit != 0;
+            s.push(
+                match (self.white & bit != 0, self.black & bit != 0, unmoved) {
+                    (true, _, false) => 'W',
+                    (true, _, true) => 'w',
+                    (_, true, false) => 'B',
+                    (_, true, true) => 'b',
+                    _ => '.',
+                },
+            );
+        }
+        s.push_str(match self.black_seat {
+            Some(Player::One) => " b1 ",
+            Some(_) => " b2 ",
+            None => " b- ",
+        });
+        match self.phase {
+            Phase::Throw { player } => s.push_str(&format!("t{player}")),
+            Phase::Move { player, throw } => s.push_str(&format!("m{player}:{throw}")),
+            Phase::Over { winner, reason } => {
+                let k = if reason == EndReason::Resigned {
+                    'r'
+                } else {
+                    'w'
+                };
+                s.push_str(&format!("{k}{winner}"));
+            }
+        }
+        s
     }
-    fn from_notation(_: &str) -> Result<Self, ParseError> {
-        unimplemented!("jequier")
+
+    fn from_notation(text: &str) -> Result<Self, ParseError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [board, seats, state] = words.as_slice() else {
+            return Err(ParseError::new(format!(
+                "a jequier position is BOARD SEATS STATE, got {text:?}"
+            )));
+        };
+        if board.chars().count() != 30 {
+            return Err(ParseError::new(format!(
+                "the board has 30 squares, got {} characters",
+                board.chars().count()
+            )));
+        }
+        let mut g = Jequier {
+            white: 0,
+            black: 0,
+            unmoved: 0,
+            black_seat: None,
+            phase: Phase::Throw {
+                player: Player::One,
+            },
+        };
+        for (i, c) in board.chars().enumerate() {
+            let bit = 1u32 << (i + 1);
+            match c {
+                'W' => g.white |= bit,
+                'B' => g.black |= bit,
+                'w' => {
+                    g.white |= bit;
+                    g.unmoved |= bit;
+                }
+                'b' => {
+                    g.black |= bit;
+                    g.unmoved |= bit;
+                }
+                '.' => {}
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "square {}: {c:?} is not one of W B w b .",
+                        i + 1
+                    )));
+                }
+            }
+        }
+        g.black_seat = match *seats {
+            "b1" => Some(Player::One),
+            "b2" => Some(Player::Two),
+            "b-" => None,
+            _ => {
+                return Err(ParseError::new(format!(
+                    "bad seats {seats:?}: want b1, b2 or b-"
+                )));
+            }
+        };
+        g.phase = Jequier::parse_phase(state)?;
+        g.check_invariants().map_err(ParseError::new)?;
+        Ok(g)
     }
+
     fn check_invariants(&self) -> Result<(), String> {
-        unimplemented!("jequier")
+        if (self.white | self.black | self.unmoved) & !BOARD_MASK != 0 {
+            return Err("pieces off the 30 squares".into());
+        }
+        if self.white & self.black != 0 {
+            return Err("two pieces on one square".into());
+        }
+        let (w, b) = (self.white.count_ones(), self.black.count_ones());
+        if w > PIECES || b > PIECES {
+            return Err(format!(
+                "more than {PIECES} pieces of a colour: {w} white, {b} black"
+            ));
+        }
+        if (self.white | self.black) & (1 << TRAP) != 0 {
+            return Err(format!("a piece rests on the trap square {TRAP}"));
+        }
+        if self.unmoved & !((self.white & START_WHITE) | (self.black & START_BLACK)) != 0 {
+            return Err("an unmoved piece is not on a starting square of its colour".into());
+        }
+        if self.black_seat.is_some_and(|p| p.index() >= 2) {
+            return Err("black must be player 1 or 2".into());
+        }
+        let over = matches!(self.phase, Phase::Over { .. });
+        if self.black_seat.is_none() {
+            let start = self.white == START_WHITE
+                && self.black == START_BLACK
+                && self.unmoved == START_WHITE | START_BLACK;
+            if !start {
+                return Err("before anyone has thrown a 1 the board must be the start".into());
+            }
+            if matches!(self.phase, Phase::Move { .. }) {
+                return Err("no move before anyone has thrown a 1".into());
+            }
+        }
+        if !over && (w == 0 || b == 0) {
+            return Err("a side has borne off every piece but the game is not over".into());
+        }
+        match self.phase {
+            Phase::Throw { player } if player.index() >= 2 => {
+                return Err("only players 1 and 2 play".into());
+            }
+            Phase::Move { player, throw } => {
+                if player.index() >= 2 {
+                    return Err("only players 1 and 2 play".into());
+                }
+                if !THROW_TABLE.iter().any(|&(v, _)| v == throw) {
+                    return Err(format!("{throw} is not a throw of the sticks"));
+                }
+                if self.generate(player, throw).len == 0 {
+                    return Err("a move is due but none is possible".into());
+                }
+            }
+            Phase::Over { winner, reason } => {
+                if winner.index() >= 2 {
+                    return Err("only players 1 and 2 play".into());
+                }
+                if reason == EndReason::Completed
+                    && (self.black_seat.is_none() || self.colour_bits(winner).0 != 0)
+                {
+                    return Err("the winner by bearing off still has pieces on the board".into());
+                }
+                if !matches!(reason, EndReason::Completed | EndReason::Resigned) {
+                    return Err("a jequier game ends by bearing off or resignation".into());
+                }
+            }
+            Phase::Throw { .. } => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn throw_table_matches_the_sticks() {
+        let mut counts = [0u8; 7];
+        for t in ThrowSpec::FOUR_STICKS.all_throws() {
+            counts[usize::from(throw_value(&t))] += 1;
+        }
+        for (v, c) in THROW_TABLE {
+            assert_eq!(counts[usize::from(v)], c, "value {v}");
+        }
+        assert_eq!(counts[5], 0);
+        assert_eq!(counts[0], 0);
+        assert_eq!(
+            THROW_TABLE.iter().map(|&(_, c)| u32::from(c)).sum::<u32>(),
+            16
+        );
+    }
+
+    #[test]
+    fn rows_and_masks() {
+        assert_eq!((ROW1 | ROW2 | ROW3).count_ones(), 30);
+        assert_eq!(ROW1 & ROW2, 0);
+        assert_eq!(ROW2 & ROW3, 0);
+        assert_eq!(ROW3 & (1 << 21), 1 << 21);
+        assert_eq!(ROW3 & (1 << 30), 1 << 30);
+        assert_eq!(ROW2 & (1 << 11), 1 << 11);
+        assert_eq!(between(3, 7), 1 << 4 | 1 << 5 | 1 << 6);
+        assert_eq!(between(28, 31), 1 << 29 | 1 << 30);
+        assert_eq!(between(4, 5), 0);
+        assert_eq!(points_for(1 << 1 | 1 << 11 | 1 << 30), 6);
+    }
+
+    #[test]
+    fn runs_of_three_block_and_pairs_protect() {
+        let opp = 1 << 5 | 1 << 6 | 1 << 7 | 1 << 10 | 1 << 12 | 1 << 13;
+        assert_eq!(blockade_squares(opp), 1 << 5 | 1 << 6 | 1 << 7);
+        assert_eq!(
+            protected_squares(opp),
+            1 << 5 | 1 << 6 | 1 << 7 | 1 << 12 | 1 << 13
+        );
+        assert_eq!(protected_squares(1 << 15 | 1 << 20), 1 << 15);
+    }
+
+    #[test]
+    fn start_and_notation_round_trip() {
+        let g = Jequier::new(Setup::default()).unwrap();
+        assert_eq!(g.to_notation(), "wbwbwbwbwb.................... b- t1");
+        assert_eq!(Jequier::from_notation(&g.to_notation()).unwrap(), g);
+        assert!(Jequier::new(Setup::players(3)).is_err());
+    }
+
+    #[test]
+    fn moves_parse_and_print() {
+        assert_eq!("10-11".parse::<Move>().unwrap(), Move::new(10, 11));
+        assert_eq!("28-off".parse::<Move>().unwrap(), Move::new(28, OFF));
+        assert_eq!(Move::new(28, OFF).to_string(), "28-off");
+        for bad in ["", "1", "0-2", "3-3", "4-31", "31-off", "a-b", "1-2-3"] {
+            assert!(bad.parse::<Move>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn garbage_moves_do_not_panic() {
+        let g = Jequier::from_notation("..........W.B................. b2 m1:6").unwrap();
+        for from in 0..=40 {
+            for to in 0..=40 {
+                let _ = g.why_illegal(Move::new(from, to));
+                let mut h = g.clone();
+                let _ = h.play(Player::One, Move::new(from, to));
+            }
+        }
     }
 }

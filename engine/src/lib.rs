@@ -14,7 +14,7 @@
 //! Every variant implements [`Rules`]; [`Game`] wraps them all behind one type for code that
 //! does not care which variant it runs (the server, the scenario runner).
 //!
-//! ```no_run
+//! ```
 //! use senet_engine::{Game, Setup, Status, Throw, Variant};
 //!
 //! let mut game = Game::new(Variant::Pyramid, Setup::default())?;

@@ -1,67 +1,1020 @@
-//! `martian`: not yet implemented (placeholder so the workspace builds while it is written).
+//! `martian`: Martian Senet (Matthew Rogers, 2012), played with Looney Pyramids on three
+//! Martian Coasters.
+//!
+//! # Board and path
+//!
+//! Three 3 × 3 coasters lie in a line from East to West, giving three tracks of nine squares.
+//! Every pyramid follows the same 27-square path, numbered 0 to 26 here:
+//!
+//! ```text
+//!            West                                     East
+//! Source   S9  S8  S7 | S6  S5  S4 | S3  S2  S1    <- moves East to West (path 0-8)
+//! Balance  B1  B2  B3 | B4  B5  B6 | B7  B8  B9    -> moves West to East (path 9-17)
+//! Perfect  P9  P8  P7 | P6  P5  P4 | P3  P2  P1    <- moves East to West (path 18-26)
+//!           west coaster  middle      east coaster
+//! ```
+//!
+//! S9 → B1 is the Birth Flip, B9 → P1 the Death Flip; a move past P9 bears off.
+//!
+//! # Stacks
+//!
+//! A square holds a stack of at most five pyramids, listed bottom to top. Going up, each
+//! pyramid is one size larger (nest-wise) or one size smaller (tree-wise) than the one below
+//! it, and once the sizes go down they never go up again ("nests cannot be built on trees").
+//! The pyramids below the largest one (the peak) sit inside it and cannot move; the peak and
+//! the tree above it can, each taking the smaller ones on top of it along.
+//!
+//! The full reading of the rules, with every decision, is in `docs/rules/martian.md`.
+
+use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    IllegalMove, IllegalThrow, ParseError, Player, Rules, Setup, SetupError, Status, Throw,
-    ThrowEffect, Variant,
+    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
+    Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
-/// A game of `martian` (placeholder).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Martian;
+/// Squares on the path (three tracks of nine).
+pub const SQUARES: usize = 27;
 
-/// A move of `martian` (placeholder).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Move;
+/// Throws after which the game stops: the player with fewer pyramids left in play wins, a tie
+/// goes to player 2 ([`EndReason::MoveLimit`]).
+pub const MOVE_LIMIT: u16 = 3000;
 
-impl std::fmt::Display for Move {
-    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        unimplemented!("martian")
+/// Pyramids of each size per player (four trios).
+pub const PER_SIZE: u8 = 4;
+
+/// What each face of the d6 does, as `(face, steps, throws again)`; `steps` 0 is the coaster
+/// move of the 5. Every face has probability 1/6.
+pub const THROW_TABLE: [(u8, u8, bool); 6] = [
+    (1, 1, true),
+    (2, 2, false),
+    (3, 3, false),
+    (4, 4, false),
+    (5, 0, true),
+    (6, 6, true),
+];
+
+/// The three tracks, in path order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Track {
+    /// The first track, East to West; 3 series points per pip.
+    Source,
+    /// The middle track, West to East; 2 series points per pip.
+    Balance,
+    /// The last track, East to West; 1 series point per pip.
+    Perfect,
+}
+
+impl Track {
+    /// The track of path square `p` (0 to 26).
+    pub const fn of(p: usize) -> Track {
+        match p / 9 {
+            0 => Track::Source,
+            1 => Track::Balance,
+            _ => Track::Perfect,
+        }
+    }
+
+    /// The letter used in square names (`S`, `B`, `P`).
+    pub const fn letter(self) -> char {
+        match self {
+            Track::Source => 'S',
+            Track::Balance => 'B',
+            Track::Perfect => 'P',
+        }
+    }
+
+    /// Series points per pip of a losing pyramid left on this track.
+    pub const fn points_per_pip(self) -> u32 {
+        match self {
+            Track::Source => 3,
+            Track::Balance => 2,
+            Track::Perfect => 1,
+        }
     }
 }
 
-impl std::str::FromStr for Move {
+/// Physical column of path square `p`: 0 is the easternmost column, 8 the westernmost.
+pub const fn column(p: usize) -> usize {
+    let k = p % 9;
+    if p / 9 == 1 { 8 - k } else { k }
+}
+
+/// The path square on the track of `p` that lies in physical column `col`.
+const fn on_column(p: usize, col: usize) -> usize {
+    let base = p / 9 * 9;
+    if p / 9 == 1 {
+        base + 8 - col
+    } else {
+        base + col
+    }
+}
+
+/// Where each path square goes when a coaster moves.
+const fn coaster_perm(coaster: Coaster) -> [u8; SQUARES] {
+    let mut out = [0u8; SQUARES];
+    let mut p = 0;
+    while p < SQUARES {
+        let c = column(p);
+        let nc = match coaster {
+            // The east coaster (columns 0-2) goes to the west end; the others shift east.
+            Coaster::EastToWest => {
+                if c < 3 {
+                    c + 6
+                } else {
+                    c - 3
+                }
+            }
+            // The west coaster (columns 6-8) goes to the east end; the others shift west.
+            Coaster::WestToEast => {
+                if c >= 6 {
+                    c - 6
+                } else {
+                    c + 3
+                }
+            }
+        };
+        out[p] = on_column(p, nc) as u8;
+        p += 1;
+    }
+    out
+}
+
+const PERM_EW: [u8; SQUARES] = coaster_perm(Coaster::EastToWest);
+const PERM_WE: [u8; SQUARES] = coaster_perm(Coaster::WestToEast);
+
+/// Name of path square `p`, e.g. `S1`, `B9`, `P4`.
+pub fn square_name(p: usize) -> String {
+    format!("{}{}", Track::of(p).letter(), p % 9 + 1)
+}
+
+fn parse_square(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let t = match b[0].to_ascii_uppercase() {
+        b'S' => 0,
+        b'B' => 1,
+        b'P' => 2,
+        _ => return None,
+    };
+    let k = b[1].wrapping_sub(b'1');
+    (k < 9).then_some(t * 9 + usize::from(k))
+}
+
+// ---------------------------------------------------------------------------------------
+// Stacks: a u16 holding up to five 3-bit pieces, bottom first. A piece is its size (1 small,
+// 2 medium, 3 large) in the low two bits, plus 4 for player Two. 0 is an empty slot.
+
+const TWO: u16 = 4;
+
+#[inline]
+fn st_len(s: u16) -> usize {
+    if s == 0 {
+        0
+    } else {
+        (16 - s.leading_zeros() as usize).div_ceil(3)
+    }
+}
+
+#[inline]
+fn st_piece(s: u16, i: usize) -> u16 {
+    (s >> (3 * i)) & 7
+}
+
+#[inline]
+fn st_size(s: u16, i: usize) -> u8 {
+    (st_piece(s, i) & 3) as u8
+}
+
+/// Index of the largest pyramid: the end of the nest part.
+#[inline]
+fn st_peak(s: u16, n: usize) -> usize {
+    let mut i = 0;
+    while i + 1 < n && st_size(s, i + 1) > st_size(s, i) {
+        i += 1;
+    }
+    i
+}
+
+/// Can a unit whose bottom pyramid has size `base` be put on stack `d`?
+#[inline]
+fn st_can_place(d: u16, base: u8) -> bool {
+    let n = st_len(d);
+    if n == 0 {
+        return true;
+    }
+    let top = st_size(d, n - 1);
+    if base + 1 == top {
+        true // tree-wise, onto the next-larger size
+    } else if base == top + 1 {
+        st_peak(d, n) == n - 1 // nest-wise, only onto a nest, never onto a tree
+    } else {
+        false
+    }
+}
+
+/// The owner of a complete single-colour tree (large, medium, small) on top of `s`.
+#[inline]
+fn st_block(s: u16) -> Option<u16> {
+    let n = st_len(s);
+    if n < 3 {
+        return None;
+    }
+    let (a, b, c) = (st_piece(s, n - 3), st_piece(s, n - 2), st_piece(s, n - 1));
+    (a & 3 == 3 && b & 3 == 2 && c & 3 == 1 && a & TWO == b & TWO && b & TWO == c & TWO)
+        .then_some(a & TWO)
+}
+
+fn st_valid(s: u16) -> Result<(), String> {
+    let n = st_len(s);
+    if n > 5 || s >> (3 * n) != 0 {
+        return Err(format!("stack {s:#x} too high"));
+    }
+    let mut down = false;
+    for i in 0..n {
+        let size = st_size(s, i);
+        if size == 0 {
+            return Err(format!("stack {s:#x} has a gap"));
+        }
+        if i > 0 {
+            let prev = st_size(s, i - 1);
+            if size == prev + 1 {
+                if down {
+                    return Err("a nest built on a tree".into());
+                }
+            } else if size + 1 == prev {
+                down = true;
+            } else {
+                return Err(format!("size {size} cannot stack on size {prev}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn piece_char(pc: u16) -> char {
+    let c = match pc & 3 {
+        1 => 'S',
+        2 => 'M',
+        _ => 'L',
+    };
+    if pc & TWO != 0 {
+        c.to_ascii_lowercase()
+    } else {
+        c
+    }
+}
+
+fn size_char(size: u8) -> char {
+    match size {
+        1 => 'S',
+        2 => 'M',
+        _ => 'L',
+    }
+}
+
+fn owner_bit(p: Player) -> u16 {
+    if p == Player::One { 0 } else { TWO }
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// Which end coaster the 5 moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Coaster {
+    /// The east coaster goes to the west end (notation `E>W`).
+    EastToWest,
+    /// The west coaster goes to the east end (notation `W>E`).
+    WestToEast,
+}
+
+/// A move of `martian`.
+///
+/// Notation: `S1L` moves the large pyramid on S1 (with whatever smaller pyramids sit on top
+/// of it) by the die; square `S1`–`S9`, `B1`–`B9`, `P1`–`P9`, size `S`, `M` or `L`. `E>W` and
+/// `W>E` are the coaster moves of a 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Move {
+    /// Move the mover's pyramid of size `size` (1 small, 2 medium, 3 large) that can move on
+    /// path square `from` (0 to 26) by the die.
+    Pyramid {
+        /// Path square, 0 (S1) to 26 (P9).
+        from: u8,
+        /// 1 small, 2 medium, 3 large.
+        size: u8,
+    },
+    /// Move an end coaster, with everything on it, to the other end (a 5).
+    Coaster(Coaster),
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Coaster(Coaster::EastToWest) => f.write_str("E>W"),
+            Move::Coaster(Coaster::WestToEast) => f.write_str("W>E"),
+            Move::Pyramid { from, size } if usize::from(from) < SQUARES => {
+                write!(f, "{}{}", square_name(from.into()), size_char(size))
+            }
+            Move::Pyramid { from, size } => write!(f, "?{from}{size}"),
+        }
+    }
+}
+
+impl FromStr for Move {
     type Err = ParseError;
-    fn from_str(_: &str) -> Result<Move, ParseError> {
-        unimplemented!("martian")
+
+    fn from_str(s: &str) -> Result<Move, ParseError> {
+        let bad = || ParseError::new(format!("not a martian move: {s:?}"));
+        match s.to_ascii_uppercase().as_str() {
+            "E>W" => return Ok(Move::Coaster(Coaster::EastToWest)),
+            "W>E" => return Ok(Move::Coaster(Coaster::WestToEast)),
+            _ => {}
+        }
+        if s.len() != 3 || !s.is_ascii() {
+            return Err(bad());
+        }
+        let from = parse_square(&s[..2]).ok_or_else(bad)?;
+        let size = match s.as_bytes()[2].to_ascii_uppercase() {
+            b'S' => 1,
+            b'M' => 2,
+            b'L' => 3,
+            _ => return Err(bad()),
+        };
+        Ok(Move::Pyramid {
+            from: from as u8,
+            size,
+        })
+    }
+}
+
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
+    }
+}
+
+impl TryFrom<String> for Move {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Move, ParseError> {
+        s.parse()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    Throw,
+    Move(u8),
+    Over(Player, EndReason),
+}
+
+/// A game of Martian Senet.
+///
+/// Serialised as its notation (see [`Rules::to_notation`] and `docs/rules/martian.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct Martian {
+    board: [u16; SQUARES],
+    to_move: Player,
+    phase: Phase,
+    throws: u16,
+}
+
+impl From<Martian> for String {
+    fn from(g: Martian) -> String {
+        g.to_notation()
+    }
+}
+
+impl TryFrom<String> for Martian {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<Martian, ParseError> {
+        Martian::from_notation(&s)
+    }
+}
+
+/// What stops a pyramid move, for [`Rules::why_illegal`].
+enum Check {
+    Ok,
+    Fail(IllegalMove),
+}
+
+impl Martian {
+    /// The starting position: from East to West on the Source Track, A-B-A, B-X-A, B-A-B,
+    /// each trio nested (small inside medium inside large); A is player 1, who starts.
+    pub fn start() -> Martian {
+        let a: u16 = 1 | (2 << 3) | (3 << 6);
+        let b: u16 = a | (TWO | (TWO << 3) | (TWO << 6));
+        let mut board = [0u16; SQUARES];
+        for (p, cell) in [a, b, a, b, 0, a, b, a, b].into_iter().enumerate() {
+            board[p] = cell;
+        }
+        Martian {
+            board,
+            to_move: Player::One,
+            phase: Phase::Throw,
+            throws: 0,
+        }
+    }
+
+    /// Throws made so far (the move limit counts them).
+    pub fn throws(&self) -> u16 {
+        self.throws
+    }
+
+    /// Pyramids of `player` still on the board.
+    pub fn in_play(&self, player: Player) -> u32 {
+        let bit = owner_bit(player);
+        let mut n = 0;
+        for &s in &self.board {
+            for i in 0..st_len(s) {
+                if st_piece(s, i) & TWO == bit {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The series points the opponent of `loser` takes: per pip of `loser`'s pyramids left,
+    /// 1 on the Perfect Track, 2 on the Balance Track, 3 on the Source Track.
+    pub fn points_against(&self, loser: Player) -> u32 {
+        let bit = owner_bit(loser);
+        let mut pts = 0;
+        for (p, &s) in self.board.iter().enumerate() {
+            let mult = Track::of(p).points_per_pip();
+            for i in 0..st_len(s) {
+                let pc = st_piece(s, i);
+                if pc & TWO == bit {
+                    pts += u32::from(pc & 3) * mult;
+                }
+            }
+        }
+        pts
+    }
+
+    fn has_in_source(&self, bit: u16) -> bool {
+        self.board[..9].iter().any(|&s| {
+            let mut i = 0;
+            let n = st_len(s);
+            while i < n {
+                if st_piece(s, i) & TWO == bit {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        })
+    }
+
+    /// Bit masks of the squares holding a complete single-colour tree of player 1 and of
+    /// player 2.
+    fn blocks(&self) -> (u32, u32) {
+        let (mut one, mut two) = (0u32, 0u32);
+        for (p, &s) in self.board.iter().enumerate() {
+            if s != 0 && s >> 6 != 0 {
+                match st_block(s) {
+                    Some(0) => one |= 1 << p,
+                    Some(_) => two |= 1 << p,
+                    None => {}
+                }
+            }
+        }
+        (one, two)
+    }
+
+    /// Calls `f` for every legal move with `die`; stops early when `f` returns false.
+    /// Returns false if stopped.
+    #[inline]
+    fn for_each_move(&self, die: u8, mut f: impl FnMut(Move) -> bool) -> bool {
+        if die == 5 {
+            return f(Move::Coaster(Coaster::EastToWest)) && f(Move::Coaster(Coaster::WestToEast));
+        }
+        let me = owner_bit(self.to_move);
+        let mine_colour: u8 = if me == 0 { 1 } else { 2 };
+        let may_bear = !self.has_in_source(me);
+        let (block1, block2) = self.blocks();
+        let d = usize::from(die);
+        for p in 0..SQUARES {
+            let s = self.board[p];
+            if s == 0 {
+                continue;
+            }
+            let n = st_len(s);
+            let pk = st_peak(s, n);
+            let dest = p + d;
+            let end = dest.min(SQUARES);
+            let between: u32 = ((1u32 << end) - 1) & !((1u32 << (p + 1)) - 1);
+            let mut colours = 0u8;
+            for i in (pk..n).rev() {
+                let pc = st_piece(s, i);
+                colours |= if pc & TWO != 0 { 2 } else { 1 };
+                if pc & TWO != me {
+                    continue;
+                }
+                let blockers = (if colours & 2 != 0 { block1 } else { 0 })
+                    | (if colours & 1 != 0 { block2 } else { 0 });
+                if blockers & between != 0 {
+                    continue;
+                }
+                let ok = if dest >= SQUARES {
+                    may_bear && colours == mine_colour
+                } else {
+                    st_can_place(self.board[dest], (pc & 3) as u8)
+                };
+                if ok
+                    && !f(Move::Pyramid {
+                        from: p as u8,
+                        size: (pc & 3) as u8,
+                    })
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn has_move(&self, die: u8) -> bool {
+        !self.for_each_move(die, |_| false)
+    }
+
+    /// Index of the mover's movable pyramid of `size` on stack `s`, or why there is none.
+    fn find_movable(s: u16, size: u8, me: u16) -> Result<usize, IllegalMove> {
+        let n = st_len(s);
+        let pk = st_peak(s, n);
+        for i in (pk..n).rev() {
+            let pc = st_piece(s, i);
+            if pc & TWO == me && (pc & 3) as u8 == size {
+                return Ok(i);
+            }
+        }
+        for i in 0..pk {
+            let pc = st_piece(s, i);
+            if pc & TWO == me && (pc & 3) as u8 == size {
+                return Err(IllegalMove::Trapped);
+            }
+        }
+        Err(IllegalMove::NoSuchPiece)
+    }
+
+    fn check_pyramid(&self, from: usize, size: u8, die: u8) -> Check {
+        let me = owner_bit(self.to_move);
+        let s = self.board[from];
+        let i = match Martian::find_movable(s, size, me) {
+            Ok(i) => i,
+            Err(e) => return Check::Fail(e),
+        };
+        let n = st_len(s);
+        let mut colours = 0u8;
+        for j in i..n {
+            colours |= if st_piece(s, j) & TWO != 0 { 2 } else { 1 };
+        }
+        let mine_colour: u8 = if me == 0 { 1 } else { 2 };
+        let dest = from + usize::from(die);
+        let end = dest.min(SQUARES);
+        let between: u32 = ((1u32 << end) - 1) & !((1u32 << (from + 1)) - 1);
+        let (block1, block2) = self.blocks();
+        let blockers = (if colours & 2 != 0 { block1 } else { 0 })
+            | (if colours & 1 != 0 { block2 } else { 0 });
+        if dest >= SQUARES && (self.has_in_source(me) || colours != mine_colour) {
+            return Check::Fail(IllegalMove::CannotBearOff);
+        }
+        if blockers & between != 0 {
+            return Check::Fail(IllegalMove::Blocked);
+        }
+        if dest < SQUARES && !st_can_place(self.board[dest], size) {
+            return Check::Fail(IllegalMove::IllegalStack);
+        }
+        Check::Ok
+    }
+
+    /// Hands the dice to `player`, or ends the game at the move limit.
+    fn next_throw(&mut self, player: Player) {
+        self.to_move = player;
+        if self.throws >= MOVE_LIMIT {
+            let (one, two) = (self.in_play(Player::One), self.in_play(Player::Two));
+            let winner = if one < two { Player::One } else { Player::Two };
+            self.finish(winner, EndReason::MoveLimit);
+        } else {
+            self.phase = Phase::Throw;
+        }
+    }
+
+    fn finish(&mut self, winner: Player, reason: EndReason) {
+        self.to_move = winner;
+        self.phase = Phase::Over(winner, reason);
+    }
+
+    fn apply_coaster(&mut self, c: Coaster) {
+        let perm = match c {
+            Coaster::EastToWest => &PERM_EW,
+            Coaster::WestToEast => &PERM_WE,
+        };
+        let old = self.board;
+        for (p, &s) in old.iter().enumerate() {
+            self.board[usize::from(perm[p])] = s;
+        }
     }
 }
 
 impl Rules for Martian {
     type Move = Move;
     const VARIANT: Variant = Variant::Martian;
-    fn new(_: Setup) -> Result<Self, SetupError> {
-        unimplemented!("martian")
+
+    fn new(setup: Setup) -> Result<Self, SetupError> {
+        Variant::Martian.check_players(setup.players)?;
+        Ok(Martian::start())
     }
+
     fn status(&self) -> Status {
-        unimplemented!("martian")
+        match self.phase {
+            Phase::Throw => Status::Throw {
+                player: self.to_move,
+                spec: ThrowSpec::ONE_D6,
+            },
+            Phase::Move(_) => Status::Move {
+                player: self.to_move,
+            },
+            Phase::Over(winner, reason) => Status::Over(Outcome {
+                winner: Some(winner),
+                reason,
+                points: self.points_against(winner.opponent()),
+            }),
+        }
     }
+
     fn players(&self) -> u8 {
-        unimplemented!("martian")
+        2
     }
-    fn throw(&mut self, _: Throw) -> Result<ThrowEffect, IllegalThrow> {
-        unimplemented!("martian")
+
+    fn throw(&mut self, throw: Throw) -> Result<ThrowEffect, IllegalThrow> {
+        if self.phase != Phase::Throw {
+            return Err(IllegalThrow::NotExpected);
+        }
+        throw.check(ThrowSpec::ONE_D6)?;
+        let die = throw.faces()[0];
+        self.throws += 1;
+        if die == 5 || self.has_move(die) {
+            self.phase = Phase::Move(die);
+            Ok(ThrowEffect::Move)
+        } else {
+            let next = if die == 1 || die == 6 {
+                self.to_move
+            } else {
+                self.to_move.opponent()
+            };
+            self.next_throw(next);
+            Ok(ThrowEffect::NoMove)
+        }
     }
-    fn legal_moves_into(&self, _: &mut Vec<Move>) {
-        unimplemented!("martian")
+
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if let Phase::Move(die) = self.phase {
+            self.for_each_move(die, |m| {
+                out.push(m);
+                true
+            });
+        }
     }
-    fn why_illegal(&self, _: Move) -> IllegalMove {
-        unimplemented!("martian")
+
+    fn why_illegal(&self, mv: Move) -> IllegalMove {
+        let die = match self.phase {
+            Phase::Move(d) => d,
+            Phase::Throw => return IllegalMove::MustThrowFirst,
+            Phase::Over(..) => return IllegalMove::GameOver,
+        };
+        match mv {
+            Move::Coaster(_) if die != 5 => IllegalMove::NoSuchDie,
+            Move::Coaster(_) => IllegalMove::NotLegal,
+            Move::Pyramid { from, size } => {
+                if usize::from(from) >= SQUARES || !(1..=3).contains(&size) {
+                    return IllegalMove::Malformed;
+                }
+                if die == 5 {
+                    return IllegalMove::NoSuchDie;
+                }
+                match self.check_pyramid(usize::from(from), size, die) {
+                    Check::Fail(e) => e,
+                    Check::Ok => IllegalMove::NotLegal,
+                }
+            }
+        }
     }
-    fn play_unchecked(&mut self, _: Move) {
-        unimplemented!("martian")
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let Phase::Move(die) = self.phase else {
+            return;
+        };
+        let me = self.to_move;
+        match mv {
+            Move::Coaster(c) => self.apply_coaster(c),
+            Move::Pyramid { from, size } => {
+                let from = usize::from(from);
+                let s = self.board[from];
+                let Ok(i) = Martian::find_movable(s, size, owner_bit(me)) else {
+                    return;
+                };
+                let unit = s >> (3 * i);
+                self.board[from] = s & ((1u16 << (3 * i)) - 1);
+                let dest = from + usize::from(die);
+                if dest < SQUARES {
+                    let d = self.board[dest];
+                    self.board[dest] = d | (unit << (3 * st_len(d)));
+                } else if self.in_play(me) == 0 {
+                    self.finish(me, EndReason::Completed);
+                    return;
+                }
+            }
+        }
+        let next = if matches!(die, 1 | 5 | 6) {
+            me
+        } else {
+            me.opponent()
+        };
+        self.next_throw(next);
     }
-    fn resign(&mut self, _: Player) -> Result<(), IllegalMove> {
-        unimplemented!("martian")
+
+    fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+        if let Phase::Over(..) = self.phase {
+            return Err(IllegalMove::GameOver);
+        }
+        self.finish(player.opponent(), EndReason::Resigned);
+        Ok(())
     }
+
     fn to_notation(&self) -> String {
-        unimplemented!("martian")
+        let mut out = String::new();
+        for (p, &s) in self.board.iter().enumerate() {
+            if s == 0 {
+                continue;
+            }
+            out.push_str(&square_name(p));
+            out.push(':');
+            for i in 0..st_len(s) {
+                out.push(piece_char(st_piece(s, i)));
+            }
+            out.push(' ');
+        }
+        match self.phase {
+            Phase::Throw => out.push_str(&format!("{} throw {}", self.to_move, self.throws)),
+            Phase::Move(d) => out.push_str(&format!("{} move {d} {}", self.to_move, self.throws)),
+            Phase::Over(w, r) => out.push_str(&format!("over {w} {} {}", r.code(), self.throws)),
+        }
+        out
     }
-    fn from_notation(_: &str) -> Result<Self, ParseError> {
-        unimplemented!("martian")
+
+    fn from_notation(s: &str) -> Result<Self, ParseError> {
+        let mut board = [0u16; SQUARES];
+        let mut words = s.split_whitespace().peekable();
+        while let Some(w) = words.peek() {
+            let Some((sq, stack)) = w.split_once(':') else {
+                break;
+            };
+            let p =
+                parse_square(sq).ok_or_else(|| ParseError::new(format!("bad square {sq:?}")))?;
+            if board[p] != 0 {
+                return Err(ParseError::new(format!("square {sq} given twice")));
+            }
+            if stack.is_empty() || stack.len() > 5 {
+                return Err(ParseError::new(format!("bad stack {stack:?}")));
+            }
+            let mut v = 0u16;
+            for (i, c) in stack.chars().enumerate() {
+                let pc = match c {
+                    'S' => 1,
+                    'M' => 2,
+                    'L' => 3,
+                    's' => TWO | 1,
+                    'm' => TWO | 2,
+                    'l' => TWO | 3,
+                    _ => return Err(ParseError::new(format!("bad pyramid {c:?} in {stack:?}"))),
+                };
+                v |= pc << (3 * i);
+            }
+            board[p] = v;
+            words.next();
+        }
+        let rest: Vec<&str> = words.collect();
+        let num = |w: Option<&&str>| -> Result<u16, ParseError> {
+            match w {
+                None => Ok(0),
+                Some(w) => w
+                    .parse()
+                    .map_err(|_| ParseError::new(format!("bad number {w:?}"))),
+            }
+        };
+        let player = |w: &str| -> Result<Player, ParseError> {
+            match w {
+                "1" => Ok(Player::One),
+                "2" => Ok(Player::Two),
+                _ => Err(ParseError::new(format!("bad player {w:?}"))),
+            }
+        };
+        let (to_move, phase, throws) = match rest.as_slice() {
+            ["over", w, reason, tail @ ..] if tail.len() <= 1 => {
+                let w = player(w)?;
+                let reason = match *reason {
+                    "completed" => EndReason::Completed,
+                    "resigned" => EndReason::Resigned,
+                    "move_limit" => EndReason::MoveLimit,
+                    _ => return Err(ParseError::new(format!("bad end reason {reason:?}"))),
+                };
+                (w, Phase::Over(w, reason), num(tail.first())?)
+            }
+            [p, "throw", tail @ ..] if tail.len() <= 1 => {
+                (player(p)?, Phase::Throw, num(tail.first())?)
+            }
+            [p, "move", d, tail @ ..] if tail.len() <= 1 => {
+                let d: u8 = d
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=6).contains(d))
+                    .ok_or_else(|| ParseError::new(format!("bad die {d:?}")))?;
+                (player(p)?, Phase::Move(d), num(tail.first())?)
+            }
+            _ => {
+                return Err(ParseError::new(format!(
+                    "expected `P throw [N]`, `P move D [N]` or `over P REASON [N]`, got {:?}",
+                    rest.join(" ")
+                )));
+            }
+        };
+        let g = Martian {
+            board,
+            to_move,
+            phase,
+            throws,
+        };
+        g.check_invariants().map_err(ParseError::new)?;
+        Ok(g)
     }
+
     fn check_invariants(&self) -> Result<(), String> {
-        unimplemented!("martian")
+        let mut count = [[0u8; 4]; 2];
+        for (p, &s) in self.board.iter().enumerate() {
+            st_valid(s).map_err(|e| format!("{}: {e}", square_name(p)))?;
+            for i in 0..st_len(s) {
+                let pc = st_piece(s, i);
+                count[usize::from(pc & TWO != 0)][usize::from(pc & 3)] += 1;
+            }
+        }
+        for (who, sizes) in count.iter().enumerate() {
+            for (size, &n) in sizes.iter().enumerate().skip(1) {
+                if n > PER_SIZE {
+                    return Err(format!(
+                        "player {} has {n} pyramids of size {size} on the board (at most {PER_SIZE})",
+                        who + 1,
+                    ));
+                }
+            }
+        }
+        let left = [self.in_play(Player::One), self.in_play(Player::Two)];
+        if self.throws > MOVE_LIMIT {
+            return Err(format!(
+                "{} throws, over the limit {MOVE_LIMIT}",
+                self.throws
+            ));
+        }
+        match self.phase {
+            Phase::Throw | Phase::Move(_) => {
+                if left.contains(&0) {
+                    return Err("a player has borne everything off but the game goes on".into());
+                }
+                if self.phase == Phase::Throw && self.throws >= MOVE_LIMIT {
+                    return Err("the move limit is reached but the game goes on".into());
+                }
+                if let Phase::Move(d) = self.phase {
+                    if !(1..=6).contains(&d) {
+                        return Err(format!("die {d}"));
+                    }
+                    if !self.has_move(d) {
+                        return Err("a move is due but none is legal".into());
+                    }
+                }
+            }
+            Phase::Over(w, reason) => {
+                if self.to_move != w {
+                    return Err("game over: to_move must be the winner".into());
+                }
+                let (mine, theirs) = (left[w.index()], left[w.opponent().index()]);
+                if theirs == 0 {
+                    return Err("the loser has nothing left in play".into());
+                }
+                if reason == EndReason::Completed && mine != 0 {
+                    return Err("completed, but the winner still has pyramids in play".into());
+                }
+                if reason == EndReason::NoMove {
+                    return Err("martian games never end for want of a move".into());
+                }
+                if reason == EndReason::MoveLimit && mine == 0 {
+                    return Err("move limit, but the winner has borne everything off".into());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn throw_table_covers_the_die_and_sums_to_one() {
+        let faces: Vec<u8> = THROW_TABLE.iter().map(|t| t.0).collect();
+        assert_eq!(faces, vec![1, 2, 3, 4, 5, 6]);
+        let total: f64 = THROW_TABLE.iter().map(|_| 1.0 / 6.0).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        for (face, steps, again) in THROW_TABLE {
+            assert_eq!(again, matches!(face, 1 | 5 | 6));
+            if face != 5 {
+                assert_eq!(steps, face);
+            }
+        }
+    }
+
+    #[test]
+    fn path_geometry() {
+        // Source and Perfect run East to West, Balance West to East.
+        assert_eq!(column(0), 0);
+        assert_eq!(column(8), 8);
+        assert_eq!(column(9), 8, "B1 is at the west end: the Birth Flip");
+        assert_eq!(column(17), 0, "B9 is at the east end: the Death Flip");
+        assert_eq!(column(18), 0);
+        assert_eq!(column(26), 8);
+        assert_eq!(square_name(0), "S1");
+        assert_eq!(square_name(13), "B5");
+        assert_eq!(square_name(26), "P9");
+        for p in 0..SQUARES {
+            assert_eq!(parse_square(&square_name(p)), Some(p));
+            assert_eq!(on_column(p, column(p)), p);
+        }
+    }
+
+    #[test]
+    fn coaster_moves_are_inverse_permutations_keeping_tracks() {
+        let mut seen = [false; SQUARES];
+        for (p, &q) in PERM_EW.iter().enumerate() {
+            let q = usize::from(q);
+            assert!(!seen[q]);
+            seen[q] = true;
+            assert_eq!(Track::of(p), Track::of(q), "a coaster keeps its tracks");
+            assert_eq!(usize::from(PERM_WE[q]), p);
+            // Not rotated or reversed: the order of columns within a coaster is kept.
+            assert_eq!(column(p) % 3, column(q) % 3);
+        }
+        assert_eq!(PERM_EW[0], 6, "S1 (east end) goes to S7");
+        assert_eq!(PERM_EW[3], 0, "S4 becomes S1");
+        let mut g = Martian::start();
+        let start = g;
+        for _ in 0..3 {
+            g.apply_coaster(Coaster::EastToWest);
+        }
+        assert_eq!(g, start);
+    }
+
+    #[test]
+    fn stack_rules() {
+        // Tree-wise and nest-wise onto single pyramids.
+        assert!(st_can_place(3, 2));
+        assert!(st_can_place(1, 2));
+        assert!(!st_can_place(2, 2));
+        assert!(!st_can_place(3, 1));
+        assert!(!st_can_place(1, 3));
+        // Onto a tree (large, medium): medium-over-... no nest on a tree.
+        let tree = 3 | (2 << 3);
+        assert!(st_can_place(tree, 1));
+        assert!(!st_can_place(tree, 3));
+        // Onto a nest (small, medium): a large nests, a small trees.
+        let nest = 1 | (2 << 3);
+        assert!(st_can_place(nest, 3));
+        assert!(st_can_place(nest, 1));
+        assert_eq!(st_len(0), 0);
+        assert_eq!(st_len(7), 1);
+        assert_eq!(st_len(1 | (2 << 3) | (3 << 6) | (2 << 9) | (1 << 12)), 5);
+        assert!(st_valid(1 | (2 << 3) | (3 << 6) | (2 << 9) | (1 << 12)).is_ok());
+        assert!(st_valid(3 | (2 << 3) | (3 << 6)).is_err());
+        assert_eq!(st_block(3 | (2 << 3) | (1 << 6)), Some(0));
+        assert_eq!(st_block(3 | (2 << 3) | ((1 | TWO) << 6)), None);
+    }
+
+    #[test]
+    fn start_position_round_trips() {
+        let g = Martian::start();
+        let text = g.to_notation();
+        assert_eq!(
+            text,
+            "S1:SML S2:sml S3:SML S4:sml S6:SML S7:sml S8:SML S9:sml 1 throw 0"
+        );
+        assert_eq!(Martian::from_notation(&text).unwrap(), g);
+        g.check_invariants().unwrap();
+        assert_eq!(g.points_against(Player::Two), 4 * 6 * 3);
     }
 }

@@ -25,7 +25,7 @@ pub struct Playout {
 /// # Panics
 /// If `roll` returns a throw the game refuses, or `pick` an index out of range.
 ///
-/// ```no_run
+/// ```
 /// use senet_engine::{playout, pyramid::Pyramid, Rules, Setup, Throw};
 /// let mut game = Pyramid::new(Setup::default())?;
 /// let mut buf = Vec::new();

@@ -51,7 +51,8 @@ impl Status {
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
-    /// The winner; `None` for a draw (only `parker`'s move limit can draw).
+    /// The winner; `None` for a draw, which only a variant's move limit can produce (each
+    /// variant's rules page says whether its limit can end drawn).
     pub winner: Option<Player>,
     /// Why the game ended.
     pub reason: EndReason,
@@ -69,7 +70,8 @@ pub enum EndReason {
     Resigned,
     /// A player could not move and loses by the rules (`modern`).
     NoMove,
-    /// The game reached the variant's move limit (`parker`).
+    /// The game reached the variant's guard against endless play (a move or turn limit,
+    /// documented per variant).
     MoveLimit,
 }
 

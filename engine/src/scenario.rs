@@ -56,7 +56,7 @@ struct Case {
 /// A file holds one or more cases, each starting with a `case NAME` line. The `variant` of
 /// a case carries over to the next case of the same file unless that case names another.
 ///
-/// ```no_run
+/// ```
 /// let text = "case start\nvariant pyramid\nstart\nstatus throw 1\n";
 /// let reports = senet_engine::scenario::run(text);
 /// assert!(reports.iter().all(|r| r.passed()), "{reports:?}");
@@ -332,7 +332,6 @@ mod tests {
     use super::*;
 
     #[test]
-    #[ignore = "needs the pyramid ruleset, not yet implemented"]
     fn a_case_that_checks_nothing_fails() {
         let r = run("case empty\nvariant pyramid\nstart\n");
         assert_eq!(r.len(), 1);
@@ -352,7 +351,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs the pyramid ruleset, not yet implemented"]
     fn status_lines_are_checked() {
         let ok = run("case s\nvariant pyramid\nstart\nstatus throw 1\n");
         assert!(ok[0].passed(), "{ok:?}");

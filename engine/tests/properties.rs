@@ -170,49 +170,42 @@ macro_rules! properties {
 }
 
 properties!(
-    #[ignore = "not yet implemented"]
     jequier,
     senet_engine::jequier::Jequier,
     Setup::default(),
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     pyramid,
     senet_engine::pyramid::Pyramid,
     Setup::default(),
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     modern_2p,
     senet_engine::modern::Modern,
     Setup::players(2),
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     modern_3p,
     senet_engine::modern::Modern,
     Setup::players(3),
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     modern_4p,
     senet_engine::modern::Modern,
     Setup::players(4),
     20_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     parker,
     senet_engine::parker::Parker,
     Setup::default(),
     50_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     parker_no_waiting,
     senet_engine::parker::Parker,
     Setup {
@@ -222,7 +215,6 @@ properties!(
     50_000
 );
 properties!(
-    #[ignore = "not yet implemented"]
     martian,
     senet_engine::martian::Martian,
     Setup::default(),

@@ -2,10 +2,8 @@
 
 use std::path::Path;
 
-mod support {
-    pub mod files;
-}
-use support::files;
+#[path = "support/files.rs"]
+mod files;
 
 /// Runs a variant's folder; fails listing every failed case, and if the folder has fewer
 /// cases than the issue asks for.
@@ -37,31 +35,26 @@ fn run_variant(variant: &str, minimum_cases: usize) {
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn jequier() {
     run_variant("jequier", 15);
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn pyramid() {
     run_variant("pyramid", 15);
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn modern() {
     run_variant("modern", 15);
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn parker() {
     run_variant("parker", 25);
 }
 
 #[test]
-#[ignore = "not yet implemented"]
 fn martian() {
     run_variant("martian", 25);
 }
