@@ -12,6 +12,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -70,6 +71,12 @@ pub struct Running {
 pub async fn spawn(config: Config) -> std::io::Result<Running> {
     let listener = TcpListener::bind((config.bind, config.port)).await?;
     let addr = listener.local_addr()?;
+    // Small frames both ways: without TCP_NODELAY, Nagle plus delayed ACKs add ~40 ms a move.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+    });
     let (router, shutdown) = app(config);
     let mut done = shutdown.subscribe();
     let task = tokio::spawn(async move {

@@ -243,6 +243,24 @@ async fn a_repeated_seq_gets_the_same_reply() {
 }
 
 #[tokio::test]
+async fn a_flooding_connection_is_closed() {
+    let s = start_with(|c| {
+        c.rate_per_sec = 1.0;
+        c.rate_burst = 5.0;
+    })
+    .await;
+    let c = joining_match(&s, true).await;
+    let id = c["match_id"].as_str().unwrap();
+    let (mut ws, _) = s.hello(id, None, None).await;
+    for i in 0..10 {
+        ws.send(json!({"type": "ping", "seq": i})).await;
+    }
+    let e = ws.until(|m| m["type"] == "error").await;
+    assert_eq!(e["code"], "rate_limited");
+    while ws.next().await.is_some() {}
+}
+
+#[tokio::test]
 async fn shutdown_tells_clients_to_reconnect() {
     let s = start().await;
     let c = joining_match(&s, true).await;
@@ -298,7 +316,7 @@ fn events_of(msgs: &[Value]) -> Vec<Value> {
         .collect()
 }
 
-async fn full_game(s: &TestServer, variant: Variant, players: u8) {
+async fn full_game(s: &TestServer, variant: Variant, players: u8) -> usize {
     let (id, tokens, _) = s
         .create_full(json!({"variant": variant.id(), "players": players}))
         .await;
@@ -315,7 +333,7 @@ async fn full_game(s: &TestServer, variant: Variant, players: u8) {
         let m = spec.recv().await;
         if m["type"] == "event" {
             watched.push(m.clone());
-            if m["kind"] == "game_over" {
+            if m["kind"] == "match_over" {
                 break;
             }
         }
@@ -329,12 +347,17 @@ async fn full_game(s: &TestServer, variant: Variant, players: u8) {
         assert_eq!(e["no"], i as u64 + 1, "{variant}: {e}");
     }
     assert_eq!(watched[0]["kind"], "game_started");
+    // A single game: game_over, then match_over.
+    let n = watched.len();
+    assert_eq!(watched[n - 2]["kind"], "game_over");
+    assert_eq!(watched[n - 1]["turn"]["kind"], "match_over");
     for seen in &all_seen {
-        // Players connected after the first event; what they saw is the tail of the same log.
-        let tail = &watched[watched.len() - seen.len()..];
+        // Players connected after the first event; what they saw up to game_over is the tail
+        // of the same log.
+        let tail = &watched[n - 1 - seen.len()..n - 1];
         assert_eq!(events_of(seen), tail, "{variant}");
     }
-    let over = watched.last().unwrap();
+    let over = &watched[n - 2];
     assert_eq!(over["seed"].as_str().unwrap().len(), 64);
     // The record checks out: dice from the revealed seed, and a replay through the engine.
     let (st, rec) = s.get(&format!("/api/matches/{id}/games/1")).await;
@@ -349,6 +372,7 @@ async fn full_game(s: &TestServer, variant: Variant, players: u8) {
         .post("/api/verify", serde_json::to_value(&req).unwrap())
         .await;
     assert_eq!((st, &rep["ok"]), (200, &json!(true)), "{rep}");
+    n
 }
 
 #[tokio::test]
@@ -366,9 +390,14 @@ async fn a_full_game_of_every_implemented_variant() {
             .into_iter()
             .collect::<std::collections::BTreeSet<_>>()
         {
-            tokio::time::timeout(Duration::from_secs(30), full_game(&s, v, players))
+            let t0 = std::time::Instant::now();
+            let events = tokio::time::timeout(Duration::from_secs(30), full_game(&s, v, players))
                 .await
                 .unwrap_or_else(|_| panic!("a game of {v} with {players} players took over 30 s"));
+            eprintln!(
+                "{v} with {players} players: {events} events in {:?}",
+                t0.elapsed()
+            );
         }
     }
 }

@@ -16,7 +16,13 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// The variants the engine implements on `main`. Games of the others are skipped, loudly.
 /// Keep this the only list: add a variant here when its engine module lands.
-pub const IMPLEMENTED: &[Variant] = &[];
+pub const IMPLEMENTED: &[Variant] = &[
+    Variant::Martian,
+    Variant::Modern,
+    Variant::Parker,
+    Variant::Jequier,
+    Variant::Pyramid,
+];
 
 /// The first implemented variant, or `None` (and a loud notice) if the engine has none yet.
 pub fn any_variant(test: &str) -> Option<Variant> {
@@ -42,6 +48,9 @@ pub async fn start() -> TestServer {
 pub async fn start_with(f: impl FnOnce(&mut Config)) -> TestServer {
     let mut cfg = Config::for_tests();
     cfg.seed_wait_ms = 5_000;
+    // Test clients move as fast as the server answers; the rate limit has its own test.
+    cfg.rate_per_sec = 100_000.0;
+    cfg.rate_burst = 100_000.0;
     f(&mut cfg);
     let running = senet_server::spawn(cfg).await.expect("server starts");
     TestServer {
