@@ -1,3 +1,537 @@
-//! Load generator for senet-server (being written).
+//! Load generator for `senet-server`.
+//!
+//! Opens N matches with two player connections each (random legal moves, optional think
+//! time, a rematch after every game) and M spectator connections spread over them, runs for a
+//! while, then reports moves per second, the move→broadcast latency (from sending a move to
+//! receiving its `moved` event on the same socket), connections, and the server's memory.
+//!
+//! ```sh
+//! cargo run --release -p senet-server -- --rate-per-sec 1000 &
+//! cargo run --release -p senet-loadgen -- --matches 2000 --spectators 4000 --duration 30s \
+//!     --server-pid $!
+//! ```
 
-fn main() {}
+use std::borrow::Cow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::{Semaphore, watch};
+use tokio_tungstenite::tungstenite::Message;
+
+#[derive(Parser, Debug, Clone)]
+#[command(name = "senet-loadgen", about = "Load generator for senet-server")]
+struct Args {
+    /// The server's address.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// Concurrent matches (two player connections each).
+    #[arg(long, default_value_t = 100)]
+    matches: usize,
+    /// Spectator connections, spread over the matches.
+    #[arg(long, default_value_t = 0)]
+    spectators: usize,
+    /// How long to play once everyone is connected (e.g. 30s, 2m, 500ms).
+    #[arg(long, default_value = "30s", value_parser = parse_duration)]
+    duration: Duration,
+    /// Think time before each move, in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
+    /// The variant to play.
+    #[arg(long, default_value = "pyramid")]
+    variant: String,
+    /// The server's process id, to report its memory.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Connections opened at once while setting up.
+    #[arg(long, default_value_t = 64)]
+    connect_concurrency: usize,
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, unit) = s
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .map_or((s, "s"), |i| (&s[..i], &s[i..]));
+    let n: f64 = num.parse().map_err(|_| format!("not a duration: {s}"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" => n * 60.0,
+        _ => return Err(format!("unknown unit in {s}: use ms, s or m")),
+    };
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// A plain HTTP/1.1 POST with a JSON body; returns the status and JSON reply.
+async fn post(
+    addr: &str,
+    path: &str,
+    body: &serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let body = body.to_string();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&buf);
+    let (head, body) = text.split_once("\r\n\r\n").ok_or("no HTTP response")?;
+    if !head.starts_with("HTTP/1.1 2") {
+        return Err(format!("{}: {body}", head.lines().next().unwrap_or("")));
+    }
+    serde_json::from_str(body).map_err(|e| e.to_string())
+}
+
+struct Match {
+    id: String,
+    tokens: [String; 2],
+}
+
+async fn create_match(args: &Args, i: usize) -> Result<Match, String> {
+    let created = post(
+        &args.addr,
+        "/api/matches",
+        &json!({"variant": args.variant, "series": {"kind": "best_of", "target": 99},
+                "name": format!("load {i}")}),
+    )
+    .await?;
+    let id = created["match_id"]
+        .as_str()
+        .ok_or("no match id")?
+        .to_owned();
+    let joined = post(
+        &args.addr,
+        &format!("/api/matches/{id}/join"),
+        &json!({"invite": created["invites"][0]["invite"], "name": "bot"}),
+    )
+    .await?;
+    Ok(Match {
+        tokens: [
+            created["token"].as_str().ok_or("no token")?.to_owned(),
+            joined["token"].as_str().ok_or("no token")?.to_owned(),
+        ],
+        id,
+    })
+}
+
+#[derive(Deserialize)]
+struct TurnM {
+    kind: Option<String>,
+    seat: Option<u8>,
+}
+
+#[derive(Deserialize)]
+struct SnapM<'a> {
+    game: u32,
+    turn: TurnM,
+    #[serde(borrow, default)]
+    legal: Vec<Cow<'a, str>>,
+}
+
+/// The parts of a server message a player looks at.
+#[derive(Deserialize)]
+struct Msg<'a> {
+    #[serde(rename = "type", borrow)]
+    ty: Cow<'a, str>,
+    #[serde(borrow, default)]
+    kind: Option<Cow<'a, str>>,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default)]
+    game: Option<u32>,
+    #[serde(default)]
+    turn: Option<TurnM>,
+    #[serde(borrow, default)]
+    legal: Vec<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    snapshot: Option<SnapM<'a>>,
+}
+
+#[derive(Default)]
+struct Counters {
+    moves: AtomicU64,
+    events_seen: AtomicU64,
+    errors: AtomicU64,
+    games: AtomicU64,
+    lagged_snapshots: AtomicU64,
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+async fn connect(args: &Args, id: &str, token: Option<&str>) -> Result<Socket, String> {
+    let url = format!("ws://{}/ws/matches/{id}", args.addr);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        .await
+        .map_err(|e| e.to_string())?;
+    let hello = json!({"type": "hello", "token": token});
+    ws.send(Message::Text(hello.to_string().into()))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+/// One player: moves at random whenever it is its turn; returns its latency samples (µs).
+async fn player(
+    mut ws: Socket,
+    seat: u8,
+    think: Duration,
+    mut rng: u64,
+    counters: Arc<Counters>,
+    measuring: Arc<AtomicBool>,
+    mut stop: watch::Receiver<bool>,
+) -> Vec<u32> {
+    let mut lat = Vec::new();
+    let mut seq = 0u64;
+    let mut sent_at: Option<Instant> = None;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    loop {
+        let frame = tokio::select! {
+            f = ws.next() => f,
+            _ = stop.changed() => break,
+        };
+        let Some(Ok(frame)) = frame else { break };
+        let Message::Text(t) = frame else { continue };
+        let Ok(m) = serde_json::from_str::<Msg>(t.as_str()) else {
+            counters.errors.fetch_add(1, Ordering::Relaxed);
+            continue;
+        };
+        let kind = m.kind.clone();
+        let (turn, legal, game) = match m.ty.as_ref() {
+            "welcome" | "snapshot" => {
+                if m.ty == "snapshot" {
+                    counters.lagged_snapshots.fetch_add(1, Ordering::Relaxed);
+                }
+                let Some(s) = m.snapshot else { continue };
+                seq += 1;
+                if m.ty == "welcome" {
+                    let msg =
+                        json!({"type": "client_seed", "seq": seq, "seed": format!("bot{seat}")});
+                    if ws
+                        .send(Message::Text(msg.to_string().into()))
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+                (s.turn, s.legal, s.game)
+            }
+            "event" => {
+                if m.kind.as_deref() == Some("moved") && m.seat == Some(seat) {
+                    if let Some(t0) = sent_at.take() {
+                        if measuring.load(Ordering::Relaxed) {
+                            lat.push(t0.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+                            counters.moves.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+                if m.kind.as_deref() == Some("game_over") && seat == 1 {
+                    counters.games.fetch_add(1, Ordering::Relaxed);
+                }
+                let (Some(turn), Some(game)) = (m.turn, m.game) else {
+                    continue;
+                };
+                (turn, m.legal, game)
+            }
+            "error" => {
+                if counters.errors.fetch_add(1, Ordering::Relaxed) < 3 {
+                    eprintln!("error: {}", t.as_str());
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        match turn.kind.as_deref() {
+            Some("seeds") if kind.as_deref() == Some("game_started") => {
+                seq += 1;
+                let msg = json!({"type": "client_seed", "seq": seq, "seed": format!("bot{seat}")});
+                if ws
+                    .send(Message::Text(msg.to_string().into()))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            Some("move") if turn.seat == Some(seat) && !legal.is_empty() && sent_at.is_none() => {
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
+                seq += 1;
+                let mv = &legal[next(legal.len())];
+                let msg = json!({"type": "move", "seq": seq, "game": game, "move": mv});
+                sent_at = Some(Instant::now());
+                if ws
+                    .send(Message::Text(msg.to_string().into()))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            Some("game_over") if kind.as_deref() == Some("game_over") => {
+                sent_at = None;
+                seq += 1;
+                let msg = json!({"type": "rematch", "seq": seq});
+                if ws
+                    .send(Message::Text(msg.to_string().into()))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    lat
+}
+
+/// One spectator: counts the events it receives.
+async fn spectator(
+    mut ws: Socket,
+    counters: Arc<Counters>,
+    measuring: Arc<AtomicBool>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        let frame = tokio::select! {
+            f = ws.next() => f,
+            _ = stop.changed() => break,
+        };
+        let Some(Ok(frame)) = frame else { break };
+        if let Message::Text(t) = frame {
+            if measuring.load(Ordering::Relaxed) && t.as_str().starts_with("{\"type\":\"event\"") {
+                counters.events_seen.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+fn rss(pid: u32) -> Option<String> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .map(|l| l[name.len()..].trim().to_owned())
+    };
+    Some(format!(
+        "VmRSS {} (peak VmHWM {})",
+        field("VmRSS:")?,
+        field("VmHWM:").unwrap_or_default()
+    ))
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    f64::from(sorted[i]) / 1000.0
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let t_setup = Instant::now();
+    let sem = Arc::new(Semaphore::new(args.connect_concurrency.max(1)));
+    // 1. Matches.
+    let mut creating = Vec::new();
+    for i in 0..args.matches {
+        let args = args.clone();
+        let sem = sem.clone();
+        creating.push(tokio::spawn(async move {
+            let _permit = sem.acquire().await.ok()?;
+            match create_match(&args, i).await {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    eprintln!("match {i}: {e}");
+                    None
+                }
+            }
+        }));
+    }
+    let mut matches = Vec::new();
+    for c in creating {
+        if let Ok(Some(m)) = c.await {
+            matches.push(m);
+        }
+    }
+    eprintln!(
+        "{} matches created in {:?}",
+        matches.len(),
+        t_setup.elapsed()
+    );
+    if matches.is_empty() {
+        eprintln!("no match could be created; is the server at {}?", args.addr);
+        std::process::exit(1);
+    }
+    // 2. Connections.
+    let counters = Arc::new(Counters::default());
+    let measuring = Arc::new(AtomicBool::new(false));
+    let (stop_tx, stop) = watch::channel(false);
+    let think = Duration::from_millis(args.think_ms);
+    let mut players = Vec::new();
+    let mut spectators = Vec::new();
+    let mut pending = Vec::new();
+    for (i, m) in matches.iter().enumerate() {
+        for seat in 0..2u8 {
+            let (args, sem, id, token) = (
+                args.clone(),
+                sem.clone(),
+                m.id.clone(),
+                m.tokens[usize::from(seat)].clone(),
+            );
+            pending.push((
+                true,
+                i,
+                seat,
+                tokio::spawn(async move {
+                    let _permit = sem.acquire().await.ok();
+                    connect(&args, &id, Some(&token)).await
+                }),
+            ));
+        }
+    }
+    for s in 0..args.spectators {
+        let m = &matches[s % matches.len()];
+        let (args, sem, id) = (args.clone(), sem.clone(), m.id.clone());
+        pending.push((
+            false,
+            s,
+            0,
+            tokio::spawn(async move {
+                let _permit = sem.acquire().await.ok();
+                connect(&args, &id, None).await
+            }),
+        ));
+    }
+    let mut connected = 0usize;
+    let mut failed = 0usize;
+    for (is_player, i, seat, h) in pending {
+        match h.await {
+            Ok(Ok(ws)) => {
+                connected += 1;
+                let (c, meas, st) = (counters.clone(), measuring.clone(), stop.clone());
+                if is_player {
+                    let rng = 0x9E37_79B9_7F4A_7C15u64 ^ ((i as u64) << 8 | u64::from(seat));
+                    players.push(tokio::spawn(player(
+                        ws,
+                        seat + 1,
+                        think,
+                        rng | 1,
+                        c,
+                        meas,
+                        st,
+                    )));
+                } else {
+                    spectators.push(tokio::spawn(spectator(ws, c, meas, st)));
+                }
+            }
+            Ok(Err(e)) => {
+                failed += 1;
+                if failed <= 5 {
+                    eprintln!("connection failed: {e}");
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("connection task failed: {e}");
+            }
+        }
+    }
+    eprintln!(
+        "{connected} connections open ({failed} failed) after {:?}; measuring for {:?}",
+        t_setup.elapsed(),
+        args.duration
+    );
+    // 3. Measure.
+    let rss_before = args.server_pid.and_then(rss);
+    measuring.store(true, Ordering::Relaxed);
+    let t0 = Instant::now();
+    tokio::time::sleep(args.duration).await;
+    measuring.store(false, Ordering::Relaxed);
+    let elapsed = t0.elapsed();
+    let rss_after = args.server_pid.and_then(rss);
+    let _ = stop_tx.send(true);
+    let moves = counters.moves.load(Ordering::Relaxed);
+    let events = counters.events_seen.load(Ordering::Relaxed);
+    // 4. Collect latencies (the tasks end at their next frame; don't wait for idle ones).
+    let mut lat = Vec::new();
+    for p in players {
+        if let Ok(v) = p.await {
+            lat.extend(v);
+        }
+    }
+    for s in spectators {
+        let _ = s.await;
+    }
+    lat.sort_unstable();
+    report(
+        &args, connected, failed, moves, events, elapsed, &counters, &lat, rss_before, rss_after,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    args: &Args,
+    connected: usize,
+    failed: usize,
+    moves: u64,
+    events: u64,
+    elapsed: Duration,
+    counters: &Counters,
+    lat: &[u32],
+    rss_before: Option<String>,
+    rss_after: Option<String>,
+) {
+    let secs = elapsed.as_secs_f64();
+    println!(
+        "matches {}  spectators {}  variant {}  think {} ms  duration {:.1} s",
+        args.matches, args.spectators, args.variant, args.think_ms, secs
+    );
+    println!("connections: {connected} open, {failed} failed");
+    println!(
+        "moves: {moves} ({:.0}/s); games finished {}; spectator events received {} ({:.0}/s)",
+        moves as f64 / secs,
+        counters.games.load(Ordering::Relaxed),
+        events,
+        events as f64 / secs
+    );
+    println!(
+        "errors: {}; lag snapshots: {}",
+        counters.errors.load(Ordering::Relaxed),
+        counters.lagged_snapshots.load(Ordering::Relaxed)
+    );
+    println!(
+        "move->broadcast latency: p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms  ({} samples)",
+        percentile(lat, 0.50),
+        percentile(lat, 0.99),
+        lat.last().map_or(0.0, |&m| f64::from(m) / 1000.0),
+        lat.len()
+    );
+    if let Some(r) = rss_before {
+        println!("server memory at start of run: {r}");
+    }
+    if let Some(r) = rss_after {
+        println!("server memory at end of run:   {r}");
+    }
+}
