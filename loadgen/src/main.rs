@@ -24,6 +24,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{Semaphore, watch};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 #[derive(Parser, Debug, Clone)]
 #[command(name = "senet-loadgen", about = "Load generator for senet-server")]
@@ -172,7 +173,10 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 async fn connect(args: &Args, id: &str, token: Option<&str>) -> Result<Socket, String> {
     let url = format!("ws://{}/ws/matches/{id}", args.addr);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
     let hello = json!({"type": "hello", "token": token});
@@ -183,6 +187,7 @@ async fn connect(args: &Args, id: &str, token: Option<&str>) -> Result<Socket, S
 }
 
 /// One player: moves at random whenever it is its turn; returns its latency samples (µs).
+#[allow(clippy::too_many_arguments)]
 async fn player(
     mut ws: Socket,
     seat: u8,
@@ -191,8 +196,13 @@ async fn player(
     counters: Arc<Counters>,
     measuring: Arc<AtomicBool>,
     mut stop: watch::Receiver<bool>,
+    mut go: watch::Receiver<bool>,
 ) -> Vec<u32> {
     let mut lat = Vec::new();
+    // Everyone starts together, once every connection is open.
+    if go.wait_for(|&g| g).await.is_err() {
+        return lat;
+    }
     let mut seq = 0u64;
     let mut sent_at: Option<Instant> = None;
     let mut next = |n: usize| {
@@ -251,6 +261,10 @@ async fn player(
                 (turn, m.legal, game)
             }
             "error" => {
+                // A seed that arrives after the seed wait ran out is expected under load.
+                if t.as_str().contains("\"seeds_closed\"") {
+                    continue;
+                }
                 if counters.errors.fetch_add(1, Ordering::Relaxed) < 3 {
                     eprintln!("error: {}", t.as_str());
                 }
@@ -388,6 +402,7 @@ async fn main() {
     let counters = Arc::new(Counters::default());
     let measuring = Arc::new(AtomicBool::new(false));
     let (stop_tx, stop) = watch::channel(false);
+    let (go_tx, go) = watch::channel(false);
     let think = Duration::from_millis(args.think_ms);
     let mut players = Vec::new();
     let mut spectators = Vec::new();
@@ -441,6 +456,7 @@ async fn main() {
                         c,
                         meas,
                         st,
+                        go.clone(),
                     )));
                 } else {
                     spectators.push(tokio::spawn(spectator(ws, c, meas, st)));
@@ -463,7 +479,9 @@ async fn main() {
         t_setup.elapsed(),
         args.duration
     );
-    // 3. Measure.
+    // 3. Play; measure after a short warm-up.
+    let _ = go_tx.send(true);
+    tokio::time::sleep(Duration::from_secs(2)).await;
     let rss_before = args.server_pid.and_then(rss);
     measuring.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
@@ -529,7 +547,7 @@ fn report(
         lat.len()
     );
     if let Some(r) = rss_before {
-        println!("server memory at start of run: {r}");
+        println!("server memory when play began: {r}");
     }
     if let Some(r) = rss_after {
         println!("server memory at end of run:   {r}");

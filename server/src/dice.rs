@@ -301,6 +301,34 @@ mod tests {
         assert!(!verify(&wrong).unwrap().commitment_ok);
     }
 
+    /// The test vector of `docs/fairness.md` (computed independently with Python's `hmac`).
+    #[test]
+    fn matches_the_documented_test_vector() {
+        let seed = ServerSeed([7; 32]);
+        assert_eq!(
+            seed.commitment(),
+            "4bb06f8e4e3a7715d201d573d0aa423762e55dabd61a2c02278fa56cc6d294e0"
+        );
+        let game = "8de5e20a-ec86-4118-9e66-cb313a7da313";
+        let seeds = ["alice".to_string(), String::new()];
+        let d6: Vec<Vec<u8>> = (1..=5)
+            .map(|t| {
+                derive_throw(&seed, game, &seeds, t, ThrowSpec::TWO_D6)
+                    .faces()
+                    .to_vec()
+            })
+            .collect();
+        assert_eq!(d6, [[5, 1], [4, 3], [4, 4], [4, 1], [4, 6]]);
+        let sticks: Vec<Vec<u8>> = (1..=3)
+            .map(|t| {
+                derive_throw(&seed, game, &seeds, t, ThrowSpec::FOUR_STICKS)
+                    .faces()
+                    .to_vec()
+            })
+            .collect();
+        assert_eq!(sticks, [[0, 0, 1, 0], [1, 0, 0, 1], [1, 1, 0, 0]]);
+    }
+
     #[test]
     fn client_seeds_are_checked() {
         assert!(valid_client_seed(""));

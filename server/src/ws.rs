@@ -9,12 +9,12 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 use crate::config::Config;
-use crate::matches::{Cmd, Connected, MatchHandle, OUTBOX, Outgoing};
+use crate::matches::{Cmd, Connected, Frame, MatchHandle, OUTBOX, Outgoing};
 use crate::protocol::{ClientMsg, ServerMsg};
 
 /// The largest text frame a client may send.
@@ -239,6 +239,71 @@ async fn hello(
     }
 }
 
+/// What the writer does with one item.
+enum Step {
+    /// Keep going.
+    Go,
+    /// Close the socket (after sending what was fed).
+    Stop,
+}
+
+/// Feeds one broadcast frame (or, after a lag, a snapshot) to the sink without flushing.
+async fn feed_frame(
+    sink: &mut Sink,
+    frame: Result<Frame, RecvError>,
+    last: &mut u64,
+    conn: u64,
+    handle: &MatchHandle,
+) -> Step {
+    match frame {
+        Ok(f) => {
+            if (f.no == 0 || f.no > *last) && sink.feed(Message::Text(f.text)).await.is_err() {
+                return Step::Stop;
+            }
+            *last = (*last).max(f.no);
+            Step::Go
+        }
+        Err(RecvError::Lagged(n)) => {
+            tracing::debug!(conn, skipped = n, "subscriber lagged; sending a snapshot");
+            let (reply, r) = oneshot::channel();
+            if handle
+                .mailbox
+                .send(Cmd::Resync { conn, reply })
+                .await
+                .is_err()
+            {
+                return Step::Stop;
+            }
+            let Ok((no, snap)) = r.await else {
+                return Step::Stop;
+            };
+            *last = no;
+            if sink.feed(Message::Text(snap)).await.is_err() {
+                return Step::Stop;
+            }
+            Step::Go
+        }
+        Err(RecvError::Closed) => Step::Stop,
+    }
+}
+
+/// Feeds one outbox item to the sink without flushing.
+async fn feed_out(sink: &mut Sink, out: Option<Outgoing>) -> Step {
+    match out {
+        Some(Outgoing::Text(t)) => {
+            if sink.feed(Message::Text(t)).await.is_err() {
+                return Step::Stop;
+            }
+            Step::Go
+        }
+        Some(Outgoing::Close(code, reason)) => {
+            let _sent = sink.send(close(code, reason)).await;
+            Step::Stop
+        }
+        None => Step::Stop,
+    }
+}
+
 async fn write_loop(
     mut sink: Sink,
     connected: Connected,
@@ -255,16 +320,19 @@ async fn write_loop(
         ..
     } = connected;
     let mut last = last_event;
-    if sink.send(Message::Text(welcome)).await.is_err() {
+    if sink.feed(Message::Text(welcome)).await.is_err() {
         return;
     }
     for m in missed {
-        if sink.send(Message::Text(m)).await.is_err() {
+        if sink.feed(Message::Text(m)).await.is_err() {
             return;
         }
     }
+    if sink.flush().await.is_err() {
+        return;
+    }
     loop {
-        tokio::select! {
+        let step = tokio::select! {
             biased;
             _ = shutdown.changed() => {
                 let bye = ServerMsg::GoingAway {
@@ -274,41 +342,41 @@ async fn write_loop(
                 let _sent = sink.send(close(close_code::RESTART, "restarting")).await;
                 return;
             }
-            m = outbox.recv() => match m {
-                Some(Outgoing::Text(t)) => {
-                    if sink.send(Message::Text(t)).await.is_err() {
-                        return;
+            m = outbox.recv() => feed_out(&mut sink, m).await,
+            f = rx.recv() => feed_frame(&mut sink, f, &mut last, conn, &handle).await,
+        };
+        if let Step::Stop = step {
+            let _flushed = sink.flush().await;
+            return;
+        }
+        // Whatever else is ready goes out in the same flush.
+        loop {
+            let step = match outbox.try_recv() {
+                Ok(m) => feed_out(&mut sink, Some(m)).await,
+                Err(mpsc::error::TryRecvError::Disconnected) => Step::Stop,
+                Err(mpsc::error::TryRecvError::Empty) => match rx.try_recv() {
+                    Ok(f) => feed_frame(&mut sink, Ok(f), &mut last, conn, &handle).await,
+                    Err(TryRecvError::Lagged(n)) => {
+                        feed_frame(
+                            &mut sink,
+                            Err(RecvError::Lagged(n)),
+                            &mut last,
+                            conn,
+                            &handle,
+                        )
+                        .await
                     }
-                }
-                Some(Outgoing::Close(code, reason)) => {
-                    let _sent = sink.send(close(code, reason)).await;
-                    return;
-                }
-                None => return,
-            },
-            f = rx.recv() => match f {
-                Ok(f) => {
-                    if f.no == 0 || f.no > last {
-                        last = last.max(f.no);
-                        if sink.send(Message::Text(f.text)).await.is_err() {
-                            return;
-                        }
-                    }
-                }
-                Err(RecvError::Lagged(n)) => {
-                    tracing::debug!(conn, skipped = n, "subscriber lagged; sending a snapshot");
-                    let (reply, r) = oneshot::channel();
-                    if handle.mailbox.send(Cmd::Resync { conn, reply }).await.is_err() {
-                        return;
-                    }
-                    let Ok((no, snap)) = r.await else { return };
-                    last = no;
-                    if sink.send(Message::Text(snap)).await.is_err() {
-                        return;
-                    }
-                }
-                Err(RecvError::Closed) => return,
-            },
+                    Err(TryRecvError::Closed) => Step::Stop,
+                    Err(TryRecvError::Empty) => break,
+                },
+            };
+            if let Step::Stop = step {
+                let _flushed = sink.flush().await;
+                return;
+            }
+        }
+        if sink.flush().await.is_err() {
+            return;
         }
     }
 }

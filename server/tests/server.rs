@@ -549,3 +549,48 @@ async fn an_absent_opponent_can_be_claimed_against() {
     assert_eq!(over["winner"].as_u64(), Some(3 - away));
     assert_eq!(over["reason"], "resigned");
 }
+
+/// Prints a real exchange, for `docs/protocol.md`:
+/// `cargo test -p senet-server --test server transcript -- --ignored --nocapture`.
+#[tokio::test]
+#[ignore = "prints a transcript for the docs"]
+async fn transcript() {
+    let s = start().await;
+    let (id, tokens, created) = s
+        .create_full(json!({"variant": "pyramid", "player_name": "Ana"}))
+        .await;
+    println!("CREATED {created}");
+    let (mut a, w) = s.hello(&id, Some(&tokens[0]), None).await;
+    println!("WELCOME {w}");
+    let (b, _) = s.hello(&id, Some(&tokens[1]), None).await;
+    let hb = tokio::spawn(play_seat(b, 2, 3));
+    let seq = a
+        .act(json!({"type": "client_seed", "seed": "ana-7f3a"}))
+        .await;
+    let mut rng = Lcg(5);
+    let mut shown = 0;
+    loop {
+        let m = a.recv().await;
+        if shown < 14 || m["kind"] == "game_over" || m["kind"] == "match_over" {
+            println!("A {m}");
+            shown += 1;
+        }
+        if m["kind"] == "match_over" {
+            break;
+        }
+        if m["type"] == "event" && m["turn"]["kind"] == "move" && m["turn"]["seat"] == 1 {
+            let legal = m["legal"].as_array().unwrap();
+            let mv = legal[rng.pick(legal.len())].clone();
+            let q = a
+                .act(json!({"type": "move", "game": m["game"], "move": mv}))
+                .await;
+            if shown < 14 {
+                println!("SENT move seq {q} {mv}");
+            }
+        }
+    }
+    let _ = seq;
+    hb.await.unwrap();
+    let (_, rec) = s.get(&format!("/api/matches/{id}/games/1")).await;
+    std::fs::write("/tmp/senet-record.json", rec.to_string()).unwrap();
+}
