@@ -1017,6 +1017,12 @@ impl Rules for Pyramid {
                     Phase::Throw { .. } if !self.dice.is_empty() => {
                         return Err("dice left before the throw".into());
                     }
+                    Phase::Throw {
+                        colour: Colour::White,
+                        first: true,
+                    } => {
+                        return Err("only black has a single-die first turn".into());
+                    }
                     Phase::Move { colour } => {
                         let v = self.dice.values();
                         if v.is_empty() || v.iter().any(|d| !(1..=4).contains(d)) {
