@@ -32,8 +32,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
-    Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
+    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Pieces per player.
@@ -159,22 +159,16 @@ impl FromStr for Move {
     }
 }
 
-/// At most one move per piece.
-struct MoveList {
-    moves: [Move; PIECES as usize],
-    len: usize,
+/// Where the legal moves start, by kind (bit `s`: the piece on square `s`).
+struct Sources {
+    forward: u32,
+    bear_off: u32,
+    backward: u32,
 }
 
-impl MoveList {
-    fn push(&mut self, m: Move) {
-        if self.len < self.moves.len() {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
-    }
-
-    fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+impl Sources {
+    fn any(&self) -> bool {
+        self.forward | self.bear_off | self.backward != 0
     }
 }
 
@@ -256,49 +250,75 @@ impl Jequier {
         self.unmoved & (self.unmoved >> 1)
     }
 
-    /// The legal moves of `player` for a throw of `n`: forward moves, or, if there is none,
-    /// backward moves to empty squares.
-    fn generate(&self, player: Player, n: u8) -> MoveList {
-        let mut list = MoveList {
-            moves: [Move::new(0, 0); PIECES as usize],
-            len: 0,
+    /// The sources of the legal moves of `player` for a throw of `n`, as bit masks: forward
+    /// moves on the board, bearing off, and (only when neither exists) backward moves to
+    /// empty squares. Every piece is handled at once with shifts.
+    #[inline]
+    fn sources(&self, player: Player, n: u8) -> Sources {
+        let none = Sources {
+            forward: 0,
+            bear_off: 0,
+            backward: 0,
         };
+        if !(1..=6).contains(&n) {
+            return none;
+        }
+        let n = u32::from(n);
         let (own, opp) = self.colour_bits(player);
         let movable = own & !self.waiting();
         let block = blockade_squares(opp);
-        let protected = protected_squares(opp);
-        let can_bear_off = own & (ROW1 | ROW2) == 0;
-        let n = u32::from(n);
-        let mut bits = movable;
+        // Bit s set: a blockade square lies strictly between s and s + n.
+        let mut passes_block = 0;
+        for k in 1..n {
+            passes_block |= block >> k;
+        }
+        let landing = BOARD_MASK & !own & !protected_squares(opp);
+        let forward = movable & !passes_block & (landing >> n);
+        let bear_off = if own & (ROW1 | ROW2) == 0 {
+            // Pieces that go past 30 and have no blockade square above them.
+            let past_end = BOARD_MASK & !((1u32 << (31 - n)) - 1);
+            let below_block = if block == 0 {
+                0
+            } else {
+                (1u32 << (31 - block.leading_zeros())) - 1
+            };
+            movable & past_end & !below_block
+        } else {
+            0
+        };
+        if forward | bear_off != 0 {
+            return Sources {
+                forward,
+                bear_off,
+                backward: 0,
+            };
+        }
+        let empty = BOARD_MASK & !(own | opp);
+        let to = (movable >> n) & empty & !passes_block;
+        Sources {
+            backward: to << n,
+            ..none
+        }
+    }
+
+    /// Calls `f` with each legal move of `player` for a throw of `n`, in order of the square
+    /// it leaves.
+    #[inline]
+    fn for_each_move(&self, player: Player, n: u8, mut f: impl FnMut(Move)) {
+        let src = self.sources(player, n);
+        let mut bits = src.forward | src.bear_off | src.backward;
         while bits != 0 {
-            let s = bits.trailing_zeros();
+            let s = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let d = s + n;
-            if d > 30 {
-                if can_bear_off && block & between(s, 31) == 0 {
-                    list.push(Move::new(s as u8, OFF));
-                }
-            } else if own & (1 << d) == 0 && block & between(s, d) == 0 && protected & (1 << d) == 0
-            {
-                list.push(Move::new(s as u8, d as u8));
-            }
+            let to = if src.forward & (1 << s) != 0 {
+                s + n
+            } else if src.bear_off & (1 << s) != 0 {
+                OFF
+            } else {
+                s - n
+            };
+            f(Move::new(s, to));
         }
-        if list.len > 0 {
-            return list;
-        }
-        let occupied = own | opp;
-        let mut bits = movable;
-        while bits != 0 {
-            let s = bits.trailing_zeros();
-            bits &= bits - 1;
-            if s > n {
-                let d = s - n;
-                if occupied & (1 << d) == 0 && block & between(d, s) == 0 {
-                    list.push(Move::new(s as u8, d as u8));
-                }
-            }
-        }
-        list
     }
 
     fn outcome(&self, winner: Player, reason: EndReason) -> Outcome {
@@ -386,7 +406,19 @@ impl Rules for Jequier {
         let Phase::Throw { player } = self.phase else {
             return Err(IllegalThrow::NotExpected);
         };
-        throw.check(ThrowSpec::FOUR_STICKS)?;
+        let faces = throw.faces();
+        if faces.len() != 4 {
+            return Err(IllegalThrow::WrongCount {
+                expected: 4,
+                got: faces.len(),
+            });
+        }
+        if let Some(&face) = faces.iter().find(|&&f| f > 1) {
+            return Err(IllegalThrow::FaceOutOfRange {
+                die: Die::Stick,
+                face,
+            });
+        }
         let n = throw_value(&throw);
         if self.black_seat.is_none() {
             if n != 1 {
@@ -399,7 +431,7 @@ impl Rules for Jequier {
             self.black_seat = Some(player);
         }
         self.phase = Phase::Move { player, throw: n };
-        if self.generate(player, n).len == 0 {
+        if !self.sources(player, n).any() {
             // "If no moves are possible, the turn ends": no extra throw, even on 1, 4 or 6.
             self.phase = Phase::Throw {
                 player: player.opponent(),
@@ -412,7 +444,7 @@ impl Rules for Jequier {
     fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         if let Phase::Move { player, throw } = self.phase {
-            out.extend_from_slice(self.generate(player, throw).as_slice());
+            self.for_each_move(player, throw, |m| out.push(m));
         }
     }
 
@@ -447,8 +479,8 @@ impl Rules for Jequier {
         let block = blockade_squares(opp);
         if d < s {
             // Backward: only when no forward move exists, only to an empty square.
-            let forward = self.generate(player, throw);
-            if forward.as_slice().iter().any(|m| m.to > m.from) {
+            let src = self.sources(player, throw);
+            if src.forward | src.bear_off != 0 {
                 return IllegalMove::NoBackward;
             }
             if own & (1 << d) != 0 {
@@ -677,7 +709,7 @@ impl Rules for Jequier {
                 if !THROW_TABLE.iter().any(|&(v, _)| v == throw) {
                     return Err(format!("{throw} is not a throw of the sticks"));
                 }
-                if self.generate(player, throw).len == 0 {
+                if !self.sources(player, throw).any() {
                     return Err("a move is due but none is possible".into());
                 }
             }
