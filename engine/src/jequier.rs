@@ -807,4 +807,130 @@ mod tests {
             }
         }
     }
+
+    /// The rules written out piece by piece, the slow way, to check the bit-parallel generator.
+    fn reference_moves(g: &Jequier, player: Player, n: u8) -> Vec<Move> {
+        let (own, opp) = g.colour_bits(player);
+        let has = |set: u32, sq: u32| (1..=30).contains(&sq) && set & (1 << sq) != 0;
+        let in_blockade = |sq: u32| (0..3).any(|k| sq > k && (0..3).all(|j| has(opp, sq - k + j)));
+        let protected = |sq: u32| {
+            has(opp, sq)
+                && (SAFE_SQUARES.contains(&(sq as u8)) || has(opp, sq - 1) || has(opp, sq + 1))
+        };
+        let waits = |sq: u32| has(g.unmoved, sq) && has(g.unmoved, sq + 1);
+        let all_last_row = (1..=20).all(|sq| !has(own, sq));
+        let n = u32::from(n);
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        for s in (1..=30).filter(|&sq| has(own, sq) && !waits(sq)) {
+            let d = s + n;
+            if d > 30 {
+                if all_last_row && !(s + 1..=30).any(in_blockade) {
+                    forward.push(Move::new(s as u8, OFF));
+                }
+            } else if !has(own, d) && !(s + 1..d).any(in_blockade) && !protected(d) {
+                forward.push(Move::new(s as u8, d as u8));
+            }
+            if s > n {
+                let d = s - n;
+                if !has(own | opp, d) && !(d + 1..s).any(in_blockade) {
+                    backward.push(Move::new(s as u8, d as u8));
+                }
+            }
+        }
+        if forward.is_empty() {
+            backward
+        } else {
+            forward
+        }
+    }
+
+    #[test]
+    fn generator_matches_the_rules_written_out() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut positions = 0;
+        for _ in 0..100 {
+            let mut g = Jequier::new(Setup::default()).unwrap();
+            for _ in 0..5_000 {
+                match g.status() {
+                    Status::Over(_) => break,
+                    Status::Throw { .. } => {
+                        let faces: Vec<u8> = (0..4).map(|_| (next() & 1) as u8).collect();
+                        g.throw(Throw::new(ThrowSpec::FOUR_STICKS, &faces).unwrap())
+                            .unwrap();
+                    }
+                    Status::Move { player } => {
+                        positions += 1;
+                        let Phase::Move { throw, .. } = g.phase else {
+                            unreachable!()
+                        };
+                        let legal = g.legal_moves();
+                        assert_eq!(
+                            legal,
+                            reference_moves(&g, player, throw),
+                            "{}",
+                            g.to_notation()
+                        );
+                        // Every other move of the right shape is refused with a precise reason.
+                        for from in 1..=30u8 {
+                            for to in [from.wrapping_sub(throw), from + throw, OFF] {
+                                let m = Move::new(from, to);
+                                if m.well_formed() && !legal.contains(&m) {
+                                    let why = g.why_illegal(m);
+                                    assert_ne!(
+                                        why,
+                                        IllegalMove::NotLegal,
+                                        "{m} in {}",
+                                        g.to_notation()
+                                    );
+                                }
+                            }
+                        }
+                        let m = legal[(next() % legal.len() as u64) as usize];
+                        g.play(player, m).unwrap();
+                        g.check_invariants().unwrap();
+                    }
+                }
+            }
+        }
+        assert!(positions > 25_000, "only {positions} positions");
+    }
+
+    #[test]
+    fn inconsistent_positions_are_refused() {
+        for bad in [
+            "wbwbwbwbwb.................... b- m1:1",
+            "wbwbwbwbw.B................... b- t1",
+            "WWWWWW.......B................ b1 t1",
+            "W.........B...............B... b1 t1",
+            "Ww........B................... b1 t1",
+            "b.........W................... b1 t1",
+            "W.........B................... b1 m1:5",
+            "W.........B................... b1 t3",
+            "W.........B................... b1 w1",
+            "..........B................... b1 t1",
+            "W.........B.................. b1 t1",
+            "W.........B................... b3 t1",
+            "W.........X................... b1 t1",
+            "W.........B...................",
+            "B............................. b1 m1:4",
+        ] {
+            assert!(Jequier::from_notation(bad).is_err(), "{bad}");
+        }
+        assert!(Jequier::from_notation("W.........B................... b1 m1:4").is_ok());
+        assert!(Jequier::from_notation("..........B................... b1 w2").is_ok());
+    }
+
+    #[test]
+    fn moves_serialise() {
+        let m = Move::new(28, OFF);
+        let json = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
+    }
 }
