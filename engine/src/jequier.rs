@@ -203,7 +203,8 @@ pub fn points_for(pieces: u32) -> u32 {
 /// The lowest empty square of the board `occupied`.
 #[inline]
 fn lowest_empty(occupied: u32) -> u32 {
-    (!(occupied | 1)).trailing_zeros()
+    // At most 10 pieces, so this is at most 11; the bound only guards hand-made states.
+    (!(occupied | 1)).trailing_zeros().min(31)
 }
 
 impl Jequier {
@@ -413,13 +414,17 @@ impl Rules for Jequier {
                 got: faces.len(),
             });
         }
-        if let Some(&face) = faces.iter().find(|&&f| f > 1) {
-            return Err(IllegalThrow::FaceOutOfRange {
-                die: Die::Stick,
-                face,
-            });
+        let mut plain = 0;
+        for &face in faces {
+            if face > 1 {
+                return Err(IllegalThrow::FaceOutOfRange {
+                    die: Die::Stick,
+                    face,
+                });
+            }
+            plain += face;
         }
-        let n = throw_value(&throw);
+        let n = if plain == 0 { 6 } else { plain };
         if self.black_seat.is_none() {
             if n != 1 {
                 // Deciding who starts: one throw each, in turn, until someone throws a 1.
