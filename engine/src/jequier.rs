@@ -938,4 +938,34 @@ mod tests {
         let json = serde_json::to_string(&m).unwrap();
         assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
     }
+
+    #[test]
+    fn throws_report_their_effect_and_bad_throws_change_nothing() {
+        let sticks = |f: &[u8]| Throw::new(ThrowSpec::FOUR_STICKS, f).unwrap();
+        let mut g = Jequier::new(Setup::default()).unwrap();
+        assert_eq!(g.throw(sticks(&[1, 1, 0, 0])), Ok(ThrowEffect::Decided));
+        let before = g.clone();
+        assert!(matches!(
+            g.throw(Throw::from_faces(&[1, 0]).unwrap()),
+            Err(IllegalThrow::WrongCount {
+                expected: 4,
+                got: 2
+            })
+        ));
+        assert!(matches!(
+            g.throw(Throw::from_faces(&[1, 0, 2, 0]).unwrap()),
+            Err(IllegalThrow::FaceOutOfRange { face: 2, .. })
+        ));
+        assert_eq!(g, before);
+        assert_eq!(g.throw(sticks(&[0, 0, 1, 0])), Ok(ThrowEffect::Move));
+        assert_eq!(g.black_seat(), Some(Player::Two));
+        assert_eq!(g.colour_of(Player::One), Some(Colour::White));
+        assert_eq!(
+            g.throw(sticks(&[0, 0, 1, 0])),
+            Err(IllegalThrow::NotExpected)
+        );
+        let mut stuck = Jequier::from_notation("B...WW.............W.......... b1 t1").unwrap();
+        assert_eq!(stuck.throw(sticks(&[1, 1, 1, 1])), Ok(ThrowEffect::NoMove));
+        assert_eq!(stuck.status().player(), Some(Player::Two));
+    }
 }
