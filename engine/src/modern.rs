@@ -859,6 +859,15 @@ impl Rules for Modern {
             Phase::Throw { count } if !(1..=2).contains(&count) => {
                 return Err("bad throw count".into());
             }
+            Phase::Choose
+            | Phase::Throw { count: 1 }
+            | Phase::Move {
+                count: 1, moved: 0, ..
+            } if self.on_board(self.turn.index()) != 1 => {
+                return Err(
+                    "one die or a choice of dice, but not exactly one piece on the board".into(),
+                );
+            }
             _ => {}
         }
         Ok(())
@@ -904,6 +913,29 @@ mod tests {
         assert!(g.to_notation().starts_with("4 1a5,2b5,3c5,4d5,5a4,"));
         assert!(g.to_notation().contains("20d1 -"));
         assert!(Modern::new(Setup::players(5)).is_err());
+    }
+
+    #[test]
+    fn inconsistent_positions_are_refused() {
+        for bad in [
+            "2 1a5,1b5 - 1 throw:2",
+            "2 26a5,3b5 - 1 throw:2",
+            "2 27a5,3b5 - 1 throw:2",
+            "2 1a5,3a5 - 1 throw:2",
+            "2 1a5,3c5 - 1 throw:2",
+            "2 1a5,3b5 a5 1 throw:2",
+            "2 1a5,3b5 a1,a2,b1 1 throw:2",
+            "2 1a5,3b5 - 3 throw:2",
+            "2 1a5,3b5,4b4 - 2 choose",
+            "2 1a5,3b5 - 1 move:7",
+            "2 1a5,3b5 - 1 move:123",
+            "5 1a5,3b5 - 1 throw:2",
+            "2 1a5,3b5 - 1",
+        ] {
+            assert!(Modern::from_notation(bad).is_err(), "{bad}");
+        }
+        let ok = "3 1a5,3b5,28c1 c2,a1 2 move:5:1";
+        assert_eq!(Modern::from_notation(ok).unwrap().to_notation(), ok);
     }
 
     #[test]
