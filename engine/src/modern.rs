@@ -203,7 +203,7 @@ impl Modern {
             .count() as u8
     }
 
-    /// Marks of `seat`: dots of its pieces up.
+    /// Marks of `player`: the dots of its pieces up (its series score if it wins).
     pub fn marks(&self, player: Player) -> u32 {
         self.up[..usize::from(self.nup)]
             .iter()
