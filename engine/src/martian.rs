@@ -1054,8 +1054,15 @@ impl Rules for Martian {
                 if reason == EndReason::NoMove {
                     return Err("martian games never end for want of a move".into());
                 }
-                if reason == EndReason::MoveLimit && mine == 0 {
-                    return Err("move limit, but the winner has borne everything off".into());
+                if reason == EndReason::MoveLimit {
+                    if self.throws < MOVE_LIMIT {
+                        return Err(format!("move limit after only {} throws", self.throws));
+                    }
+                    if mine > theirs || (mine == theirs && w != Player::Two) {
+                        return Err("move limit: the winner must have fewer pyramids in play \
+                                    (a tie goes to player 2)"
+                            .into());
+                    }
                 }
             }
         }
