@@ -1213,4 +1213,42 @@ mod tests {
         }
         assert!(checked > 1000);
     }
+
+    #[test]
+    fn notation_refuses_impossible_positions() {
+        let bad = [
+            "S1:LLLLL P9:l 1 throw 0",               // same size on same size
+            "S1:L S2:L S3:L S4:L S5:L P9:l 1 throw", // five larges
+            "S1:LMl P9:s 1 throw",                   // a nest built on a tree
+            "S1:L S1:M P9:l 1 throw",                // a square twice
+            "S1:L 1 throw",                          // player 2 has nothing left, game not over
+            "S1:L S3:l 1 move 2",                    // no legal move for the due die
+            "S1:L P9:l 1 throw 3000",                // the move limit has passed
+            "S1:L P9:l over 1 completed",            // the winner still has pyramids
+            "S1:L P9:l over 1 move_limit 3000",      // a tie goes to player 2
+            "S1:L P9:l 3 throw",
+            "X1:L P9:l 1 throw",
+            "S1:LX P9:l 1 throw",
+        ];
+        for b in bad {
+            assert!(Martian::from_notation(b).is_err(), "{b}");
+        }
+        assert!(Martian::from_notation("S1:L P9:l over 2 move_limit 3000").is_ok());
+        assert!(Martian::from_notation("S1:L P9:l 2 move 5 17").is_ok());
+    }
+
+    #[test]
+    fn serde_writes_notation() {
+        let g = Martian::start();
+        let json = serde_json::to_string(&g).unwrap();
+        assert_eq!(json, format!("\"{}\"", g.to_notation()));
+        assert_eq!(serde_json::from_str::<Martian>(&json).unwrap(), g);
+        let m: Move = "s1l".parse().unwrap();
+        assert_eq!(m, Move::Pyramid { from: 0, size: 3 });
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"S1L\"");
+        assert_eq!("w>e".parse::<Move>().unwrap().to_string(), "W>E");
+        assert!("S0L".parse::<Move>().is_err());
+        assert!("Q1L".parse::<Move>().is_err());
+        assert!("S1X".parse::<Move>().is_err());
+    }
 }
