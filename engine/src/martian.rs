@@ -447,6 +447,70 @@ pub struct Martian {
     to_move: Player,
     phase: Phase,
     throws: u16,
+    /// Square masks derived from `board`, kept up to date so move generation need not scan.
+    masks: Masks,
+}
+
+/// Bit masks over the 27 path squares, a pure function of the board (see [`Masks::of`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Masks {
+    occupied: u32,
+    /// Squares topped by a complete single-colour tree of player 1 / player 2.
+    blocks: [u32; 2],
+    /// Squares where player 1 / player 2 has a pyramid free to move.
+    movers: [u32; 2],
+    /// Squares where player 1 / player 2 has any pyramid.
+    has: [u32; 2],
+}
+
+impl Masks {
+    fn of(board: &[u16; SQUARES]) -> Masks {
+        let table = info_table();
+        let mut m = Masks::default();
+        for (p, &s) in board.iter().enumerate() {
+            m.set(table, p, s);
+        }
+        m
+    }
+
+    /// Moves the bits as [`Coaster`] `c` moves the squares: within each track of nine bits, a
+    /// rotation by three columns (the Balance Track's bits run the other way).
+    fn permute(&mut self, c: Coaster) {
+        // Bits 0-2 to 6-8 and the rest down by three; and its inverse.
+        let east_to_west = |t: u32| ((t & 7) << 6) | (t >> 3);
+        let west_to_east = |t: u32| (t >> 6) | ((t << 3) & 0x1ff);
+        let (along, against): (&dyn Fn(u32) -> u32, &dyn Fn(u32) -> u32) = match c {
+            Coaster::EastToWest => (&east_to_west, &west_to_east),
+            Coaster::WestToEast => (&west_to_east, &east_to_west),
+        };
+        let perm = |m: u32| {
+            along(m & 0x1ff) | (against((m >> 9) & 0x1ff) << 9) | (along((m >> 18) & 0x1ff) << 18)
+        };
+        self.occupied = perm(self.occupied);
+        for who in 0..2 {
+            self.blocks[who] = perm(self.blocks[who]);
+            self.movers[who] = perm(self.movers[who]);
+            self.has[who] = perm(self.has[who]);
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, table: &[u32], p: usize, s: u16) {
+        let keep = !(1u32 << p);
+        let i = table[usize::from(s & 0x7fff)];
+        let blk = (i >> INFO_BLOCK) & 3;
+        let put = |mask: &mut u32, on: bool| *mask = (*mask & keep) | (u32::from(on) << p);
+        put(&mut self.occupied, s != 0);
+        put(&mut self.blocks[0], blk == 1);
+        put(&mut self.blocks[1], blk == 2);
+        put(&mut self.movers[0], (i >> INFO_MOVERS) & 3 != 0);
+        put(
+            &mut self.movers[1],
+            (i >> (INFO_MOVERS + INFO_MOVER_BITS)) & 3 != 0,
+        );
+        put(&mut self.has[0], i & INFO_HAS_ONE != 0);
+        put(&mut self.has[1], i & (INFO_HAS_ONE << 1) != 0);
+    }
 }
 
 impl From<Martian> for String {
@@ -483,6 +547,7 @@ impl Martian {
             to_move: Player::One,
             phase: Phase::Throw,
             throws: 0,
+            masks: Masks::of(&board),
         }
     }
 
@@ -562,38 +627,17 @@ impl Martian {
         let table = info_table();
         let me = self.to_move.index() & 1;
         let mover_shift = INFO_MOVERS + INFO_MOVER_BITS * me as u32;
-        let has_me = INFO_HAS_ONE << me;
-        let mut info = [0u32; SQUARES];
-        let (mut block1, mut block2, mut movers, mut source) = (0u32, 0u32, 0u32, 0u32);
-        let mut occupied = 0u32;
-        for (p, &s) in self.board.iter().enumerate() {
-            occupied |= u32::from(s != 0) << p;
-        }
-        let mut rest = occupied;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let i = table[usize::from(self.board[p] & 0x7fff)];
-            info[p] = i;
-            let blk = (i >> INFO_BLOCK) & 3;
-            block1 |= u32::from(blk == 1) << p;
-            block2 |= u32::from(blk == 2) << p;
-            movers |= u32::from((i >> mover_shift) & 3 != 0) << p;
-            if p < 9 {
-                source |= i;
-            }
-        }
-        let may_bear = source & has_me == 0;
-        let (opp_blocks, all_blocks) = if me == 0 {
-            (block2, block1 | block2)
-        } else {
-            (block1, block1 | block2)
-        };
+        let m = &self.masks;
+        let occupied = m.occupied;
+        let may_bear = m.has[me] & 0x1ff == 0;
+        let opp_blocks = m.blocks[me ^ 1];
+        let all_blocks = m.blocks[0] | m.blocks[1];
+        let mut movers = m.movers[me];
         let d = usize::from(die);
         while movers != 0 {
             let p = movers.trailing_zeros() as usize;
             movers &= movers - 1;
-            let e = info[p] >> mover_shift;
+            let e = table[usize::from(self.board[p] & 0x7fff)] >> mover_shift;
             let dest = p + d;
             let end = dest.min(SQUARES);
             let between: u32 = ((1u32 << end) - 1) & !((1u32 << (p + 1)) - 1);
@@ -602,7 +646,7 @@ impl Martian {
             } else if occupied & (1 << dest) == 0 {
                 7
             } else {
-                info[dest] & 7
+                table[usize::from(self.board[dest] & 0x7fff)] & 7
             };
             for j in 0..(e & 3) {
                 let ent = (e >> (2 + 3 * j)) & 7;
@@ -761,6 +805,7 @@ impl Martian {
         for (p, &s) in old.iter().enumerate() {
             self.board[usize::from(perm[p])] = s;
         }
+        self.masks.permute(c);
     }
 }
 
@@ -862,13 +907,16 @@ impl Rules for Martian {
                 let Ok(i) = Martian::find_movable(s, size, owner_bit(me)) else {
                     return;
                 };
+                let table = info_table();
                 let unit = s >> (3 * i);
                 self.board[from] = s & ((1u16 << (3 * i)) - 1);
+                self.masks.set(table, from, self.board[from]);
                 let dest = from + usize::from(die);
                 if dest < SQUARES {
                     let d = self.board[dest];
                     self.board[dest] = d | (unit << (3 * st_len(d)));
-                } else if self.in_play(me) == 0 {
+                    self.masks.set(table, dest, self.board[dest]);
+                } else if self.masks.has[me.index() & 1] == 0 {
                     self.finish(me, EndReason::Completed);
                     return;
                 }
@@ -992,6 +1040,7 @@ impl Rules for Martian {
             to_move,
             phase,
             throws,
+            masks: Masks::of(&board),
         };
         g.check_invariants().map_err(ParseError::new)?;
         Ok(g)
@@ -1001,6 +1050,11 @@ impl Rules for Martian {
         let mut count = [[0u8; 4]; 2];
         for (p, &s) in self.board.iter().enumerate() {
             st_valid(s).map_err(|e| format!("{}: {e}", square_name(p)))?;
+        }
+        if self.masks != Masks::of(&self.board) {
+            return Err("the square masks do not match the board".into());
+        }
+        for &s in &self.board {
             for i in 0..st_len(s) {
                 let pc = st_piece(s, i);
                 count[usize::from(pc & TWO != 0)][usize::from(pc & 3)] += 1;
@@ -1120,8 +1174,18 @@ mod tests {
         }
         assert_eq!(PERM_EW[0], 6, "S1 (east end) goes to S7");
         assert_eq!(PERM_EW[3], 0, "S4 becomes S1");
-        let mut g = Martian::start();
+        let mut g = Martian::from_notation("S1:SML S2:lms B1:M B8:s P3:L P9:ml 1 throw").unwrap();
         let start = g;
+        for c in [
+            Coaster::EastToWest,
+            Coaster::WestToEast,
+            Coaster::EastToWest,
+        ] {
+            g.apply_coaster(c);
+            assert_eq!(g.masks, Masks::of(&g.board), "masks follow the coaster");
+        }
+        g.apply_coaster(Coaster::WestToEast);
+        assert_eq!(g, start);
         for _ in 0..3 {
             g.apply_coaster(Coaster::EastToWest);
         }
