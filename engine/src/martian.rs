@@ -1302,6 +1302,12 @@ mod tests {
     }
 
     #[test]
+    fn state_stays_small() {
+        assert!(std::mem::size_of::<Martian>() <= 96);
+        assert!(std::mem::size_of::<Move>() <= 4);
+    }
+
+    #[test]
     fn serde_writes_notation() {
         let g = Martian::start();
         let json = serde_json::to_string(&g).unwrap();
