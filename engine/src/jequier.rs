@@ -32,8 +32,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
-    Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
+    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Pieces per player.
@@ -159,22 +159,16 @@ impl FromStr for Move {
     }
 }
 
-/// At most one move per piece.
-struct MoveList {
-    moves: [Move; PIECES as usize],
-    len: usize,
+/// Where the legal moves start, by kind (bit `s`: the piece on square `s`).
+struct Sources {
+    forward: u32,
+    bear_off: u32,
+    backward: u32,
 }
 
-impl MoveList {
-    fn push(&mut self, m: Move) {
-        if self.len < self.moves.len() {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
-    }
-
-    fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+impl Sources {
+    fn any(&self) -> bool {
+        self.forward | self.bear_off | self.backward != 0
     }
 }
 
@@ -209,7 +203,8 @@ pub fn points_for(pieces: u32) -> u32 {
 /// The lowest empty square of the board `occupied`.
 #[inline]
 fn lowest_empty(occupied: u32) -> u32 {
-    (!(occupied | 1)).trailing_zeros()
+    // At most 10 pieces, so this is at most 11; the bound only guards hand-made states.
+    (!(occupied | 1)).trailing_zeros().min(31)
 }
 
 impl Jequier {
@@ -256,49 +251,75 @@ impl Jequier {
         self.unmoved & (self.unmoved >> 1)
     }
 
-    /// The legal moves of `player` for a throw of `n`: forward moves, or, if there is none,
-    /// backward moves to empty squares.
-    fn generate(&self, player: Player, n: u8) -> MoveList {
-        let mut list = MoveList {
-            moves: [Move::new(0, 0); PIECES as usize],
-            len: 0,
+    /// The sources of the legal moves of `player` for a throw of `n`, as bit masks: forward
+    /// moves on the board, bearing off, and (only when neither exists) backward moves to
+    /// empty squares. Every piece is handled at once with shifts.
+    #[inline]
+    fn sources(&self, player: Player, n: u8) -> Sources {
+        let none = Sources {
+            forward: 0,
+            bear_off: 0,
+            backward: 0,
         };
+        if !(1..=6).contains(&n) {
+            return none;
+        }
+        let n = u32::from(n);
         let (own, opp) = self.colour_bits(player);
         let movable = own & !self.waiting();
         let block = blockade_squares(opp);
-        let protected = protected_squares(opp);
-        let can_bear_off = own & (ROW1 | ROW2) == 0;
-        let n = u32::from(n);
-        let mut bits = movable;
+        // Bit s set: a blockade square lies strictly between s and s + n.
+        let mut passes_block = 0;
+        for k in 1..n {
+            passes_block |= block >> k;
+        }
+        let landing = BOARD_MASK & !own & !protected_squares(opp);
+        let forward = movable & !passes_block & (landing >> n);
+        let bear_off = if own & (ROW1 | ROW2) == 0 {
+            // Pieces that go past 30 and have no blockade square above them.
+            let past_end = BOARD_MASK & !((1u32 << (31 - n)) - 1);
+            let below_block = if block == 0 {
+                0
+            } else {
+                (1u32 << (31 - block.leading_zeros())) - 1
+            };
+            movable & past_end & !below_block
+        } else {
+            0
+        };
+        if forward | bear_off != 0 {
+            return Sources {
+                forward,
+                bear_off,
+                backward: 0,
+            };
+        }
+        let empty = BOARD_MASK & !(own | opp);
+        let to = (movable >> n) & empty & !passes_block;
+        Sources {
+            backward: to << n,
+            ..none
+        }
+    }
+
+    /// Calls `f` with each legal move of `player` for a throw of `n`, in order of the square
+    /// it leaves.
+    #[inline]
+    fn for_each_move(&self, player: Player, n: u8, mut f: impl FnMut(Move)) {
+        let src = self.sources(player, n);
+        let mut bits = src.forward | src.bear_off | src.backward;
         while bits != 0 {
-            let s = bits.trailing_zeros();
+            let s = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let d = s + n;
-            if d > 30 {
-                if can_bear_off && block & between(s, 31) == 0 {
-                    list.push(Move::new(s as u8, OFF));
-                }
-            } else if own & (1 << d) == 0 && block & between(s, d) == 0 && protected & (1 << d) == 0
-            {
-                list.push(Move::new(s as u8, d as u8));
-            }
+            let to = if src.forward & (1 << s) != 0 {
+                s + n
+            } else if src.bear_off & (1 << s) != 0 {
+                OFF
+            } else {
+                s - n
+            };
+            f(Move::new(s, to));
         }
-        if list.len > 0 {
-            return list;
-        }
-        let occupied = own | opp;
-        let mut bits = movable;
-        while bits != 0 {
-            let s = bits.trailing_zeros();
-            bits &= bits - 1;
-            if s > n {
-                let d = s - n;
-                if occupied & (1 << d) == 0 && block & between(d, s) == 0 {
-                    list.push(Move::new(s as u8, d as u8));
-                }
-            }
-        }
-        list
     }
 
     fn outcome(&self, winner: Player, reason: EndReason) -> Outcome {
@@ -386,8 +407,24 @@ impl Rules for Jequier {
         let Phase::Throw { player } = self.phase else {
             return Err(IllegalThrow::NotExpected);
         };
-        throw.check(ThrowSpec::FOUR_STICKS)?;
-        let n = throw_value(&throw);
+        let faces = throw.faces();
+        if faces.len() != 4 {
+            return Err(IllegalThrow::WrongCount {
+                expected: 4,
+                got: faces.len(),
+            });
+        }
+        let mut plain = 0;
+        for &face in faces {
+            if face > 1 {
+                return Err(IllegalThrow::FaceOutOfRange {
+                    die: Die::Stick,
+                    face,
+                });
+            }
+            plain += face;
+        }
+        let n = if plain == 0 { 6 } else { plain };
         if self.black_seat.is_none() {
             if n != 1 {
                 // Deciding who starts: one throw each, in turn, until someone throws a 1.
@@ -399,7 +436,7 @@ impl Rules for Jequier {
             self.black_seat = Some(player);
         }
         self.phase = Phase::Move { player, throw: n };
-        if self.generate(player, n).len == 0 {
+        if !self.sources(player, n).any() {
             // "If no moves are possible, the turn ends": no extra throw, even on 1, 4 or 6.
             self.phase = Phase::Throw {
                 player: player.opponent(),
@@ -412,7 +449,7 @@ impl Rules for Jequier {
     fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         if let Phase::Move { player, throw } = self.phase {
-            out.extend_from_slice(self.generate(player, throw).as_slice());
+            self.for_each_move(player, throw, |m| out.push(m));
         }
     }
 
@@ -447,8 +484,8 @@ impl Rules for Jequier {
         let block = blockade_squares(opp);
         if d < s {
             // Backward: only when no forward move exists, only to an empty square.
-            let forward = self.generate(player, throw);
-            if forward.as_slice().iter().any(|m| m.to > m.from) {
+            let src = self.sources(player, throw);
+            if src.forward | src.bear_off != 0 {
                 return IllegalMove::NoBackward;
             }
             if own & (1 << d) != 0 {
@@ -677,7 +714,7 @@ impl Rules for Jequier {
                 if !THROW_TABLE.iter().any(|&(v, _)| v == throw) {
                     return Err(format!("{throw} is not a throw of the sticks"));
                 }
-                if self.generate(player, throw).len == 0 {
+                if !self.sources(player, throw).any() {
                     return Err("a move is due but none is possible".into());
                 }
             }
@@ -774,5 +811,161 @@ mod tests {
                 let _ = h.play(Player::One, Move::new(from, to));
             }
         }
+    }
+
+    /// The rules written out piece by piece, the slow way, to check the bit-parallel generator.
+    fn reference_moves(g: &Jequier, player: Player, n: u8) -> Vec<Move> {
+        let (own, opp) = g.colour_bits(player);
+        let has = |set: u32, sq: u32| (1..=30).contains(&sq) && set & (1 << sq) != 0;
+        let in_blockade = |sq: u32| (0..3).any(|k| sq > k && (0..3).all(|j| has(opp, sq - k + j)));
+        let protected = |sq: u32| {
+            has(opp, sq)
+                && (SAFE_SQUARES.contains(&(sq as u8)) || has(opp, sq - 1) || has(opp, sq + 1))
+        };
+        let waits = |sq: u32| has(g.unmoved, sq) && has(g.unmoved, sq + 1);
+        let all_last_row = (1..=20).all(|sq| !has(own, sq));
+        let n = u32::from(n);
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        for s in (1..=30).filter(|&sq| has(own, sq) && !waits(sq)) {
+            let d = s + n;
+            if d > 30 {
+                if all_last_row && !(s + 1..=30).any(in_blockade) {
+                    forward.push(Move::new(s as u8, OFF));
+                }
+            } else if !has(own, d) && !(s + 1..d).any(in_blockade) && !protected(d) {
+                forward.push(Move::new(s as u8, d as u8));
+            }
+            if s > n {
+                let d = s - n;
+                if !has(own | opp, d) && !(d + 1..s).any(in_blockade) {
+                    backward.push(Move::new(s as u8, d as u8));
+                }
+            }
+        }
+        if forward.is_empty() {
+            backward
+        } else {
+            forward
+        }
+    }
+
+    #[test]
+    fn generator_matches_the_rules_written_out() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut positions = 0;
+        for _ in 0..100 {
+            let mut g = Jequier::new(Setup::default()).unwrap();
+            for _ in 0..5_000 {
+                match g.status() {
+                    Status::Over(_) => break,
+                    Status::Throw { .. } => {
+                        let faces: Vec<u8> = (0..4).map(|_| (next() & 1) as u8).collect();
+                        g.throw(Throw::new(ThrowSpec::FOUR_STICKS, &faces).unwrap())
+                            .unwrap();
+                    }
+                    Status::Move { player } => {
+                        positions += 1;
+                        let Phase::Move { throw, .. } = g.phase else {
+                            unreachable!()
+                        };
+                        let legal = g.legal_moves();
+                        assert_eq!(
+                            legal,
+                            reference_moves(&g, player, throw),
+                            "{}",
+                            g.to_notation()
+                        );
+                        // Every other move of the right shape is refused with a precise reason.
+                        for from in 1..=30u8 {
+                            for to in [from.wrapping_sub(throw), from + throw, OFF] {
+                                let m = Move::new(from, to);
+                                if m.well_formed() && !legal.contains(&m) {
+                                    let why = g.why_illegal(m);
+                                    assert_ne!(
+                                        why,
+                                        IllegalMove::NotLegal,
+                                        "{m} in {}",
+                                        g.to_notation()
+                                    );
+                                }
+                            }
+                        }
+                        let m = legal[(next() % legal.len() as u64) as usize];
+                        g.play(player, m).unwrap();
+                        g.check_invariants().unwrap();
+                    }
+                }
+            }
+        }
+        assert!(positions > 25_000, "only {positions} positions");
+    }
+
+    #[test]
+    fn inconsistent_positions_are_refused() {
+        for bad in [
+            "wbwbwbwbwb.................... b- m1:1",
+            "wbwbwbwbw.B................... b- t1",
+            "WWWWWW.......B................ b1 t1",
+            "W.........B...............B... b1 t1",
+            "Ww........B................... b1 t1",
+            "b.........W................... b1 t1",
+            "W.........B................... b1 m1:5",
+            "W.........B................... b1 t3",
+            "W.........B................... b1 w1",
+            "..........B................... b1 t1",
+            "W.........B.................. b1 t1",
+            "W.........B................... b3 t1",
+            "W.........X................... b1 t1",
+            "W.........B...................",
+            "B............................. b1 m1:4",
+        ] {
+            assert!(Jequier::from_notation(bad).is_err(), "{bad}");
+        }
+        assert!(Jequier::from_notation("W.........B................... b1 m1:4").is_ok());
+        assert!(Jequier::from_notation("..........B................... b1 w2").is_ok());
+    }
+
+    #[test]
+    fn moves_serialise() {
+        let m = Move::new(28, OFF);
+        let json = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
+    }
+
+    #[test]
+    fn throws_report_their_effect_and_bad_throws_change_nothing() {
+        let sticks = |f: &[u8]| Throw::new(ThrowSpec::FOUR_STICKS, f).unwrap();
+        let mut g = Jequier::new(Setup::default()).unwrap();
+        assert_eq!(g.throw(sticks(&[1, 1, 0, 0])), Ok(ThrowEffect::Decided));
+        let before = g.clone();
+        assert!(matches!(
+            g.throw(Throw::from_faces(&[1, 0]).unwrap()),
+            Err(IllegalThrow::WrongCount {
+                expected: 4,
+                got: 2
+            })
+        ));
+        assert!(matches!(
+            g.throw(Throw::from_faces(&[1, 0, 2, 0]).unwrap()),
+            Err(IllegalThrow::FaceOutOfRange { face: 2, .. })
+        ));
+        assert_eq!(g, before);
+        assert_eq!(g.throw(sticks(&[0, 0, 1, 0])), Ok(ThrowEffect::Move));
+        assert_eq!(g.black_seat(), Some(Player::Two));
+        assert_eq!(g.colour_of(Player::One), Some(Colour::White));
+        assert_eq!(
+            g.throw(sticks(&[0, 0, 1, 0])),
+            Err(IllegalThrow::NotExpected)
+        );
+        let mut stuck = Jequier::from_notation("B...WW.............W.......... b1 t1").unwrap();
+        assert_eq!(stuck.throw(sticks(&[1, 1, 1, 1])), Ok(ThrowEffect::NoMove));
+        assert_eq!(stuck.status().player(), Some(Player::Two));
     }
 }

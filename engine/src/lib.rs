@@ -120,6 +120,58 @@ impl Variant {
         }
     }
 
+    /// The throw the variant's ordinary turn asks for (a variant may ask for another at
+    /// special moments, e.g. `pyramid`'s single die on the first turn).
+    pub const fn throw_spec(self) -> ThrowSpec {
+        match self {
+            Variant::Martian => ThrowSpec::ONE_D6,
+            Variant::Modern | Variant::Parker => ThrowSpec::TWO_D6,
+            Variant::Jequier => ThrowSpec::FOUR_STICKS,
+            Variant::Pyramid => ThrowSpec::TWO_D4,
+        }
+    }
+
+    /// The variant's throw as a probability table: every distinct result of an ordinary
+    /// throw, with the number of equally likely ways to get it out of all of them.
+    ///
+    /// Dice results are the faces in ascending order (`"2+5"`); `jequier`'s four sticks are
+    /// read as the value they give (`"6"` when every red side is up), which is why its table
+    /// is not uniform.
+    ///
+    /// ```
+    /// use senet_engine::Variant;
+    /// let sticks = Variant::Jequier.throw_table();
+    /// let ways: Vec<(&str, u32)> = sticks.iter().map(|o| (o.result.as_str(), o.ways)).collect();
+    /// assert_eq!(ways, [("1", 4), ("2", 6), ("3", 4), ("4", 1), ("6", 1)]);
+    /// assert!(sticks.iter().all(|o| o.out_of == 16));
+    /// ```
+    pub fn throw_table(self) -> Vec<ThrowOdds> {
+        let all = self.throw_spec().all_throws();
+        let out_of = u32::try_from(all.len()).unwrap_or(u32::MAX);
+        let mut table: Vec<ThrowOdds> = Vec::new();
+        for throw in &all {
+            let result = match self {
+                Variant::Jequier => jequier::throw_value(throw).to_string(),
+                _ => {
+                    let mut faces = throw.faces().to_vec();
+                    faces.sort_unstable();
+                    let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+                    faces.join("+")
+                }
+            };
+            match table.iter_mut().find(|o| o.result == result) {
+                Some(odds) => odds.ways += 1,
+                None => table.push(ThrowOdds {
+                    result,
+                    ways: 1,
+                    out_of,
+                }),
+            }
+        }
+        table.sort_by(|a, b| a.result.cmp(&b.result));
+        table
+    }
+
     /// Checks the number of players.
     ///
     /// # Errors
@@ -137,6 +189,17 @@ impl Variant {
             })
         }
     }
+}
+
+/// One line of [`Variant::throw_table`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThrowOdds {
+    /// What the throw gives: dice faces in ascending order joined by `+`, or a stick value.
+    pub result: String,
+    /// How many of the equally likely raw throws give it.
+    pub ways: u32,
+    /// How many equally likely raw throws there are in all.
+    pub out_of: u32,
 }
 
 impl fmt::Display for Variant {
@@ -444,6 +507,26 @@ mod tests {
         assert_eq!(Player::Three.next(3), Player::One);
         assert_eq!(Player::One.opponent(), Player::Two);
         assert_eq!(serde_json::to_string(&Player::Three).unwrap(), "3");
+    }
+
+    #[test]
+    fn every_throw_table_adds_up() {
+        for v in Variant::ALL {
+            let table = v.throw_table();
+            let total: u32 = table.iter().map(|o| o.ways).sum();
+            assert_eq!(total, table[0].out_of, "{v}");
+        }
+        // Two dice: a double is one way in 36, a mixed pair two.
+        let d6 = Variant::Parker.throw_table();
+        assert_eq!(d6.len(), 21);
+        assert_eq!(
+            d6.iter().find(|o| o.result == "3+3").map(|o| o.ways),
+            Some(1)
+        );
+        assert_eq!(
+            d6.iter().find(|o| o.result == "2+5").map(|o| o.ways),
+            Some(2)
+        );
     }
 
     #[test]

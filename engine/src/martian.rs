@@ -28,6 +28,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -257,6 +258,69 @@ fn st_valid(s: u16) -> Result<(), String> {
     Ok(())
 }
 
+// Per-stack facts, looked up by the stack's u16 (the hot path of move generation):
+// bits 0-2: which base sizes (bit size-1) a moving unit may have to be put on the stack;
+// bits 3-4: owner of a complete single-colour tree on top (0 none, 1 player 1, 2 player 2);
+// bit 5 / 6: player 1 / player 2 has a pyramid in the stack;
+// from bit 7, 11 bits per player: the number of its movable pyramids (2 bits), then for each
+// (top first) its size (2 bits) and whether the unit it takes along holds the other colour.
+const INFO_BLOCK: u32 = 3;
+const INFO_HAS_ONE: u32 = 1 << 5;
+const INFO_MOVERS: u32 = 7;
+const INFO_MOVER_BITS: u32 = 11;
+
+fn stack_info(s: u16) -> u32 {
+    let n = st_len(s);
+    if n > 5 || st_valid(s).is_err() {
+        return 0;
+    }
+    let mut info = 0u32;
+    for base in 1..=3u8 {
+        if st_can_place(s, base) {
+            info |= 1 << (base - 1);
+        }
+    }
+    match st_block(s) {
+        Some(0) => info |= 1 << INFO_BLOCK,
+        Some(_) => info |= 2 << INFO_BLOCK,
+        None => {}
+    }
+    for i in 0..n {
+        info |= if st_piece(s, i) & TWO == 0 {
+            INFO_HAS_ONE
+        } else {
+            INFO_HAS_ONE << 1
+        };
+    }
+    if n == 0 {
+        return info;
+    }
+    let pk = st_peak(s, n);
+    for who in 0..2u32 {
+        let me = if who == 0 { 0 } else { TWO };
+        let mut colours = 0u16;
+        let mut entries = 0u32;
+        let mut count = 0u32;
+        for i in (pk..n).rev() {
+            let pc = st_piece(s, i);
+            colours |= 1 << ((pc & TWO) >> 2);
+            if pc & TWO != me {
+                continue;
+            }
+            let mixed = u32::from(colours == 3);
+            entries |= (u32::from(pc & 3) | (mixed << 2)) << (3 * count);
+            count += 1;
+        }
+        info |= (count | (entries << 2)) << (INFO_MOVERS + INFO_MOVER_BITS * who);
+    }
+    info
+}
+
+fn info_table() -> &'static [u32] {
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
+    TABLE.get_or_init(|| (0..=0x7fffu16).map(stack_info).collect())
+}
+
 fn piece_char(pc: u16) -> char {
     let c = match pc & 3 {
         1 => 'S',
@@ -383,6 +447,70 @@ pub struct Martian {
     to_move: Player,
     phase: Phase,
     throws: u16,
+    /// Square masks derived from `board`, kept up to date so move generation need not scan.
+    masks: Masks,
+}
+
+/// Bit masks over the 27 path squares, a pure function of the board (see [`Masks::of`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Masks {
+    occupied: u32,
+    /// Squares topped by a complete single-colour tree of player 1 / player 2.
+    blocks: [u32; 2],
+    /// Squares where player 1 / player 2 has a pyramid free to move.
+    movers: [u32; 2],
+    /// Squares where player 1 / player 2 has any pyramid.
+    has: [u32; 2],
+}
+
+impl Masks {
+    fn of(board: &[u16; SQUARES]) -> Masks {
+        let table = info_table();
+        let mut m = Masks::default();
+        for (p, &s) in board.iter().enumerate() {
+            m.set(table, p, s);
+        }
+        m
+    }
+
+    /// Moves the bits as [`Coaster`] `c` moves the squares: within each track of nine bits, a
+    /// rotation by three columns (the Balance Track's bits run the other way).
+    fn permute(&mut self, c: Coaster) {
+        // Bits 0-2 to 6-8 and the rest down by three; and its inverse.
+        let east_to_west = |t: u32| ((t & 7) << 6) | (t >> 3);
+        let west_to_east = |t: u32| (t >> 6) | ((t << 3) & 0x1ff);
+        let (along, against): (&dyn Fn(u32) -> u32, &dyn Fn(u32) -> u32) = match c {
+            Coaster::EastToWest => (&east_to_west, &west_to_east),
+            Coaster::WestToEast => (&west_to_east, &east_to_west),
+        };
+        let perm = |m: u32| {
+            along(m & 0x1ff) | (against((m >> 9) & 0x1ff) << 9) | (along((m >> 18) & 0x1ff) << 18)
+        };
+        self.occupied = perm(self.occupied);
+        for who in 0..2 {
+            self.blocks[who] = perm(self.blocks[who]);
+            self.movers[who] = perm(self.movers[who]);
+            self.has[who] = perm(self.has[who]);
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, table: &[u32], p: usize, s: u16) {
+        let keep = !(1u32 << p);
+        let i = table[usize::from(s & 0x7fff)];
+        let blk = (i >> INFO_BLOCK) & 3;
+        let put = |mask: &mut u32, on: bool| *mask = (*mask & keep) | (u32::from(on) << p);
+        put(&mut self.occupied, s != 0);
+        put(&mut self.blocks[0], blk == 1);
+        put(&mut self.blocks[1], blk == 2);
+        put(&mut self.movers[0], (i >> INFO_MOVERS) & 3 != 0);
+        put(
+            &mut self.movers[1],
+            (i >> (INFO_MOVERS + INFO_MOVER_BITS)) & 3 != 0,
+        );
+        put(&mut self.has[0], i & INFO_HAS_ONE != 0);
+        put(&mut self.has[1], i & (INFO_HAS_ONE << 1) != 0);
+    }
 }
 
 impl From<Martian> for String {
@@ -419,6 +547,7 @@ impl Martian {
             to_move: Player::One,
             phase: Phase::Throw,
             throws: 0,
+            masks: Masks::of(&board),
         }
     }
 
@@ -492,6 +621,62 @@ impl Martian {
     /// Returns false if stopped.
     #[inline]
     fn for_each_move(&self, die: u8, mut f: impl FnMut(Move) -> bool) -> bool {
+        if die == 5 {
+            return f(Move::Coaster(Coaster::EastToWest)) && f(Move::Coaster(Coaster::WestToEast));
+        }
+        let table = info_table();
+        let me = self.to_move.index() & 1;
+        let mover_shift = INFO_MOVERS + INFO_MOVER_BITS * me as u32;
+        let m = &self.masks;
+        let occupied = m.occupied;
+        let may_bear = m.has[me] & 0x1ff == 0;
+        let opp_blocks = m.blocks[me ^ 1];
+        let all_blocks = m.blocks[0] | m.blocks[1];
+        let mut movers = m.movers[me];
+        let d = usize::from(die);
+        while movers != 0 {
+            let p = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let e = table[usize::from(self.board[p] & 0x7fff)] >> mover_shift;
+            let dest = p + d;
+            let end = dest.min(SQUARES);
+            let between: u32 = ((1u32 << end) - 1) & !((1u32 << (p + 1)) - 1);
+            let accept = if dest >= SQUARES {
+                0
+            } else if occupied & (1 << dest) == 0 {
+                7
+            } else {
+                table[usize::from(self.board[dest] & 0x7fff)] & 7
+            };
+            for j in 0..(e & 3) {
+                let ent = (e >> (2 + 3 * j)) & 7;
+                let size = (ent & 3) as u8;
+                let mixed = ent & 4 != 0;
+                let blockers = if mixed { all_blocks } else { opp_blocks };
+                if blockers & between != 0 {
+                    continue;
+                }
+                let ok = if dest >= SQUARES {
+                    may_bear && !mixed
+                } else {
+                    (accept >> (size - 1)) & 1 != 0
+                };
+                if ok
+                    && !f(Move::Pyramid {
+                        from: p as u8,
+                        size,
+                    })
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The plain generator, kept to cross-check the table-driven one.
+    #[cfg(test)]
+    fn for_each_move_slow(&self, die: u8, mut f: impl FnMut(Move) -> bool) -> bool {
         if die == 5 {
             return f(Move::Coaster(Coaster::EastToWest)) && f(Move::Coaster(Coaster::WestToEast));
         }
@@ -620,6 +805,7 @@ impl Martian {
         for (p, &s) in old.iter().enumerate() {
             self.board[usize::from(perm[p])] = s;
         }
+        self.masks.permute(c);
     }
 }
 
@@ -721,13 +907,16 @@ impl Rules for Martian {
                 let Ok(i) = Martian::find_movable(s, size, owner_bit(me)) else {
                     return;
                 };
+                let table = info_table();
                 let unit = s >> (3 * i);
                 self.board[from] = s & ((1u16 << (3 * i)) - 1);
+                self.masks.set(table, from, self.board[from]);
                 let dest = from + usize::from(die);
                 if dest < SQUARES {
                     let d = self.board[dest];
                     self.board[dest] = d | (unit << (3 * st_len(d)));
-                } else if self.in_play(me) == 0 {
+                    self.masks.set(table, dest, self.board[dest]);
+                } else if self.masks.has[me.index() & 1] == 0 {
                     self.finish(me, EndReason::Completed);
                     return;
                 }
@@ -851,6 +1040,7 @@ impl Rules for Martian {
             to_move,
             phase,
             throws,
+            masks: Masks::of(&board),
         };
         g.check_invariants().map_err(ParseError::new)?;
         Ok(g)
@@ -860,6 +1050,11 @@ impl Rules for Martian {
         let mut count = [[0u8; 4]; 2];
         for (p, &s) in self.board.iter().enumerate() {
             st_valid(s).map_err(|e| format!("{}: {e}", square_name(p)))?;
+        }
+        if self.masks != Masks::of(&self.board) {
+            return Err("the square masks do not match the board".into());
+        }
+        for &s in &self.board {
             for i in 0..st_len(s) {
                 let pc = st_piece(s, i);
                 count[usize::from(pc & TWO != 0)][usize::from(pc & 3)] += 1;
@@ -913,8 +1108,15 @@ impl Rules for Martian {
                 if reason == EndReason::NoMove {
                     return Err("martian games never end for want of a move".into());
                 }
-                if reason == EndReason::MoveLimit && mine == 0 {
-                    return Err("move limit, but the winner has borne everything off".into());
+                if reason == EndReason::MoveLimit {
+                    if self.throws < MOVE_LIMIT {
+                        return Err(format!("move limit after only {} throws", self.throws));
+                    }
+                    if mine > theirs || (mine == theirs && w != Player::Two) {
+                        return Err("move limit: the winner must have fewer pyramids in play \
+                                    (a tie goes to player 2)"
+                            .into());
+                    }
                 }
             }
         }
@@ -972,8 +1174,18 @@ mod tests {
         }
         assert_eq!(PERM_EW[0], 6, "S1 (east end) goes to S7");
         assert_eq!(PERM_EW[3], 0, "S4 becomes S1");
-        let mut g = Martian::start();
+        let mut g = Martian::from_notation("S1:SML S2:lms B1:M B8:s P3:L P9:ml 1 throw").unwrap();
         let start = g;
+        for c in [
+            Coaster::EastToWest,
+            Coaster::WestToEast,
+            Coaster::EastToWest,
+        ] {
+            g.apply_coaster(c);
+            assert_eq!(g.masks, Masks::of(&g.board), "masks follow the coaster");
+        }
+        g.apply_coaster(Coaster::WestToEast);
+        assert_eq!(g, start);
         for _ in 0..3 {
             g.apply_coaster(Coaster::EastToWest);
         }
@@ -1016,5 +1228,97 @@ mod tests {
         assert_eq!(Martian::from_notation(&text).unwrap(), g);
         g.check_invariants().unwrap();
         assert_eq!(g.points_against(Player::Two), 4 * 6 * 3);
+    }
+
+    #[test]
+    fn table_generator_agrees_with_the_plain_one() {
+        // A cheap deterministic generator so the test needs no dependency.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut g = Martian::start();
+            let mut buf = Vec::new();
+            while g.status().outcome().is_none() {
+                match g.phase {
+                    Phase::Throw => {
+                        let face = (next() % 6 + 1) as u8;
+                        g.throw(Throw::from_faces(&[face]).unwrap()).unwrap();
+                    }
+                    Phase::Move(d) => {
+                        for die in [1, 2, 3, 4, 6] {
+                            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                            g.for_each_move(die, |m| {
+                                fast.push(m);
+                                true
+                            });
+                            g.for_each_move_slow(die, |m| {
+                                slow.push(m);
+                                true
+                            });
+                            fast.sort_by_key(|m| m.to_string());
+                            slow.sort_by_key(|m| m.to_string());
+                            assert_eq!(fast, slow, "{}", g.to_notation());
+                            checked += 1;
+                        }
+                        assert!(g.has_move(d));
+                        g.legal_moves_into(&mut buf);
+                        let m = buf[(next() % buf.len() as u64) as usize];
+                        g.play(g.to_move, m).unwrap();
+                    }
+                    Phase::Over(..) => unreachable!(),
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    #[test]
+    fn notation_refuses_impossible_positions() {
+        let bad = [
+            "S1:LLLLL P9:l 1 throw 0",               // same size on same size
+            "S1:L S2:L S3:L S4:L S5:L P9:l 1 throw", // five larges
+            "S1:LMl P9:s 1 throw",                   // a nest built on a tree
+            "S1:L S1:M P9:l 1 throw",                // a square twice
+            "S1:L 1 throw",                          // player 2 has nothing left, game not over
+            "S1:L S3:l 1 move 2",                    // no legal move for the due die
+            "S1:L P9:l 1 throw 3000",                // the move limit has passed
+            "S1:L P9:l over 1 completed",            // the winner still has pyramids
+            "S1:L P9:l over 1 move_limit 3000",      // a tie goes to player 2
+            "S1:L P9:l 3 throw",
+            "X1:L P9:l 1 throw",
+            "S1:LX P9:l 1 throw",
+        ];
+        for b in bad {
+            assert!(Martian::from_notation(b).is_err(), "{b}");
+        }
+        assert!(Martian::from_notation("S1:L P9:l over 2 move_limit 3000").is_ok());
+        assert!(Martian::from_notation("S1:L P9:l 2 move 5 17").is_ok());
+    }
+
+    #[test]
+    fn state_stays_small() {
+        assert!(std::mem::size_of::<Martian>() <= 96);
+        assert!(std::mem::size_of::<Move>() <= 4);
+    }
+
+    #[test]
+    fn serde_writes_notation() {
+        let g = Martian::start();
+        let json = serde_json::to_string(&g).unwrap();
+        assert_eq!(json, format!("\"{}\"", g.to_notation()));
+        assert_eq!(serde_json::from_str::<Martian>(&json).unwrap(), g);
+        let m: Move = "s1l".parse().unwrap();
+        assert_eq!(m, Move::Pyramid { from: 0, size: 3 });
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"S1L\"");
+        assert_eq!("w>e".parse::<Move>().unwrap().to_string(), "W>E");
+        assert!("S0L".parse::<Move>().is_err());
+        assert!("Q1L".parse::<Move>().is_err());
+        assert!("S1X".parse::<Move>().is_err());
     }
 }

@@ -153,6 +153,32 @@ pub struct Modern {
     nup: u8,
 }
 
+/// [`Modern::landing`] on a board given by `occ` (square to piece code, 0 for empty).
+fn landing_in(occ: impl Fn(u8) -> u8, seat: usize, from: u8, dist: u8) -> Result<u8, IllegalMove> {
+    let t = bounce(from, dist);
+    if t == GOAL {
+        return Ok(GOAL);
+    }
+    let (t, check_zone) = match t {
+        MOON => return Ok(SUN),
+        BIRD => (BIRTH, false),
+        t => (t, true),
+    };
+    if t == from {
+        return Ok(t);
+    }
+    let o = occ(t);
+    if o == 0 {
+        Ok(t)
+    } else if owner(o) == seat {
+        Err(IllegalMove::OccupiedByOwn)
+    } else if check_zone && t >= SAFE && from < MOON {
+        Err(IllegalMove::Protected)
+    } else {
+        Ok(t)
+    }
+}
+
 /// A first step and how much of the turn it allows: (forced pieces moved, dice used).
 type Score = (u8, u8);
 
@@ -177,7 +203,7 @@ impl Modern {
             .count() as u8
     }
 
-    /// Marks of `seat`: dots of its pieces up.
+    /// Marks of `player`: the dots of its pieces up (its series score if it wins).
     pub fn marks(&self, player: Player) -> u32 {
         self.up[..usize::from(self.nup)]
             .iter()
@@ -241,28 +267,7 @@ impl Modern {
     /// Where a piece of `seat` on `from` ends after `dist` steps, after the moon or the bird:
     /// a square, `GOAL`, or why it cannot go.
     fn landing(&self, seat: usize, from: u8, dist: u8) -> Result<u8, IllegalMove> {
-        let t = bounce(from, dist);
-        if t == GOAL {
-            return Ok(GOAL);
-        }
-        let (t, check_zone) = match t {
-            MOON => return Ok(SUN),
-            BIRD => (BIRTH, false),
-            t => (t, true),
-        };
-        if t == from {
-            return Ok(t);
-        }
-        let occ = self.at(t);
-        if occ == 0 {
-            Ok(t)
-        } else if owner(occ) == seat {
-            Err(IllegalMove::OccupiedByOwn)
-        } else if check_zone && t >= SAFE && from < MOON {
-            Err(IllegalMove::Protected)
-        } else {
-            Ok(t)
-        }
+        landing_in(|sq| self.at(sq), seat, from, dist)
     }
 
     /// Puts `c` on the sun; whatever stood there leaves the game.
@@ -301,22 +306,57 @@ impl Modern {
         dots(c) != moved && self.loc_of(c) >= SAFE && self.loc_of(c) <= 30
     }
 
-    /// Best (forced, dice) the single remaining die `die` allows, for pieces other than
-    /// `moved`.
-    fn best_single(&self, seat: usize, die: u8, moved: u8) -> Score {
+    /// Best (forced, dice) the remaining die `die` allows after piece `c` moved from `from`
+    /// to `dest` (a result of [`Modern::landing`]) as the first step of a split, computed on
+    /// the board as it would be without building it.
+    fn best_after(&self, seat: usize, c: u8, from: u8, dest: u8, die: u8) -> Score {
+        if dest == GOAL && self.nup + 1 >= 3 {
+            // The game ends with this step; nothing more can be asked.
+            return (0, 1);
+        }
+        // What goes to the sun, and what the sun then loses.
+        let sent = if dest == SUN {
+            c
+        } else if dest != GOAL && dest != from {
+            self.at(dest)
+        } else {
+            0
+        };
+        let killed = if sent != 0 && from != SUN {
+            self.at(SUN)
+        } else {
+            0
+        };
+        let occ = |sq: u8| {
+            if sq == SUN && sent != 0 {
+                sent
+            } else if sq == dest {
+                c
+            } else if sq == from {
+                0
+            } else {
+                self.at(sq)
+            }
+        };
+        // Is any other piece of the mover forced? If not, the first piece that can move will do.
+        let forced_left = self.loc[seat]
+            .iter()
+            .enumerate()
+            .any(|(i, l)| (SAFE..=30).contains(l) && i + 1 != usize::from(dots(c)));
         let mut best = (0, 0);
         for d in 1..=5u8 {
-            if d == moved {
+            let q = code(seat, d);
+            if q == c || q == killed {
                 continue;
             }
-            let from = self.loc[seat][usize::from(d - 1)];
-            if !(1..=30).contains(&from) || self.landing(seat, from, die).is_err() {
+            let at = self.loc[seat][usize::from(d - 1)];
+            if !(1..=30).contains(&at) || landing_in(occ, seat, at, die).is_err() {
                 continue;
             }
-            let s = (u8::from(self.forced(code(seat, d), moved)), 1);
-            if s > best {
-                best = s;
+            if at >= SAFE || !forced_left {
+                return (u8::from(at >= SAFE), 1);
             }
+            best = (0, 1);
         }
         best
     }
@@ -362,15 +402,7 @@ impl Modern {
                     continue;
                 };
                 let score = if count == 2 {
-                    let other = dice[1 - i];
-                    let mut after = self.clone();
-                    after.apply(c, dest);
-                    let (f2, d2) = if after.nup >= 3 {
-                        // The game ends with this step; nothing more can be asked.
-                        (0, 1)
-                    } else {
-                        after.best_single(seat, other, d)
-                    };
+                    let (f2, d2) = self.best_after(seat, c, from, dest, dice[1 - i]);
                     (forced + f2, 1 + d2)
                 } else {
                     (forced, 1)
@@ -401,9 +433,23 @@ impl Modern {
         };
     }
 
+    /// True if some step can be played now (the legal moves are then not empty: the best
+    /// turn starts with some possible step).
     fn has_move(&self) -> bool {
-        let mut buf = [(Move::Dice(0), (0, 0)); 15];
-        self.candidates(&mut buf) > 0
+        let Phase::Move { dice, count, moved } = self.phase else {
+            return false;
+        };
+        let seat = self.turn.index();
+        let sum = dice[0] + dice[1];
+        (1..=5u8).any(|d| {
+            let from = self.loc[seat][usize::from(d - 1)];
+            d != moved
+                && (1..=30).contains(&from)
+                && (dice[..usize::from(count)]
+                    .iter()
+                    .any(|&die| self.landing(seat, from, die).is_ok())
+                    || (count == 2 && self.landing(seat, from, sum).is_ok()))
+        })
     }
 }
 
@@ -813,6 +859,15 @@ impl Rules for Modern {
             Phase::Throw { count } if !(1..=2).contains(&count) => {
                 return Err("bad throw count".into());
             }
+            Phase::Choose
+            | Phase::Throw { count: 1 }
+            | Phase::Move {
+                count: 1, moved: 0, ..
+            } if self.on_board(self.turn.index()) != 1 => {
+                return Err(
+                    "one die or a choice of dice, but not exactly one piece on the board".into(),
+                );
+            }
             _ => {}
         }
         Ok(())
@@ -858,6 +913,29 @@ mod tests {
         assert!(g.to_notation().starts_with("4 1a5,2b5,3c5,4d5,5a4,"));
         assert!(g.to_notation().contains("20d1 -"));
         assert!(Modern::new(Setup::players(5)).is_err());
+    }
+
+    #[test]
+    fn inconsistent_positions_are_refused() {
+        for bad in [
+            "2 1a5,1b5 - 1 throw:2",
+            "2 26a5,3b5 - 1 throw:2",
+            "2 27a5,3b5 - 1 throw:2",
+            "2 1a5,3a5 - 1 throw:2",
+            "2 1a5,3c5 - 1 throw:2",
+            "2 1a5,3b5 a5 1 throw:2",
+            "2 1a5,3b5 a1,a2,b1 1 throw:2",
+            "2 1a5,3b5 - 3 throw:2",
+            "2 1a5,3b5,4b4 - 2 choose",
+            "2 1a5,3b5 - 1 move:7",
+            "2 1a5,3b5 - 1 move:123",
+            "5 1a5,3b5 - 1 throw:2",
+            "2 1a5,3b5 - 1",
+        ] {
+            assert!(Modern::from_notation(bad).is_err(), "{bad}");
+        }
+        let ok = "3 1a5,3b5,28c1 c2,a1 2 move:5:1";
+        assert_eq!(Modern::from_notation(ok).unwrap().to_notation(), ok);
     }
 
     #[test]

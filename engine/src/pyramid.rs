@@ -737,6 +737,7 @@ impl Rules for Pyramid {
             points += self.size_at(b).points();
         }
         self.dice.clear();
+        self.ties = 0;
         self.phase = Phase::Over(Outcome {
             winner: Some(winner),
             reason: EndReason::Resigned,
@@ -1016,6 +1017,12 @@ impl Rules for Pyramid {
                     Phase::Throw { .. } if !self.dice.is_empty() => {
                         return Err("dice left before the throw".into());
                     }
+                    Phase::Throw {
+                        colour: Colour::White,
+                        first: true,
+                    } => {
+                        return Err("only black has a single-die first turn".into());
+                    }
                     Phase::Move { colour } => {
                         let v = self.dice.values();
                         if v.is_empty() || v.iter().any(|d| !(1..=4).contains(d)) {
@@ -1151,5 +1158,150 @@ mod tests {
         assert!("0-3".parse::<Move>().is_err());
         assert!("3-31".parse::<Move>().is_err());
         assert!("3".parse::<Move>().is_err());
+    }
+
+    /// A square-by-square reading of the rules, independent of the bitboards.
+    fn naive_legal(g: &Pyramid, colour: Colour) -> Vec<Move> {
+        let at = |sq: &[Option<Colour>; 32], n: i32| {
+            if (1..=30).contains(&n) {
+                sq[n as usize]
+            } else {
+                None
+            }
+        };
+        let board = |g: &Pyramid| {
+            let mut sq = [None; 32];
+            for n in 1..=30u8 {
+                sq[usize::from(n)] = g.piece_at(n).map(|p| p.0);
+            }
+            sq
+        };
+        let step_ok = |sq: &[Option<Colour>; 32], from: u8, d: u8| -> bool {
+            if sq[usize::from(from)] != Some(colour) {
+                return false;
+            }
+            if from >= 27 {
+                return OFF - from == d;
+            }
+            let to = i32::from(from + d);
+            if to > 30 {
+                return false;
+            }
+            let opp = Some(colour.other());
+            let target = at(sq, to);
+            if target == Some(colour) {
+                return false;
+            }
+            let safe = to >= 26 || at(sq, to - 1) == opp || at(sq, to + 1) == opp;
+            if target == opp && safe {
+                return false;
+            }
+            for x in i32::from(from) + 1..to {
+                for start in x - 2..=x {
+                    if (start..start + 3).all(|y| at(sq, y) == opp) {
+                        return false;
+                    }
+                }
+            }
+            true
+        };
+        let all = |sq: &[Option<Colour>; 32], d: u8| -> Vec<Move> {
+            (1..=30u8)
+                .filter(|&f| step_ok(sq, f, d))
+                .map(|f| Move::Step {
+                    from: f,
+                    to: if f >= 27 { OFF } else { f + d },
+                })
+                .collect()
+        };
+        let sq = board(g);
+        let dice: Vec<u8> = g.dice.distinct().collect();
+        let steps: Vec<Move> = dice.iter().flat_map(|&d| all(&sq, d)).collect();
+        let bear: Vec<Move> = steps
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Step { to: OFF, .. }))
+            .collect();
+        let ankh: Vec<Move> = steps
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Step { from: ANKH, .. }))
+            .collect();
+        let cands = if !bear.is_empty() {
+            bear
+        } else if !ankh.is_empty() {
+            ankh
+        } else {
+            steps
+        };
+        if g.dice.len() < 2 {
+            return cands;
+        }
+        let keep: Vec<Move> = cands
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut h = g.clone();
+                h.play_unchecked(m);
+                match h.phase {
+                    Phase::Over(_) => true,
+                    _ => {
+                        let Move::Step { from, to } = m else {
+                            return false;
+                        };
+                        let v = g.dice.values();
+                        let other = if v[0] == to - from { v[1] } else { v[0] };
+                        !all(&board(&h), other).is_empty()
+                    }
+                }
+            })
+            .collect();
+        if keep.is_empty() { cands } else { keep }
+    }
+
+    #[test]
+    fn legal_moves_agree_with_a_square_by_square_reading() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut reasons = 0;
+        for _ in 0..150 {
+            let mut g = Pyramid::new(Setup::default()).unwrap();
+            loop {
+                match g.status() {
+                    Status::Over(_) => break,
+                    Status::Throw { spec, .. } => {
+                        let f: Vec<u8> = (0..spec.count).map(|_| next(4) as u8 + 1).collect();
+                        g.throw(Throw::new(spec, &f).unwrap()).unwrap();
+                    }
+                    Status::Move { .. } => {
+                        let mut got = g.legal_moves();
+                        if let Phase::Move { colour } = g.phase {
+                            let mut want = naive_legal(&g, colour);
+                            got.sort_by_key(|m| m.to_string());
+                            want.sort_by_key(|m| m.to_string());
+                            assert_eq!(got, want, "{}", g.to_notation());
+                            for from in 1..=30u8 {
+                                for to in from + 1..=OFF {
+                                    let m = Move::Step { from, to };
+                                    if !got.contains(&m) {
+                                        assert_ne!(g.why_illegal(m), IllegalMove::NotLegal);
+                                        reasons += 1;
+                                    }
+                                }
+                            }
+                        }
+                        let m = got[next(got.len())];
+                        g.play_unchecked(m);
+                    }
+                }
+                g.check_invariants().unwrap();
+            }
+        }
+        assert!(reasons > 0);
     }
 }
