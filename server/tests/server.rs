@@ -594,3 +594,71 @@ async fn transcript() {
     let (_, rec) = s.get(&format!("/api/matches/{id}/games/1")).await;
     std::fs::write("/tmp/senet-record.json", rec.to_string()).unwrap();
 }
+
+#[tokio::test]
+async fn a_series_rotates_seats_and_ends_when_decided() {
+    let Some(v) = any_variant("a_series_rotates_seats_and_ends_when_decided") else {
+        return;
+    };
+    let s = start().await;
+    let (id, tokens, _) = s
+        .create_full(json!({"variant": v.id(), "series": {"kind": "best_of", "target": 3}}))
+        .await;
+    // Seat 1 asks for every event from the first, so it sees game 1's `game_started`.
+    let (mut a, _) = s.hello(&id, Some(&tokens[0]), Some(0)).await;
+    let (mut b, _) = s.hello(&id, Some(&tokens[1]), None).await;
+    let mut commitments = Vec::new();
+    for game in 1..=2u64 {
+        let started = a.until(|m| m["kind"] == "game_started").await;
+        assert_eq!(started["game"], game);
+        // Seats rotate: seat 1 plays engine player 1 in game 1, seat 2 in game 2.
+        let want = if game == 1 {
+            json!([1, 2])
+        } else {
+            json!([2, 1])
+        };
+        assert_eq!(started["seats"], want);
+        commitments.push(started["commitment"].clone());
+        for ws in [&mut a, &mut b] {
+            let seq = ws.act(json!({"type": "client_seed", "seed": ""})).await;
+            assert_eq!(ws.reply(seq).await["type"], "ack");
+        }
+        // Play a little, then seat 2 resigns: seat 1 wins the game.
+        let ev = a
+            .until(|m| m["type"] == "event" && m["turn"]["kind"] == "move")
+            .await;
+        let mover = if ev["turn"]["seat"] == 1 {
+            &mut a
+        } else {
+            &mut b
+        };
+        let seq = mover
+            .act(json!({"type": "move", "game": game, "move": ev["legal"][0]}))
+            .await;
+        assert_eq!(mover.reply(seq).await["type"], "ack");
+        let seq = b.act(json!({"type": "resign"})).await;
+        assert_eq!(b.reply(seq).await["type"], "ack");
+        let over = a.until(|m| m["kind"] == "game_over").await;
+        assert_eq!(over["winner"], 1);
+        assert_eq!(over["wins"], json!([game, 0]));
+        // The record of this game replays, with its own seats, and its dice verify.
+        let (_, rec) = s.get(&format!("/api/matches/{id}/games/{game}")).await;
+        let record: GameRecord = serde_json::from_value(rec).unwrap();
+        let report = record.check();
+        assert!(report.ok, "{report:?}");
+        if game == 1 {
+            for ws in [&mut a, &mut b] {
+                let seq = ws.act(json!({"type": "rematch"})).await;
+                assert_eq!(ws.reply(seq).await["type"], "ack");
+            }
+        }
+    }
+    assert_ne!(commitments[0], commitments[1]);
+    // Two wins of three decide it.
+    let done = a.until(|m| m["kind"] == "match_over").await;
+    assert_eq!(done["winner"], 1);
+    let seq = a.act(json!({"type": "rematch"})).await;
+    assert_eq!(a.reply(seq).await["code"], "match_over");
+    let (_, m) = s.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(m["status"], "finished");
+}
