@@ -43,6 +43,9 @@ pub struct Config {
     /// Messages a connection may send in a burst (token bucket size).
     #[arg(long, default_value_t = 40.0)]
     pub rate_burst: f64,
+    /// Frames a socket may fall behind a match's broadcast before it gets a snapshot instead.
+    #[arg(long, default_value_t = 256)]
+    pub broadcast_capacity: usize,
 }
 
 impl Config {
@@ -58,6 +61,7 @@ impl Config {
             seed_wait_ms: 10_000,
             rate_per_sec: 20.0,
             rate_burst: 40.0,
+            broadcast_capacity: 256,
         }
     }
 

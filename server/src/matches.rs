@@ -26,8 +26,6 @@ use crate::store::{EventStore, StoredEvent};
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
-/// How many frames a subscriber may fall behind before it gets a snapshot instead.
-const BROADCAST: usize = 256;
 /// How many frames a connection's own outbox holds.
 pub const OUTBOX: usize = 64;
 /// How many recent replies per seat are kept to answer repeated sequence numbers.
@@ -352,7 +350,7 @@ pub fn spawn_match(
             .collect(),
         spectator_key: (!spec.public).then(new_secret),
     };
-    let (tx, _) = broadcast::channel(BROADCAST);
+    let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
     let (mailbox, rx) = mpsc::channel(MAILBOX);
     let actor = Actor {
         id: id.clone(),

@@ -279,32 +279,43 @@ async fn shutdown_tells_clients_to_reconnect() {
 
 // ---------- Games (need the engine) ----------
 
-/// Plays one seat: sends its client seed, then a random legal move whenever it is its turn,
-/// until the game is over. Returns every event it saw.
+/// Plays one seat: sends its client seed, then a random legal move whenever it is its turn
+/// (from an event or from a snapshot sent after falling behind), until the game is over.
+/// Returns every event it saw.
 async fn play_seat(mut ws: Ws, seat: u64, seed: u64) -> Vec<Value> {
     let mut rng = Lcg(seed);
     let mut seen = Vec::new();
-    let s = ws
-        .act(json!({"type": "client_seed", "seed": format!("seat-{seat}")}))
+    // The event number at which this seat last moved: the turn is still its own until that
+    // move is applied, so a later message about the same point must not move again.
+    let mut acted_at = 0;
+    ws.act(json!({"type": "client_seed", "seed": format!("seat-{seat}")}))
         .await;
-    let _ = s;
     loop {
         let m = ws.recv().await;
-        match m["type"].as_str() {
+        let (no, view) = match m["type"].as_str() {
             Some("event") => {
                 seen.push(m.clone());
                 if m["kind"] == "game_over" {
                     return seen;
                 }
-                if m["turn"]["kind"] == "move" && m["turn"]["seat"] == seat {
-                    let legal = m["legal"].as_array().unwrap();
-                    let mv = legal[rng.pick(legal.len())].clone();
-                    ws.act(json!({"type": "move", "game": m["game"], "move": mv}))
-                        .await;
+                (m["no"].as_u64().unwrap(), m.clone())
+            }
+            Some("snapshot") => {
+                let snap = m["snapshot"].clone();
+                if snap["turn"]["kind"] == "game_over" || snap["turn"]["kind"] == "match_over" {
+                    return seen;
                 }
+                (snap["last_event"].as_u64().unwrap(), snap)
             }
             Some("error") => panic!("seat {seat} got an error: {m}"),
-            _ => {}
+            _ => continue,
+        };
+        if view["turn"]["kind"] == "move" && view["turn"]["seat"] == seat && no > acted_at {
+            let legal = view["legal"].as_array().unwrap();
+            let mv = legal[rng.pick(legal.len())].clone();
+            acted_at = no;
+            ws.act(json!({"type": "move", "game": view["game"], "move": mv}))
+                .await;
         }
     }
 }
@@ -548,6 +559,55 @@ async fn an_absent_opponent_can_be_claimed_against() {
     let over = stay.until(|m| m["kind"] == "game_over").await;
     assert_eq!(over["winner"].as_u64(), Some(3 - away));
     assert_eq!(over["reason"], "resigned");
+}
+
+#[tokio::test]
+async fn a_spectator_that_falls_behind_gets_a_snapshot() {
+    let Some(v) = any_variant("a_spectator_that_falls_behind_gets_a_snapshot") else {
+        return;
+    };
+    // A broadcast of one frame: any burst (a move, then the next throw) overtakes a socket.
+    let s = start_with(|c| c.broadcast_capacity = 1).await;
+    let (id, tokens, _) = s.create_full(json!({"variant": v.id()})).await;
+    let (mut spec, w) = s.hello(&id, None, None).await;
+    let mut last = w["snapshot"]["last_event"].as_u64().unwrap();
+    let mut seats = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let (ws, _) = s.hello(&id, Some(t), None).await;
+        seats.push(tokio::spawn(play_seat(ws, i as u64 + 1, 11 + i as u64)));
+    }
+    let mut snapshots = 0;
+    loop {
+        let m = spec.recv().await;
+        match m["type"].as_str() {
+            // Events never go backwards or repeat; a gap only ever follows a snapshot.
+            Some("event") => {
+                let no = m["no"].as_u64().unwrap();
+                assert_eq!(no, last + 1, "a gap without a snapshot: {m}");
+                last = no;
+                if m["kind"] == "game_over" {
+                    break;
+                }
+            }
+            Some("snapshot") => {
+                snapshots += 1;
+                let no = m["snapshot"]["last_event"].as_u64().unwrap();
+                assert!(no >= last, "a snapshot older than what was seen");
+                last = no;
+                if m["snapshot"]["turn"]["kind"] != "seeds"
+                    && m["snapshot"]["turn"]["kind"] != "move"
+                    && m["snapshot"]["turn"]["kind"] != "throw"
+                {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    for h in seats {
+        h.await.unwrap();
+    }
+    eprintln!("{snapshots} snapshots instead of missed events");
 }
 
 /// Prints a real exchange, for `docs/protocol.md`:
