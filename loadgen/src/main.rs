@@ -136,6 +136,7 @@ struct TurnM {
 #[derive(Deserialize)]
 struct SnapM<'a> {
     game: u32,
+    last_event: u64,
     turn: TurnM,
     #[serde(borrow, default)]
     legal: Vec<Cow<'a, str>>,
@@ -150,6 +151,8 @@ struct Msg<'a> {
     kind: Option<Cow<'a, str>>,
     #[serde(default)]
     seat: Option<u8>,
+    #[serde(default)]
+    no: Option<u64>,
     #[serde(default)]
     game: Option<u32>,
     #[serde(default)]
@@ -205,6 +208,9 @@ async fn player(
     }
     let mut seq = 0u64;
     let mut sent_at: Option<Instant> = None;
+    // The event number this seat last moved at: until that move is applied nothing else
+    // happens in a two-player game, so a later message about the same point must not move.
+    let mut acted_at = 0u64;
     let mut next = |n: usize| {
         rng ^= rng << 13;
         rng ^= rng >> 7;
@@ -223,7 +229,7 @@ async fn player(
             continue;
         };
         let kind = m.kind.clone();
-        let (turn, legal, game) = match m.ty.as_ref() {
+        let (turn, legal, game, point) = match m.ty.as_ref() {
             "welcome" | "snapshot" => {
                 if m.ty == "snapshot" {
                     counters.lagged_snapshots.fetch_add(1, Ordering::Relaxed);
@@ -241,7 +247,12 @@ async fn player(
                         break;
                     }
                 }
-                (s.turn, s.legal, s.game)
+                if s.last_event > acted_at {
+                    // Whatever this seat sent was applied (or overtaken) meanwhile; its
+                    // `moved` event was in what the snapshot replaced.
+                    sent_at = None;
+                }
+                (s.turn, s.legal, s.game, s.last_event)
             }
             "event" => {
                 if m.kind.as_deref() == Some("moved") && m.seat == Some(seat) {
@@ -255,10 +266,10 @@ async fn player(
                 if m.kind.as_deref() == Some("game_over") && seat == 1 {
                     counters.games.fetch_add(1, Ordering::Relaxed);
                 }
-                let (Some(turn), Some(game)) = (m.turn, m.game) else {
+                let (Some(turn), Some(game), Some(no)) = (m.turn, m.game, m.no) else {
                     continue;
                 };
-                (turn, m.legal, game)
+                (turn, m.legal, game, no)
             }
             "error" => {
                 // A seed that arrives after the seed wait ran out is expected under load.
@@ -284,7 +295,13 @@ async fn player(
                     break;
                 }
             }
-            Some("move") if turn.seat == Some(seat) && !legal.is_empty() && sent_at.is_none() => {
+            Some("move")
+                if turn.seat == Some(seat)
+                    && !legal.is_empty()
+                    && sent_at.is_none()
+                    && point > acted_at =>
+            {
+                acted_at = point;
                 if !think.is_zero() {
                     tokio::time::sleep(think).await;
                 }
