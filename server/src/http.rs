@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
+use tracing::Instrument;
 
 use crate::AppState;
 use crate::dice::{self, VerifyReport, VerifyRequest};
@@ -105,6 +106,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}/games/{game}", get(game_record))
         .route("/api/verify", post(verify))
         .route("/ws/matches/{id}", get(ws_upgrade))
+        .fallback(|| async { ApiError::NotFound })
         .with_state(state)
 }
 
@@ -213,6 +215,7 @@ fn check_name(name: Option<String>, default: String) -> Result<String, ApiError>
     Ok(if name.is_empty() { default } else { name })
 }
 
+#[tracing::instrument(skip_all, fields(match_id = tracing::field::Empty))]
 async fn create_match(
     State(state): State<AppState>,
     body: Bytes,
@@ -247,6 +250,7 @@ async fn create_match(
     let (handle, created) = spawn_match(spec, state.store.clone(), state.config.clone());
     state.registry.insert(handle);
     let id = created.match_id.clone();
+    tracing::Span::current().record("match_id", id.as_str());
     let spectator_url = match &created.spectator_key {
         Some(k) => format!("/m/{id}/watch?key={k}"),
         None => format!("/m/{id}/watch"),
@@ -298,6 +302,7 @@ struct Joined {
     ws_url: String,
 }
 
+#[tracing::instrument(skip_all, fields(match_id = %id))]
 async fn join_match(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -334,8 +339,9 @@ async fn join_match(
 
 async fn game_record(
     State(state): State<AppState>,
-    Path((id, game)): Path<(String, u32)>,
+    Path((id, game)): Path<(String, String)>,
 ) -> Result<Json<GameRecord>, ApiError> {
+    let game: u32 = game.parse().map_err(|_| ApiError::NotFound)?;
     let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
     let (reply, rx) = oneshot::channel();
     handle
@@ -362,13 +368,16 @@ async fn ws_upgrade(
     let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
     let cfg = state.config.clone();
     let shutdown = state.shutdown.clone();
+    let span = tracing::info_span!("socket", match_id = %id);
     Ok(ws
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
         // tungstenite's defaults (128 KiB each) cost 1 GB at 8,000 sockets; frames are small.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| crate::ws::run_socket(socket, handle, cfg, shutdown)))
+        .on_upgrade(move |socket| {
+            crate::ws::run_socket(socket, handle, cfg, shutdown).instrument(span)
+        }))
 }
 
 async fn openapi() -> Json<Value> {

@@ -63,8 +63,14 @@ async fn creating_a_match_checks_its_request() {
     assert_eq!((st, e["code"].as_str()), (422, Some("invalid")));
     let (st, e) = s.http("POST", "/api/matches", None).await;
     assert_eq!((st, e["code"].as_str()), (400, Some("malformed")));
-    let (st, e) = s.get("/api/matches/unknown").await;
-    assert_eq!((st, e["code"].as_str()), (404, Some("not_found")));
+    for path in [
+        "/api/matches/unknown",
+        "/api/matches/x/games/first",
+        "/no/such/route",
+    ] {
+        let (st, e) = s.get(path).await;
+        assert_eq!((st, e["code"].as_str()), (404, Some("not_found")), "{path}");
+    }
 }
 
 #[tokio::test]
