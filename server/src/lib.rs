@@ -41,13 +41,21 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
 }
 
-/// The whole service as a router, with its shutdown switch.
+/// The whole service as a router, with its shutdown switch (events kept in memory).
 pub fn app(config: Config) -> (axum::Router, watch::Sender<bool>) {
+    app_with_store(config, Arc::new(store::MemoryStore::default()))
+}
+
+/// The whole service with the given event store.
+pub fn app_with_store(
+    config: Config,
+    store: Arc<dyn store::EventStore>,
+) -> (axum::Router, watch::Sender<bool>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
     let state = AppState {
         config: Arc::new(config),
         registry: Arc::default(),
-        store: Arc::new(store::MemoryStore::default()),
+        store,
         shutdown,
     };
     (http::router(state), shutdown_tx)
@@ -69,6 +77,17 @@ pub struct Running {
 /// # Errors
 /// When the address cannot be bound.
 pub async fn spawn(config: Config) -> std::io::Result<Running> {
+    spawn_with_store(config, Arc::new(store::MemoryStore::default())).await
+}
+
+/// As [`spawn`], with the given event store.
+///
+/// # Errors
+/// When the address cannot be bound.
+pub async fn spawn_with_store(
+    config: Config,
+    store: Arc<dyn store::EventStore>,
+) -> std::io::Result<Running> {
     let listener = TcpListener::bind((config.bind, config.port)).await?;
     let addr = listener.local_addr()?;
     // Small frames both ways: without TCP_NODELAY, Nagle plus delayed ACKs add ~40 ms a move.
@@ -77,7 +96,7 @@ pub async fn spawn(config: Config) -> std::io::Result<Running> {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
     });
-    let (router, shutdown) = app(config);
+    let (router, shutdown) = app_with_store(config, store);
     let mut done = shutdown.subscribe();
     let task = tokio::spawn(async move {
         axum::serve(listener, router)

@@ -410,7 +410,15 @@ impl Actor {
             let deadline = self.seeds_deadline;
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.handle(cmd).await;
+                        // A throw the store refused earlier is retried on the next message.
+                        if self.stalled() {
+                            if let Err((code, msg)) = self.advance().await {
+                                tracing::warn!(match_id = %self.id, code, msg, "still cannot throw");
+                            }
+                        }
+                    }
                     None => break,
                 },
                 () = sleep_until_opt(deadline), if deadline.is_some() => {
@@ -422,6 +430,15 @@ impl Actor {
             }
         }
         tracing::info!(match_id = %self.id, "match actor stopped");
+    }
+
+    /// Whether the game waits for a server throw that has not happened (the store refused it).
+    fn stalled(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            !g.seeds_open
+                && !g.over
+                && matches!(g.game.status(), Status::Throw { .. } | Status::Over(_))
+        })
     }
 
     async fn handle(&mut self, cmd: Cmd) {

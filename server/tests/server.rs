@@ -616,6 +616,64 @@ async fn a_spectator_that_falls_behind_gets_a_snapshot() {
     eprintln!("{snapshots} snapshots instead of missed events");
 }
 
+/// A store that refuses every event while `down` is set.
+#[derive(Debug, Default)]
+struct FlakyStore {
+    down: std::sync::atomic::AtomicBool,
+    inner: senet_server::store::MemoryStore,
+}
+
+impl senet_server::store::EventStore for FlakyStore {
+    fn append<'a>(
+        &'a self,
+        event: &'a senet_server::store::StoredEvent,
+    ) -> senet_server::store::StoreFuture<'a> {
+        if self.down.load(std::sync::atomic::Ordering::SeqCst) {
+            let e = senet_server::store::StoreError("down for the test".into());
+            return Box::pin(std::future::ready(Err(e)));
+        }
+        self.inner.append(event)
+    }
+}
+
+#[tokio::test]
+async fn nothing_is_applied_or_broadcast_that_the_store_refused() {
+    let Some(v) = any_variant("nothing_is_applied_or_broadcast_that_the_store_refused") else {
+        return;
+    };
+    let store = std::sync::Arc::new(FlakyStore::default());
+    let s = common::start_with_store(|_| {}, store.clone()).await;
+    let (id, _, mut a, mut b, last) = started(&s, v).await;
+    let (mut spec, w) = s.hello(&id, None, None).await;
+    let before = w["snapshot"]["last_event"].as_u64().unwrap();
+    let mover = if last["turn"]["seat"] == 1 {
+        &mut a
+    } else {
+        &mut b
+    };
+    let mv = last["legal"][0].clone();
+    store.down.store(true, std::sync::atomic::Ordering::SeqCst);
+    let seq = mover
+        .act(json!({"type": "move", "game": 1, "move": mv}))
+        .await;
+    assert_eq!(mover.reply(seq).await["code"], "store_unavailable");
+    // Nothing changed: the same move is still legal, and no event went out.
+    store.down.store(false, std::sync::atomic::Ordering::SeqCst);
+    let seq = mover
+        .act(json!({"type": "move", "game": 1, "move": mv}))
+        .await;
+    assert_eq!(mover.reply(seq).await["type"], "ack");
+    let e = spec.until(|m| m["type"] == "event").await;
+    assert_eq!(
+        (e["no"].as_u64(), e["kind"].as_str()),
+        (Some(before + 1), Some("moved"))
+    );
+    // The store holds every event once, in order, the refused one not at all.
+    let nos: Vec<u64> = store.inner.events(&id).iter().map(|e| e.no).collect();
+    assert_eq!(nos, (1..=nos.len() as u64).collect::<Vec<_>>());
+    assert!(nos.len() as u64 > before);
+}
+
 /// Prints a real exchange, for `docs/protocol.md`:
 /// `cargo test -p senet-server --test server transcript -- --ignored --nocapture`.
 #[tokio::test]

@@ -46,13 +46,26 @@ pub async fn start() -> TestServer {
 }
 
 pub async fn start_with(f: impl FnOnce(&mut Config)) -> TestServer {
+    start_with_store(
+        f,
+        std::sync::Arc::new(senet_server::store::MemoryStore::default()),
+    )
+    .await
+}
+
+pub async fn start_with_store(
+    f: impl FnOnce(&mut Config),
+    store: std::sync::Arc<dyn senet_server::store::EventStore>,
+) -> TestServer {
     let mut cfg = Config::for_tests();
     cfg.seed_wait_ms = 5_000;
     // Test clients move as fast as the server answers; the rate limit has its own test.
     cfg.rate_per_sec = 100_000.0;
     cfg.rate_burst = 100_000.0;
     f(&mut cfg);
-    let running = senet_server::spawn(cfg).await.expect("server starts");
+    let running = senet_server::spawn_with_store(cfg, store)
+        .await
+        .expect("server starts");
     TestServer {
         addr: running.addr,
         running,
