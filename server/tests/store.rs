@@ -337,9 +337,39 @@ async fn suite(url: &str) {
     let (st, _) = c2.get("/api/matches/nope/scoreboard").await;
     assert_eq!(st, 404);
 
-    // A finished match is not recovered again.
+    // A finished match is not recovered again, but its record is still served (from the
+    // store) and verifies with the binary's `verify`.
     assert!(store.unfinished().await.unwrap().is_empty());
     s2.shutdown.send(true).unwrap();
+    let s3 = senet_server::spawn_durable(config(url))
+        .await
+        .expect("server 3");
+    let c3 = Client { addr: s3.addr };
+    let (st, record) = c3.get(&format!("/api/matches/{id}/games/1")).await;
+    assert_eq!(st, 200, "{record}");
+    assert!(record["seed"].is_string());
+    // One game in this series: every event of the match belongs to it.
+    assert_eq!(
+        record["events"].as_array().unwrap().len(),
+        store.events(&id).await.unwrap().len()
+    );
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), record.to_string()).unwrap();
+    // Left for `cargo run -p senet-engine --example replay -- FILE` by hand.
+    let _ = std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("last-record.json"),
+        record.to_string(),
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_senet-server"))
+        .arg("verify")
+        .arg(file.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("VERIFIED"), "{text}");
+    let (st, _) = c3.get(&format!("/api/matches/{id}/games/2")).await;
+    assert_eq!(st, 404);
+    s3.shutdown.send(true).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
