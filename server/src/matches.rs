@@ -644,6 +644,40 @@ impl Actor {
                 tracing::warn!(match_id = %self.id, code, msg, "cannot throw after recovery");
             }
         }
+        // A crash between `game_over` and `match_over` leaves a decided series open.
+        let due = self.game.as_ref().is_some_and(|g| g.over)
+            && !self.match_over
+            && match self.spec.series.kind {
+                SeriesKind::BestOf => series_over(
+                    self.spec.series,
+                    &self.score,
+                    &self.wins,
+                    self.games_played,
+                    None,
+                ),
+                SeriesKind::FirstTo => self.score.iter().any(|&p| p >= self.spec.series.target),
+            };
+        if due {
+            let winner = series_winner(self.spec.series, &self.score, &self.wins);
+            let turn = Turn {
+                kind: TurnKind::MatchOver,
+                seat: None,
+            };
+            let kind = EventKind::MatchOver {
+                winner,
+                score: self.score.clone(),
+                wins: self.wins.clone(),
+            };
+            match self.emit(kind, None, Some(turn)).await {
+                Ok(()) => {
+                    self.match_over = true;
+                    self.publish_summary();
+                }
+                Err((code, msg)) => {
+                    tracing::warn!(match_id = %self.id, code, msg, "cannot end the series");
+                }
+            }
+        }
         loop {
             let deadline = self.seeds_deadline;
             tokio::select! {

@@ -32,6 +32,8 @@ pub enum Backend {
 
 /// Most appends written in one transaction.
 const MAX_BATCH: usize = 1024;
+/// Concurrent writer tasks (transactions in flight) on Postgres.
+const WRITERS_PG: usize = 4;
 /// Rows per multi-row `INSERT` (well under SQLite's parameter limit).
 const ROWS_PER_INSERT: usize = 200;
 
@@ -156,7 +158,16 @@ impl SqlStore {
             .await
             .map_err(|e| err(format!("migrations: {e}")))?;
         let (writer, rx) = mpsc::channel(8 * MAX_BATCH);
-        tokio::spawn(write_loop(pool.clone(), rx));
+        // Several writers for Postgres (commits overlap); SQLite has one writer anyway.
+        // Order within a match is safe: an actor awaits each append before the next.
+        let writers = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => WRITERS_PG,
+        };
+        let rx = Arc::new(tokio::sync::Mutex::new(rx));
+        for _ in 0..writers {
+            tokio::spawn(write_loop(pool.clone(), rx.clone()));
+        }
         Ok(Arc::new(SqlStore {
             pool,
             backend,
@@ -301,11 +312,24 @@ pub fn int(r: &AnyRow, col: &str) -> Result<i64, StoreError> {
     r.try_get::<i64, _>(col).map_err(err)
 }
 
-async fn write_loop(pool: AnyPool, mut rx: mpsc::Receiver<Pending>) {
+async fn write_loop(pool: AnyPool, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pending>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+    loop {
+        // Take whatever is queued (waiting for at least one), then let the next writer in.
+        let n = rx.lock().await.recv_many(&mut batch, MAX_BATCH).await;
+        if n == 0 {
+            break;
+        }
+        let started = std::time::Instant::now();
         let events: Vec<&StoredEvent> = batch.iter().map(|p| &p.event).collect();
-        match write_batch(&pool, &events).await {
+        let result = write_batch(&pool, &events).await;
+        tracing::debug!(
+            n,
+            us = started.elapsed().as_micros() as u64,
+            ok = result.is_ok(),
+            "batch"
+        );
+        match result {
             Ok(()) => {
                 for p in batch.drain(..) {
                     let _gone = p.done.send(Ok(()));
