@@ -33,9 +33,9 @@ pub enum Backend {
 /// Most appends written in one transaction.
 const MAX_BATCH: usize = 1024;
 /// Concurrent writer tasks (transactions in flight) on Postgres.
-const WRITERS_PG: usize = 4;
-/// Rows per multi-row `INSERT` (well under SQLite's parameter limit).
-const ROWS_PER_INSERT: usize = 200;
+const WRITERS_PG: usize = 8;
+/// Rows per multi-row `INSERT` (5 parameters a row: well under SQLite's 32,766).
+const ROWS_PER_INSERT: usize = MAX_BATCH;
 
 struct Pending {
     event: StoredEvent,
@@ -129,7 +129,7 @@ impl SqlStore {
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
                 Backend::Sqlite => 4,
-                Backend::Postgres => 8,
+                Backend::Postgres => 12,
             })
             .acquire_timeout(Duration::from_secs(3))
             .after_connect(move |conn, _meta| {
@@ -352,8 +352,10 @@ async fn write_loop(pool: AnyPool, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pen
     }
 }
 
-async fn write_batch(pool: &AnyPool, events: &[&StoredEvent]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await.map_err(err)?;
+async fn insert_events(
+    conn: &mut sqlx::AnyConnection,
+    events: &[&StoredEvent],
+) -> Result<(), StoreError> {
     for chunk in events.chunks(ROWS_PER_INSERT) {
         let mut sql =
             String::from("INSERT INTO events (match_id, no, game, kind, payload) VALUES ");
@@ -380,8 +382,20 @@ async fn write_batch(pool: &AnyPool, events: &[&StoredEvent]) -> Result<(), Stor
                 .bind(e.kind)
                 .bind(e.json.as_str());
         }
-        q.execute(&mut *tx).await.map_err(err)?;
+        q.execute(&mut *conn).await.map_err(err)?;
     }
+    Ok(())
+}
+
+async fn write_batch(pool: &AnyPool, events: &[&StoredEvent]) -> Result<(), StoreError> {
+    // The common case (moves and throws only): one multi-row INSERT, atomic on its own, so
+    // no BEGIN/COMMIT round trips.
+    if events.len() <= ROWS_PER_INSERT && events.iter().all(|e| e.side.is_none()) {
+        let mut conn = pool.acquire().await.map_err(err)?;
+        return insert_events(&mut conn, events).await;
+    }
+    let mut tx = pool.begin().await.map_err(err)?;
+    insert_events(&mut tx, events).await?;
     let now = now_ms();
     for e in events {
         let Some(side) = &e.side else { continue };
