@@ -163,16 +163,31 @@ async fn pg_db(test: &str) -> Option<PgDb> {
 }
 
 impl PgDb {
+    /// Drops the database (also done on drop, e.g. when the test panics).
     async fn drop_db(self) {
-        if let Ok(mut conn) = sqlx::postgres::PgConnection::connect(&self.admin).await {
-            let _ = sqlx::query(&format!(
-                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
-                self.name
-            ))
-            .execute(&mut conn)
-            .await;
-        }
-        drop(self.cluster);
+        drop(self);
+    }
+}
+
+impl Drop for PgDb {
+    fn drop(&mut self) {
+        let (admin, name) = (self.admin.clone(), self.name.clone());
+        // Drop may run inside the test's runtime: use a thread with a runtime of its own.
+        let done = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                if let Ok(mut conn) = sqlx::postgres::PgConnection::connect(&admin).await {
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .execute(&mut conn)
+                        .await;
+                }
+            });
+        });
+        let _ = done.join();
+        self.cluster.take();
     }
 }
 
