@@ -597,3 +597,52 @@ async fn postgres_outage_refuses_moves_then_resumes() {
     drop(store);
     db.drop_db().await;
 }
+
+/// A crash between a series-deciding `game_over` and its `match_over`: recovery ends the
+/// series (same event number, match finished) instead of leaving it open for a rematch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recovery_ends_a_decided_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let s1 = senet_server::spawn_durable(config(&url)).await.unwrap();
+    let c1 = Client { addr: s1.addr };
+    let (id, tokens, _) = c1.create_full(json!({"variant": "parker"})).await;
+    let (mut ws, _) = c1.hello(&id, Some(&tokens[0]), None).await;
+    let seq = ws.act(json!({"type": "resign"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    drop(ws);
+    s1.shutdown.send(true).unwrap();
+    let store = SqlStore::connect(&url).await.unwrap();
+    let events = store.events(&id).await.unwrap();
+    let last: Value = serde_json::from_str(events.last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "match_over");
+    // As if the process died before the match_over commit.
+    sqlx::query("DELETE FROM events WHERE match_id = $1 AND kind = 'match_over'")
+        .bind(id.as_str())
+        .execute(store.pool())
+        .await
+        .unwrap();
+    sqlx::query("UPDATE matches SET status = 'live', winner_seat = NULL WHERE id = $1")
+        .bind(id.as_str())
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let s2 = senet_server::spawn_durable(config(&url)).await.unwrap();
+    let c2 = Client { addr: s2.addr };
+    // The recovered actor ends the series as it starts (asynchronously): wait for it.
+    let mut board = Value::Null;
+    for _ in 0..100 {
+        board = c2.get(&format!("/api/matches/{id}/scoreboard")).await.1;
+        if board["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(board["status"], "finished", "{board}");
+    assert_eq!(board["winner"], 2);
+    let again = store.events(&id).await.unwrap();
+    assert_eq!(again.len(), events.len());
+    let redo: Value = serde_json::from_str(again.last().unwrap()).unwrap();
+    assert_eq!(redo, last);
+    s2.shutdown.send(true).unwrap();
+}
