@@ -106,6 +106,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}/games/{game}", get(game_record))
         .route("/api/verify", post(verify))
         .route("/ws/matches/{id}", get(ws_upgrade))
+        .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
         .with_state(state)
 }

@@ -5,7 +5,8 @@
 //! - [`matches`]: one actor task per live match, which owns the engine game;
 //! - [`dice`]: provably fair dice (`docs/fairness.md`);
 //! - [`store`]: where events go before they are broadcast;
-//! - [`protocol`]: every WebSocket message (`docs/protocol.md`).
+//! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
+//! - [`web`]: the browser client (pages and scripts embedded from `web/`).
 //!
 //! Tests and embedders start the whole service with [`spawn`].
 
@@ -24,6 +25,7 @@ pub mod matches;
 pub mod protocol;
 pub mod record;
 pub mod store;
+pub mod web;
 pub mod ws;
 
 pub use config::Config;
