@@ -28,14 +28,13 @@ function track30(variant) {
   for (let s = 1; s <= 30; s++) {
     const { x, y } = square30(s);
     const mark = MARKS[variant][s];
-    squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, mark: mark?.[0], title: mark ? `${s}: ${mark[1]}` : String(s), trap: variant !== 'pyramid' && s === 27 });
+    // Arrows at the ends of each row show the S-shaped direction of travel.
+    const arrow = { 1: '→', 10: '↓', 11: '←', 20: '↓', 21: '→' }[s];
+    squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, mark: mark?.[0], arrow, title: mark ? `${s}: ${mark[1]}` : String(s), trap: variant !== 'pyramid' && s === 27 });
   }
   squares.push({ key: 'off', x: 10 + 10 * CELL + 12, y: 10 + 2 * CELL, w: CELL, h: CELL, mark: 'off', title: 'borne off', off: true });
   // The arrows of the S path.
-  const deco = [
-    svg('path', { d: `M ${10 + 9.5 * CELL} ${10 + 0.8 * CELL} v ${0.4 * CELL}`, class: 'path-arrow' }),
-    svg('path', { d: `M ${10 + 0.5 * CELL} ${10 + 1.8 * CELL} v ${0.4 * CELL}`, class: 'path-arrow' }),
-  ];
+  const deco = [];
   return { width: 10 * CELL + 20 + CELL + 12, height: 3 * CELL + 20, squares, deco };
 }
 
@@ -250,20 +249,42 @@ const BOARDS = {
   martian: { geometry: martianSquares, parse: parseMartian, ends: martianEnds },
 };
 
+// The same board with rows and columns swapped (for narrow screens); text stays upright.
+const TURN_ARROW = { '→': '↓', '←': '↑', '↓': '→', '↑': '←' };
+function transpose(g) {
+  const squares = g.squares.map(s => ({ ...s, x: s.y, y: s.x, w: s.h, h: s.w, arrow: s.arrow ? TURN_ARROW[s.arrow] || s.arrow : s.arrow }));
+  const deco = g.deco.filter(d => d.getAttribute('class') !== 'compass').map(d => {
+    const e = d.cloneNode(true);
+    const swap = (a, b) => { const va = d.getAttribute(a), vb = d.getAttribute(b); if (va !== null) e.setAttribute(b, va); if (vb !== null) e.setAttribute(a, vb); };
+    swap('x', 'y'); swap('width', 'height');
+    return e;
+  });
+  return { width: g.height, height: g.width, squares, deco };
+}
+
 // A board drawn into `host`. `onMove(move)` is called when the user picks a legal move.
 export class Board {
   constructor(host, variant, { onMove, interactive = true } = {}) {
     this.variant = variant;
     this.def = BOARDS[variant];
-    this.geo = this.def.geometry();
+    this.host = host;
+    this.vertical = window.matchMedia?.('(max-width: 560px)').matches ?? false;
+    this.geo = this.vertical ? transpose(this.def.geometry()) : this.def.geometry();
     this.onMove = onMove;
     this.interactive = interactive;
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { viewBox: `0 0 ${this.geo.width} ${this.geo.height}`, class: `board board-${variant}`, role: 'group', 'aria-label': `${variant} board` });
+    this.svg = svg('svg', { viewBox: `0 0 ${this.geo.width} ${this.geo.height}`, class: `board board-${variant}${this.vertical ? ' vertical' : ''}`, role: 'group', 'aria-label': `${variant} board` });
     host.replaceChildren(this.svg);
     this.squareByKey = new Map(this.geo.squares.map(s => [s.key, s]));
+    // A phone held upright gets the board turned a quarter (rows become columns).
+    window.matchMedia?.('(max-width: 560px)').addEventListener?.('change', () => {
+      const b = new Board(host, variant, { onMove, interactive });
+      b.onSelect = this.onSelect;
+      Object.assign(this, { vertical: b.vertical, geo: b.geo, svg: b.svg, squareByKey: b.squareByKey });
+      if (this.parsed) this.render();
+    });
   }
 
   centre(key) {

@@ -35,7 +35,7 @@ async function init() {
   const result = b.winner ? `${name(b.winner)} won the series.` : b.leader ? `${name(b.leader)} leads.` : b.status === 'finished' ? 'The series ended level.' : 'Level so far.';
   $('series').replaceChildren(el('span', { id: 'result', dataset: { winner: b.winner ?? '', leader: b.leader ?? '' } }, `Status: ${b.status}. ${result}`));
   $('seats').replaceChildren(row(['seat', 'player', 'points', 'games won'], 'th'),
-    ...b.seats.map(s => row([String(s.seat), s.name + (s.seat === b.winner ? ' 🏆' : ''), String(s.points), String(s.games_won)])));
+    ...b.seats.map(s => row([String(s.seat), s.name + (s.seat === b.winner ? ' ★ winner' : ''), String(s.points), String(s.games_won)])));
   $('games').replaceChildren(row(['game', 'winner', 'how', 'points', ''], 'th'),
     ...b.games.map(g => row([String(g.game), g.winner ? name(g.winner) : '—', g.reason ?? '', g.points ?? '',
       el('a', { href: `/m/${matchId}/games/${g.game}/replay`, text: 'replay & verify' })])));

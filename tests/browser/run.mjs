@@ -152,8 +152,14 @@ const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(docume
   await s.waitForFunction((n) => Number(document.body.dataset.lastEvent) >= n, end);
   const movesOf = (p) => p.evaluate(() => [...document.querySelectorAll('#log li[data-kind="moved"]')].map(li => li.textContent.split(': ').pop()));
   const seen = await movesOf(s);
+  const played = await movesOf(a);
+  if (seen.length !== moves || seen.join() !== played.join()) {
+    const k = seen.findIndex((m, j) => m !== played[j]);
+    console.log('clicked', moves, 'moves; spectator', seen.length, 'player', played.length, 'first difference at', k, seen.slice(k - 2, k + 3), played.slice(k - 2, k + 3));
+    console.log(await dump(a), await dump(s));
+  }
   assert.equal(seen.length, moves, 'the spectator saw every move');
-  assert.deepEqual(seen, await movesOf(a), 'the spectator saw the same moves');
+  assert.deepEqual(seen, played, 'the spectator saw the same moves');
   const winnerText = await a.textContent('#status');
   log(winnerText);
   assert.match(winnerText, /wins/);
