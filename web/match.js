@@ -173,12 +173,13 @@ function applyEvent(e) {
   if (e.kind === 'match_over') { st.matchOver = e; st.score = e.score; st.wins = e.wins; }
   const li = el('li', { dataset: { kind: e.kind, no: e.no } }, logLine(e));
   $('log').append(li);
-  li.scrollIntoView?.({ block: 'nearest' });
+  $('log').scrollTop = $('log').scrollHeight;
   document.body.dataset.lastEvent = e.no;
+  if (live?.catchingUp) return; // draw once, after the last missed event
   redraw(animate);
 }
 
-function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat === st.seat && live?.open; }
+function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat === st.seat && live?.open && !live.catchingUp; }
 
 function redraw(animate) {
   if (!st.board || !st.notation) return;
@@ -196,7 +197,7 @@ function redraw(animate) {
 }
 
 function maybeSendSeed() {
-  if (st.seat && st.turn?.kind === 'seeds' && !st.seedSent.has(st.game) && live?.open) {
+  if (st.seat && st.turn?.kind === 'seeds' && !st.seedSent.has(st.game) && live?.open && !live.catchingUp) {
     st.seedSent.add(st.game);
     live.send({ type: 'client_seed', seed: randomSeed() });
   }

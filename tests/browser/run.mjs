@@ -160,6 +160,7 @@ const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(docume
   }
   assert.equal(seen.length, moves, 'the spectator saw every move');
   assert.deepEqual(seen, played, 'the spectator saw the same moves');
+  assert.deepEqual(await movesOf(b), played, 'the reloaded page has the whole move log');
   const winnerText = await a.textContent('#status');
   log(winnerText);
   assert.match(winnerText, /wins/);
