@@ -84,7 +84,7 @@ function onMessage(msg) {
       break;
     case 'snapshot': applySnapshot(msg.snapshot, false); break;
     case 'event': applyEvent(msg); break;
-    case 'presence': st.connected = msg.connected; st.spectators = msg.spectators; refreshNames(); renderPlayers(); break;
+    case 'presence': st.connected = msg.connected; st.spectators = msg.spectators; refreshNames(); renderPlayers(); renderActions(); break;
     case 'error':
       if (msg.code === 'bad_token') { live.fatal = true; live.closed = true; }
       showError(msg);

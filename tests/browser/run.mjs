@@ -233,6 +233,35 @@ for (const variant of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) {
   await a.context().close(); await b.context().close();
 }
 
+// ---- a rejected move, the live list, and claiming a game from an absent player ----
+{
+  const a = await newPage();
+  const b = await newPage();
+  const { id } = await setup(a, b, 'modern');
+  const lobby = await newPage();
+  await lobby.goto(BASE + '/');
+  await lobby.waitForSelector(`#live li[data-match="${id}"]`);
+  await lobby.screenshot({ path: path.join(SHOTS, 'lobby.png'), fullPage: true });
+  await lobby.context().close();
+  let moves = 0;
+  while (moves < 4) if (await step([a, b])) moves++;
+  while (!(await a.evaluate(() => document.body.dataset.myTurn === '1')) && !(await b.evaluate(() => document.body.dataset.myTurn === '1'))) await a.waitForTimeout(50);
+  const [mover, other] = (await a.evaluate(() => document.body.dataset.myTurn === '1')) ? [a, b] : [b, a];
+  // A move that is not legal now gets a clear message and changes nothing.
+  await mover.evaluate(() => window.senetLive.send({ type: 'move', game: window.senet.game, move: '9+9' }));
+  await mover.waitForFunction(() => document.getElementById('error').textContent !== '');
+  log('rejected move:', await mover.textContent('#error'));
+  // The player on turn goes away; after --abandon-after (3 s in scripts/test.sh) the other claims.
+  await mover.context().close();
+  await other.waitForSelector('#claim');
+  await other.waitForTimeout(3300);
+  await other.click('#claim');
+  await other.waitForFunction(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
+  log('claimed:', await other.textContent('#status'));
+  assert.match(await other.textContent('#log'), /claimed the game/);
+  await other.context().close();
+}
+
 // The rules page renders.
 {
   const p = await newPage();
