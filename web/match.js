@@ -182,12 +182,13 @@ function applyEvent(e) {
 function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat === st.seat && live?.open && !live.catchingUp; }
 
 function redraw(animate) {
-  if (!st.board || !st.notation) return;
-  st.board.draw(st.notation, st.legal, canMove(), st.lastMove?.move, animate);
+  if (!st.board) return;
+  if (st.notation) st.board.draw(st.notation, st.legal, canMove(), st.lastMove?.move, animate);
+  else $('info').textContent = 'The board appears when every seat is taken.';
   document.body.dataset.turn = st.turn?.kind || '';
   document.body.dataset.myTurn = canMove() ? '1' : '0';
   document.body.dataset.lastEvent = live?.lastEvent ?? 0;
-  $('info').textContent = st.board.parsed?.info || '';
+  if (st.notation) $('info').textContent = st.board.parsed?.info || '';
   maybeSendSeed();
   renderPlayers();
   renderStatus();

@@ -221,6 +221,8 @@ for (const variant of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) {
     if (await p.evaluate(() => document.body.dataset.myTurn === '1')) {
       const src = p.locator('g.piece.movable').first();
       if (await src.count()) await src.click();
+      assert.ok(await p.locator('svg.board rect.sq').count() >= 27, 'the board is drawn');
+      await p.waitForTimeout(400); // let the last move's animation finish
       await p.screenshot({ path: path.join(SHOTS, `${variant}.png`), fullPage: true });
       break;
     }
