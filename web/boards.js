@@ -268,23 +268,30 @@ export class Board {
     this.variant = variant;
     this.def = BOARDS[variant];
     this.host = host;
-    this.vertical = window.matchMedia?.('(max-width: 560px)').matches ?? false;
-    this.geo = this.vertical ? transpose(this.def.geometry()) : this.def.geometry();
     this.onMove = onMove;
     this.interactive = interactive;
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { viewBox: `0 0 ${this.geo.width} ${this.geo.height}`, class: `board board-${variant}${this.vertical ? ' vertical' : ''}`, role: 'group', 'aria-label': `${variant} board` });
+    this.svg = svg('svg', { class: `board board-${variant}`, role: 'group', 'aria-label': `${variant} board` });
     host.replaceChildren(this.svg);
-    this.squareByKey = new Map(this.geo.squares.map(s => [s.key, s]));
     // A phone held upright gets the board turned a quarter (rows become columns).
-    window.matchMedia?.('(max-width: 560px)').addEventListener?.('change', () => {
-      const b = new Board(host, variant, { onMove, interactive });
-      b.onSelect = this.onSelect;
-      Object.assign(this, { vertical: b.vertical, geo: b.geo, svg: b.svg, squareByKey: b.squareByKey });
-      if (this.parsed) this.render();
+    const narrow = window.matchMedia?.('(max-width: 560px)');
+    this.layout(narrow?.matches ?? false);
+    narrow?.addEventListener?.('change', () => {
+      if (this.svg.isConnected && narrow.matches !== this.vertical) {
+        this.layout(narrow.matches);
+        if (this.parsed) this.render();
+      }
     });
+  }
+
+  layout(vertical) {
+    this.vertical = vertical;
+    this.geo = vertical ? transpose(this.def.geometry()) : this.def.geometry();
+    this.svg.setAttribute('viewBox', `0 0 ${this.geo.width} ${this.geo.height}`);
+    this.svg.classList.toggle('vertical', vertical);
+    this.squareByKey = new Map(this.geo.squares.map(s => [s.key, s]));
   }
 
   centre(key) {

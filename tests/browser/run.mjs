@@ -9,7 +9,7 @@
 // mid-game into target/screenshots/ (also at phone width for one variant).
 
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import assert from 'node:assert/strict';
@@ -224,11 +224,14 @@ for (const variant of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) {
       assert.ok(await p.locator('svg.board rect.sq').count() >= 27, 'the board is drawn');
       await p.waitForTimeout(400); // let the last move's animation finish
       await p.screenshot({ path: path.join(SHOTS, `${variant}.png`), fullPage: true });
+      assert.ok(await p.locator('svg.board rect.sq').count() >= 27, 'the board is still drawn after the screenshot');
       break;
     }
   }
   if (variant === 'martian') {
     await a.setViewportSize({ width: 375, height: 760 });
+    await a.waitForTimeout(500); // the board turns upright: let it paint
+    assert.ok(await a.locator('svg.board.vertical rect.sq').count() >= 27, 'the board turned upright');
     await a.screenshot({ path: path.join(SHOTS, 'martian-phone.png'), fullPage: true });
   }
   log(variant, moves, 'moves, screenshot saved');
