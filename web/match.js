@@ -86,7 +86,8 @@ function onMessage(msg) {
     case 'event': applyEvent(msg); break;
     case 'presence': st.connected = msg.connected; st.spectators = msg.spectators; refreshNames(); renderPlayers(); renderActions(); break;
     case 'error':
-      if (msg.code === 'bad_token') { live.fatal = true; live.closed = true; }
+      // The server closes the socket after these: reconnecting cannot help.
+      if (msg.code === 'bad_token' || msg.code === 'spectator_key_required') { live.fatal = true; live.closed = true; }
       showError(msg);
       break;
     case 'going_away': $('conn').textContent = 'server restarting…'; break;
@@ -121,7 +122,8 @@ function applySnapshot(s, first) {
     $('links').replaceChildren(
       el('a', { href: `/m/${matchId}/scoreboard`, text: 'Scoreboard' }), ' · ',
       el('a', { href: `/rules/${s.variant}`, text: 'Rules' }), ' · ',
-      el('a', { href: `/m/${matchId}/watch${s.public ? '' : ''}`, text: 'Spectator view' }));
+      // A private match's spectator link carries its key, which only the creator's lobby shows.
+      s.public ? el('a', { href: `/m/${matchId}/watch`, text: 'Spectator view' }) : el('span', { text: 'Private match' }));
   }
   if (s.turn.kind === 'game_over' || s.turn.kind === 'match_over') st.over = st.over || { game: s.game };
   redraw(false);
@@ -168,7 +170,7 @@ function applyEvent(e) {
   if (e.kind === 'client_seed' && e.seat === st.seat) st.seedSent.add(e.game);
   if (e.kind === 'thrown') { st.lastThrow = { ...e, again: prevActor === e.seat && e.effect !== 'decided' }; }
   if (e.kind === 'moved') { st.lastMove = { seat: e.seat, move: e.move }; animate = true; $('error').textContent = ''; }
-  if (e.kind === 'thrown' || e.kind === 'moved' || e.kind === 'passed') st.lastActor = e.seat;
+  if (e.kind === 'thrown' || e.kind === 'moved' || e.kind === 'passed') st.lastActor = e.kind === 'thrown' && e.effect === 'decided' ? null : e.seat;
   if (e.kind === 'game_over') { st.over = e; st.score = e.score; st.wins = e.wins; }
   if (e.kind === 'match_over') { st.matchOver = e; st.score = e.score; st.wins = e.wins; }
   const li = el('li', { dataset: { kind: e.kind, no: e.no } }, logLine(e));

@@ -267,6 +267,19 @@ for (const variant of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) {
   await other.context().close();
 }
 
+// ---- a private match: its spectator link (with the key) watches, the bare link cannot ----
+{
+  const created = await (await fetch(BASE + '/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'parker', public: false }) })).json();
+  assert.match(created.spectator_url, /\?key=/);
+  const p = await newPage();
+  await p.goto(BASE + created.spectator_url);
+  await p.waitForFunction(() => document.body.dataset.conn === 'open');
+  await p.goto(`${BASE}/m/${created.match_id}/watch`);
+  await p.waitForFunction(() => document.getElementById('error').dataset.code === 'spectator_key_required');
+  await p.context().close();
+  log('private match: watched with its key, refused without');
+}
+
 // The rules page renders.
 {
   const p = await newPage();
