@@ -285,6 +285,7 @@ for (const variant of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) {
   const p = await newPage();
   await p.goto(BASE + '/rules/parker');
   await p.waitForSelector('main h2');
+  await p.screenshot({ path: path.join(SHOTS, 'rules-parker.png') });
   await p.context().close();
 }
 
