@@ -359,7 +359,11 @@ async fn game_record(
     Path((id, game)): Path<(String, String)>,
 ) -> Result<Json<GameRecord>, ApiError> {
     let game: u32 = game.parse().map_err(|_| ApiError::NotFound)?;
-    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let Some(handle) = state.registry.get(&id) else {
+        return crate::series::stored_record(&state, &id, game)
+            .await
+            .map(Json);
+    };
     let (reply, rx) = oneshot::channel();
     handle
         .mailbox

@@ -1404,52 +1404,69 @@ impl Actor {
     }
 
     fn record(&self, game: u32) -> Option<GameRecord> {
-        let events: Vec<Event> = self
-            .log
-            .iter()
-            .filter_map(|t| match serde_json::from_str::<ServerMsg>(t.as_str()) {
-                Ok(ServerMsg::Event(e)) if e.game == game => Some(*e),
-                _ => None,
-            })
-            .collect();
-        let started = events.iter().find_map(|e| match &e.kind {
-            EventKind::GameStarted {
-                game_id,
-                setup,
-                seats,
-                commitment,
-                ..
-            } => Some((game_id.clone(), *setup, seats.clone(), commitment.clone())),
-            _ => None,
-        })?;
-        let over = events.iter().find_map(|e| match &e.kind {
-            EventKind::GameOver {
-                seed, client_seeds, ..
-            } => Some((seed.clone(), client_seeds.clone())),
-            _ => None,
-        });
-        let client_seeds = match &over {
-            Some((_, s)) => s.clone(),
-            None => self
-                .game
-                .as_ref()
-                .filter(|_| game == self.game_no)
-                .map(LiveGame::seeds)
-                .unwrap_or_default(),
-        };
-        Some(GameRecord {
-            match_id: self.id.clone(),
+        let live_seeds = self
+            .game
+            .as_ref()
+            .filter(|_| game == self.game_no)
+            .map(LiveGame::seeds)
+            .unwrap_or_default();
+        record_from_log(
+            &self.id,
+            self.spec.variant,
+            self.log.iter().map(Utf8Bytes::as_str),
             game,
-            game_id: started.0,
-            variant: self.spec.variant,
-            setup: started.1,
-            seats: started.2,
-            commitment: started.3,
-            seed: over.map(|o| o.0),
-            client_seeds,
-            events,
-        })
+            live_seeds,
+        )
     }
+}
+
+/// A game's record from a match's event log (JSON texts); `live_seeds` are the client
+/// seeds to show while the game is not over.
+pub fn record_from_log<'a>(
+    match_id: &str,
+    variant: Variant,
+    log: impl Iterator<Item = &'a str>,
+    game: u32,
+    live_seeds: Vec<String>,
+) -> Option<GameRecord> {
+    let events: Vec<Event> = log
+        .filter_map(|t| match serde_json::from_str::<ServerMsg>(t) {
+            Ok(ServerMsg::Event(e)) if e.game == game => Some(*e),
+            _ => None,
+        })
+        .collect();
+    let started = events.iter().find_map(|e| match &e.kind {
+        EventKind::GameStarted {
+            game_id,
+            setup,
+            seats,
+            commitment,
+            ..
+        } => Some((game_id.clone(), *setup, seats.clone(), commitment.clone())),
+        _ => None,
+    })?;
+    let over = events.iter().find_map(|e| match &e.kind {
+        EventKind::GameOver {
+            seed, client_seeds, ..
+        } => Some((seed.clone(), client_seeds.clone())),
+        _ => None,
+    });
+    let client_seeds = match &over {
+        Some((_, s)) => s.clone(),
+        None => live_seeds,
+    };
+    Some(GameRecord {
+        match_id: match_id.to_owned(),
+        game,
+        game_id: started.0,
+        variant,
+        setup: started.1,
+        seats: started.2,
+        commitment: started.3,
+        seed: over.map(|o| o.0),
+        client_seeds,
+        events,
+    })
 }
 
 fn illegal(e: senet_engine::IllegalMove) -> Refusal {

@@ -86,6 +86,48 @@ pub async fn player_for_key(
     }
 }
 
+/// A game's record from the store, for matches not live in this server (finished before
+/// the last restart).
+///
+/// # Errors
+/// 404 when there is no such match or game; 503 when the store cannot answer.
+pub async fn stored_record(
+    state: &AppState,
+    id: &str,
+    game: u32,
+) -> Result<crate::record::GameRecord, ApiError> {
+    // Without a SQL store, a match not in the registry does not exist.
+    let store = state.store.sql().ok_or(ApiError::NotFound)?;
+    let m = sqlx::query("SELECT variant FROM matches WHERE id = $1")
+        .bind(id)
+        .fetch_optional(store.pool())
+        .await
+        .map_err(db)?
+        .ok_or(ApiError::NotFound)?;
+    let variant = row_str(&m, "variant")?
+        .parse()
+        .map_err(|_| ApiError::NotFound)?;
+    let rows =
+        sqlx::query("SELECT payload FROM events WHERE match_id = $1 AND game = $2 ORDER BY no")
+            .bind(id)
+            .bind(i64::from(game))
+            .fetch_all(store.pool())
+            .await
+            .map_err(db)?;
+    let texts = rows
+        .iter()
+        .map(|r| row_str(r, "payload"))
+        .collect::<Result<Vec<String>, ApiError>>()?;
+    crate::matches::record_from_log(
+        id,
+        variant,
+        texts.iter().map(String::as_str),
+        game,
+        Vec::new(),
+    )
+    .ok_or(ApiError::NotFound)
+}
+
 /// Unix milliseconds as an RFC 3339 UTC time (`2026-11-23T14:08:27.123Z`).
 pub fn rfc3339(ms: i64) -> String {
     let secs = ms.div_euclid(1000);

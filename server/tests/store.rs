@@ -26,6 +26,20 @@ struct PgDb {
 struct Cluster {
     pg_ctl: std::path::PathBuf,
     dir: tempfile::TempDir,
+    opts: String,
+}
+
+impl Cluster {
+    fn ctl(&self, args: &[&str]) -> bool {
+        Command::new(&self.pg_ctl)
+            .arg("-D")
+            .arg(self.dir.path().join("data"))
+            .args(["-o", &self.opts, "-l"])
+            .arg(self.dir.path().join("log"))
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
 }
 
 impl Drop for Cluster {
@@ -72,15 +86,18 @@ fn start_cluster() -> Option<(String, Cluster)> {
     let pg_ctl = find_pg_bin("pg_ctl")?;
     let dir = tempfile::tempdir().ok()?;
     let data = dir.path().join("data");
-    let ok = Command::new(&initdb)
+    let out = Command::new(&initdb)
         .arg("-D")
         .arg(&data)
         .args(["-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
         .output()
-        .ok()?
-        .status
-        .success();
-    if !ok {
+        .ok()?;
+    if !out.status.success() {
+        // initdb refuses to run as root, for one.
+        eprintln!(
+            "initdb failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
         return None;
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -92,17 +109,8 @@ fn start_cluster() -> Option<(String, Cluster)> {
         "-p {port} -c listen_addresses=127.0.0.1 -k {} -c fsync=off",
         dir.path().display()
     );
-    let ok = Command::new(&pg_ctl)
-        .arg("-D")
-        .arg(&data)
-        .args(["-o", &opts, "-l"])
-        .arg(dir.path().join("log"))
-        .args(["-w", "start"])
-        .output()
-        .ok()?
-        .status
-        .success();
-    let cluster = Cluster { pg_ctl, dir };
+    let cluster = Cluster { pg_ctl, dir, opts };
+    let ok = cluster.ctl(&["-w", "start"]);
     ok.then(|| {
         (
             format!("postgres://postgres@127.0.0.1:{port}/postgres"),
@@ -337,9 +345,39 @@ async fn suite(url: &str) {
     let (st, _) = c2.get("/api/matches/nope/scoreboard").await;
     assert_eq!(st, 404);
 
-    // A finished match is not recovered again.
+    // A finished match is not recovered again, but its record is still served (from the
+    // store) and verifies with the binary's `verify`.
     assert!(store.unfinished().await.unwrap().is_empty());
     s2.shutdown.send(true).unwrap();
+    let s3 = senet_server::spawn_durable(config(url))
+        .await
+        .expect("server 3");
+    let c3 = Client { addr: s3.addr };
+    let (st, record) = c3.get(&format!("/api/matches/{id}/games/1")).await;
+    assert_eq!(st, 200, "{record}");
+    assert!(record["seed"].is_string());
+    // One game in this series: every event of the match belongs to it.
+    assert_eq!(
+        record["events"].as_array().unwrap().len(),
+        store.events(&id).await.unwrap().len()
+    );
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), record.to_string()).unwrap();
+    // Left for `cargo run -p senet-engine --example replay -- FILE` by hand.
+    let _ = std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("last-record.json"),
+        record.to_string(),
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_senet-server"))
+        .arg("verify")
+        .arg(file.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("VERIFIED"), "{text}");
+    let (st, _) = c3.get(&format!("/api/matches/{id}/games/2")).await;
+    assert_eq!(st, 404);
+    s3.shutdown.send(true).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -459,5 +497,88 @@ async fn postgres_group_commit() {
         return;
     };
     group_commit(&db.url).await;
+    db.drop_db().await;
+}
+
+/// A TCP proxy in front of Postgres that can cut every connection and refuse new ones.
+struct Proxy {
+    addr: std::net::SocketAddr,
+    up: tokio::sync::watch::Sender<bool>,
+}
+
+async fn proxy(target: String) -> Proxy {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (up, rx) = tokio::sync::watch::channel(true);
+    tokio::spawn(async move {
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let mut rx = rx.clone();
+            if !*rx.borrow() {
+                continue; // dropped: connection refused, in effect
+            }
+            let target = target.clone();
+            tokio::spawn(async move {
+                let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await else {
+                    return;
+                };
+                tokio::select! {
+                    _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                    _ = rx.wait_for(|up| !up) => {}
+                }
+            });
+        }
+    });
+    Proxy { addr, up }
+}
+
+/// The database goes away mid-game (every connection cut, new ones refused): moves are
+/// refused with `store_unavailable` and change nothing; when it is back the same move is
+/// accepted and the log has no gap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_outage_refuses_moves_then_resumes() {
+    let Some(db) = pg_db("postgres_outage_refuses_moves_then_resumes").await else {
+        return;
+    };
+    // postgres://user@HOST:PORT/db -> the same through the proxy.
+    let (head, rest) = db.url.split_once('@').unwrap();
+    let (hostport, dbname) = rest.split_once('/').unwrap();
+    let px = proxy(hostport.to_owned()).await;
+    let url = format!("{head}@{}/{dbname}", px.addr);
+    let s = senet_server::spawn_durable(config(&url))
+        .await
+        .expect("server");
+    let c = Client { addr: s.addr };
+    let (id, tokens, _) = c.create_full(json!({"variant": "pyramid"})).await;
+    let mut seats = Vec::new();
+    for t in &tokens {
+        seats.push(c.hello(&id, Some(t), None).await.0);
+    }
+    let (mut watcher, _) = c.hello(&id, None, Some(0)).await;
+    let view = watcher
+        .until(|m| m["type"] == "event" && m["turn"]["kind"] == "move")
+        .await;
+    let seat = view["turn"]["seat"].as_u64().unwrap() as usize;
+    let mv = view["legal"][0].clone();
+    let msg = json!({"type": "move", "game": view["game"], "move": mv});
+
+    px.up.send_replace(false);
+    let seq = seats[seat - 1].act(msg.clone()).await;
+    let r = seats[seat - 1].reply(seq).await;
+    assert_eq!(r["code"], "store_unavailable", "{r}");
+    let (_, w) = c.hello(&id, None, None).await;
+    assert_eq!(w["snapshot"]["last_event"], view["no"], "nothing applied");
+
+    px.up.send_replace(true);
+    let seq = seats[seat - 1].act(msg).await;
+    let r = seats[seat - 1].reply(seq).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let moved = watcher.until(|m| m["kind"] == "moved").await;
+    assert_eq!(moved["no"], json!(view["no"].as_u64().unwrap() + 1));
+    let store = SqlStore::connect(&db.url).await.unwrap();
+    let stored = store.events(&id).await.unwrap();
+    let (_, w) = c.hello(&id, None, None).await;
+    assert_eq!(json!(stored.len()), w["snapshot"]["last_event"]);
+    s.shutdown.send(true).unwrap();
+    drop(store);
     db.drop_db().await;
 }
