@@ -78,7 +78,10 @@ export class Live {
   constructor(matchId, { token = null, key = null, onMessage, onStatus }) {
     this.matchId = matchId; this.token = token; this.key = key;
     this.onMessage = onMessage; this.onStatus = onStatus;
-    this.lastEvent = 0; this.seq = 0; this.attempt = 0; this.ws = null; this.closed = false;
+    // lastEvent -1: nothing seen yet; the first hello asks for every event (last_event 0), so
+    // that the page's move log is complete after a reload.
+    this.lastEvent = -1; this.seq = 0; this.attempt = 0; this.ws = null; this.closed = false;
+    this.backlog = 0;
     this.connect();
   }
   connect() {
@@ -90,7 +93,7 @@ export class Live {
       const hello = { type: 'hello' };
       if (this.token) hello.token = this.token;
       else if (this.key) hello.token = this.key;
-      if (this.lastEvent > 0) hello.last_event = this.lastEvent;
+      hello.last_event = Math.max(0, this.lastEvent);
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (m) => {
@@ -99,13 +102,16 @@ export class Live {
       if (msg.type === 'welcome') {
         this.attempt = 0;
         this.seq = Math.max(this.seq, msg.last_seq || 0);
-        this.lastEvent = msg.snapshot.last_event;
+        // The snapshot is the match now; the `missed` events after our last one follow it.
+        this.backlog = msg.missed || 0;
+        this.lastEvent = msg.snapshot.last_event - this.backlog;
         this.onStatus('open');
       } else if (msg.type === 'snapshot') {
         this.lastEvent = msg.snapshot.last_event;
       } else if (msg.type === 'event') {
         if (msg.no <= this.lastEvent) return;
         this.lastEvent = msg.no;
+        if (this.backlog > 0) this.backlog -= 1;
       }
       this.onMessage(msg);
     };
@@ -120,6 +126,8 @@ export class Live {
     ws.onerror = () => { /* onclose follows */ };
   }
   get open() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+  // Still replaying missed events: the page shows them but does not act on them.
+  get catchingUp() { return this.backlog > 0; }
   send(msg) {
     if (!this.open) return null;
     if (msg.type !== 'ping') { this.seq += 1; msg.seq = this.seq; }

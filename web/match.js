@@ -84,7 +84,7 @@ function onMessage(msg) {
       break;
     case 'snapshot': applySnapshot(msg.snapshot, false); break;
     case 'event': applyEvent(msg); break;
-    case 'presence': st.connected = msg.connected; st.spectators = msg.spectators; refreshNames(); renderPlayers(); break;
+    case 'presence': st.connected = msg.connected; st.spectators = msg.spectators; refreshNames(); renderPlayers(); renderActions(); break;
     case 'error':
       if (msg.code === 'bad_token') { live.fatal = true; live.closed = true; }
       showError(msg);
@@ -173,20 +173,22 @@ function applyEvent(e) {
   if (e.kind === 'match_over') { st.matchOver = e; st.score = e.score; st.wins = e.wins; }
   const li = el('li', { dataset: { kind: e.kind, no: e.no } }, logLine(e));
   $('log').append(li);
-  li.scrollIntoView?.({ block: 'nearest' });
+  $('log').scrollTop = $('log').scrollHeight;
   document.body.dataset.lastEvent = e.no;
+  if (live?.catchingUp) return; // draw once, after the last missed event
   redraw(animate);
 }
 
-function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat === st.seat && live?.open; }
+function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat === st.seat && live?.open && !live.catchingUp; }
 
 function redraw(animate) {
-  if (!st.board || !st.notation) return;
-  st.board.draw(st.notation, st.legal, canMove(), st.lastMove?.move, animate);
+  if (!st.board) return;
+  if (st.notation) st.board.draw(st.notation, st.legal, canMove(), st.lastMove?.move, animate);
+  else $('info').textContent = 'The board appears when every seat is taken.';
   document.body.dataset.turn = st.turn?.kind || '';
   document.body.dataset.myTurn = canMove() ? '1' : '0';
   document.body.dataset.lastEvent = live?.lastEvent ?? 0;
-  $('info').textContent = st.board.parsed?.info || '';
+  if (st.notation) $('info').textContent = st.board.parsed?.info || '';
   maybeSendSeed();
   renderPlayers();
   renderStatus();
@@ -196,7 +198,7 @@ function redraw(animate) {
 }
 
 function maybeSendSeed() {
-  if (st.seat && st.turn?.kind === 'seeds' && !st.seedSent.has(st.game) && live?.open) {
+  if (st.seat && st.turn?.kind === 'seeds' && !st.seedSent.has(st.game) && live?.open && !live.catchingUp) {
     st.seedSent.add(st.game);
     live.send({ type: 'client_seed', seed: randomSeed() });
   }

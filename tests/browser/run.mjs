@@ -65,11 +65,12 @@ async function setup(a, b, variant, opts = {}) {
   return { id, watch };
 }
 
+let keyboardMoves = 0;
 const lastEvent = (p) => p.evaluate(() => Number(document.body.dataset.lastEvent || 0));
 
 // Plays one move on whichever page has the turn: click the piece, then the highlighted
 // target; moves that are not from a square (a colour choice, a coaster) are buttons.
-async function step(pages) {
+async function step(pages, { keyboard = false } = {}) {
   for (const p of pages) {
     const mine = await p.evaluate(() => document.body.dataset.myTurn === '1' && document.body.dataset.conn === 'open');
     if (!mine) continue;
@@ -80,7 +81,15 @@ async function step(pages) {
       const ends = st.board.ends.get(mv);
       return { mv, src: ends ? ends.from : null };
     });
-    if (how.src && await p.locator(`g.piece[data-src="${how.src}"]`).count()) {
+    const single = how.src && await p.evaluate(({ mv, src }) => window.senet.board.movesFrom(src).filter(m => window.senet.board.ends.get(m).to === window.senet.board.ends.get(mv).to).length === 1, how);
+    if (keyboard && single && await p.locator(`g.piece[data-src="${how.src}"]`).count()) {
+      // Tab/Enter: focus the piece, Enter selects it and moves the focus to its first target.
+      await p.focus(`g.piece[data-src="${how.src}"]`);
+      await p.keyboard.press('Enter');
+      await p.focus(`rect.target[data-moves~="${how.mv}"]`);
+      await p.keyboard.press('Enter');
+      keyboardMoves += 1;
+    } else if (how.src && await p.locator(`g.piece[data-src="${how.src}"]`).count()) {
       await p.locator(`g.piece[data-src="${how.src}"]`).click();
       const target = p.locator(`rect.target[data-moves~="${how.mv}"]`).first();
       const buttons = await p.evaluate((mv) => document.querySelectorAll('.target').length > 0 && [...document.querySelectorAll('.target')].find(t => t.dataset.moves.split(' ').includes(mv))?.dataset.moves.split(' ').length, how.mv);
@@ -121,13 +130,13 @@ const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(docume
   const a = await newPage();
   const b = await newPage();
   const s = await newPage({ width: 375, height: 800 });
-  const { id, watch } = await setup(a, b, 'pyramid');
+  const { id, watch } = await setup(a, b, 'pyramid', { target: 3 });
   log('match', id);
   await s.goto(watch);
   await s.waitForFunction(() => document.body.dataset.conn === 'open');
   let moves = 0, reloaded = false, dropped = false;
   while (!(await over(a))) {
-    const mv = await step([a, b]);
+    const mv = await step([a, b], { keyboard: moves % 7 === 3 });
     if (mv) moves++;
     if (moves === 10 && !reloaded) {
       reloaded = true;
@@ -147,7 +156,8 @@ const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(docume
     if (moves === 30) await s.screenshot({ path: path.join(SHOTS, 'pyramid-spectator-phone.png'), fullPage: true });
     if (moves > 2000) throw new Error('the game does not end');
   }
-  log('game over after', moves, 'moves');
+  log('game over after', moves, 'moves,', keyboardMoves, 'of them by keyboard');
+  assert.ok(keyboardMoves > 0, 'some moves were made with the keyboard');
   const end = await lastEvent(a);
   await s.waitForFunction((n) => Number(document.body.dataset.lastEvent) >= n, end);
   const movesOf = (p) => p.evaluate(() => [...document.querySelectorAll('#log li[data-kind="moved"]')].map(li => li.textContent.split(': ').pop()));
@@ -160,28 +170,41 @@ const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(docume
   }
   assert.equal(seen.length, moves, 'the spectator saw every move');
   assert.deepEqual(seen, played, 'the spectator saw the same moves');
+  assert.deepEqual(await movesOf(b), played, 'the reloaded page has the whole move log');
   const winnerText = await a.textContent('#status');
   log(winnerText);
   assert.match(winnerText, /wins/);
+  assert.match(await s.textContent('#status'), /wins/, 'the spectator sees the result');
   await a.screenshot({ path: path.join(SHOTS, 'pyramid-game-over.png'), fullPage: true });
+  // The next game of the series: both ask for it.
+  await a.click('#rematch');
+  await b.click('#rematch');
+  for (const p of [a, b, s]) await p.waitForFunction(() => window.senet.game === 2 && !['game_over', 'match_over'].includes(document.body.dataset.turn));
+  log('game 2 started on every page');
   // Scoreboard.
   await s.goto(`${BASE}/m/${id}/scoreboard`);
   await s.waitForSelector('#result');
   const result = await s.textContent('#result');
-  assert.match(result, /won the series/);
-  assert.equal(await s.locator('#games tr').count(), 2);
+  assert.match(result, /leads/);
+  assert.equal(await s.locator('#games tr').count(), 3, 'games 1 and 2 are listed');
+  assert.match(await s.textContent('#games'), /completed/);
   await s.screenshot({ path: path.join(SHOTS, 'scoreboard-phone.png'), fullPage: true });
   log('scoreboard:', result);
-  // Replay + WebCrypto dice check.
-  await a.click('#replay-link');
+  // Replay + WebCrypto dice check of game 1.
+  await a.goto(`${BASE}/m/${id}/games/1/replay`);
   await a.waitForSelector('#verify[data-verify]');
   assert.equal(await a.getAttribute('#verify', 'data-verify'), 'ok', await a.textContent('#verdict'));
   const throws = Number(await a.getAttribute('#verify', 'data-throws'));
   assert.ok(throws > 10, 'throws were checked');
   await a.click('#next'); await a.click('#next');
   await a.fill('#step', '60'); await a.dispatchEvent('#step', 'input');
+  await a.waitForTimeout(400);
   await a.screenshot({ path: path.join(SHOTS, 'replay.png'), fullPage: true });
   log('replay verified', throws, 'throws');
+  // Game 2 is not over: its replay says the seed is still secret.
+  await b.goto(`${BASE}/m/${id}/games/2/replay`);
+  await b.waitForSelector('#verify[data-verify]');
+  assert.equal(await b.getAttribute('#verify', 'data-verify'), 'pending');
   for (const p of [a, b, s]) await p.context().close();
 }
 
@@ -198,6 +221,8 @@ for (const variant of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) {
     if (await p.evaluate(() => document.body.dataset.myTurn === '1')) {
       const src = p.locator('g.piece.movable').first();
       if (await src.count()) await src.click();
+      assert.ok(await p.locator('svg.board rect.sq').count() >= 27, 'the board is drawn');
+      await p.waitForTimeout(400); // let the last move's animation finish
       await p.screenshot({ path: path.join(SHOTS, `${variant}.png`), fullPage: true });
       break;
     }
@@ -208,6 +233,35 @@ for (const variant of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) {
   }
   log(variant, moves, 'moves, screenshot saved');
   await a.context().close(); await b.context().close();
+}
+
+// ---- a rejected move, the live list, and claiming a game from an absent player ----
+{
+  const a = await newPage();
+  const b = await newPage();
+  const { id } = await setup(a, b, 'modern');
+  const lobby = await newPage();
+  await lobby.goto(BASE + '/');
+  await lobby.waitForSelector(`#live li[data-match="${id}"]`);
+  await lobby.screenshot({ path: path.join(SHOTS, 'lobby.png'), fullPage: true });
+  await lobby.context().close();
+  let moves = 0;
+  while (moves < 4) if (await step([a, b])) moves++;
+  while (!(await a.evaluate(() => document.body.dataset.myTurn === '1')) && !(await b.evaluate(() => document.body.dataset.myTurn === '1'))) await a.waitForTimeout(50);
+  const [mover, other] = (await a.evaluate(() => document.body.dataset.myTurn === '1')) ? [a, b] : [b, a];
+  // A move that is not legal now gets a clear message and changes nothing.
+  await mover.evaluate(() => window.senetLive.send({ type: 'move', game: window.senet.game, move: '9+9' }));
+  await mover.waitForFunction(() => document.getElementById('error').textContent !== '');
+  log('rejected move:', await mover.textContent('#error'));
+  // The player on turn goes away; after --abandon-after (3 s in scripts/test.sh) the other claims.
+  await mover.context().close();
+  await other.waitForSelector('#claim');
+  await other.waitForTimeout(3300);
+  await other.click('#claim');
+  await other.waitForFunction(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
+  log('claimed:', await other.textContent('#status'));
+  assert.match(await other.textContent('#log'), /claimed the game/);
+  await other.context().close();
 }
 
 // The rules page renders.
