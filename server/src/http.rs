@@ -16,7 +16,7 @@ use tracing::Instrument;
 
 use crate::AppState;
 use crate::dice::{self, VerifyReport, VerifyRequest};
-use crate::matches::{Cmd, JoinError, NewMatch, spawn_match};
+use crate::matches::{Cmd, JoinError, NewMatch, spawn_match_for};
 use crate::protocol::Series;
 use crate::record::GameRecord;
 
@@ -32,6 +32,10 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/matches/{id}/games/{game}"),
     ("post", "/api/verify"),
     ("get", "/ws/matches/{id}"),
+    ("get", "/api/matches/{id}/scoreboard"),
+    ("post", "/api/players"),
+    ("get", "/api/players/{player_id}/history"),
+    ("get", "/api/leaderboard"),
 ];
 
 /// Every way a REST request fails, each with its HTTP status and stable code.
@@ -106,6 +110,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}/games/{game}", get(game_record))
         .route("/api/verify", post(verify))
         .route("/ws/matches/{id}", get(ws_upgrade))
+        .merge(crate::series::router())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
         .with_state(state)
@@ -175,6 +180,8 @@ struct CreateMatch {
     player_name: Option<String>,
     #[serde(default = "yes")]
     public: bool,
+    #[serde(default)]
+    player_key: Option<String>,
 }
 
 fn yes() -> bool {
@@ -248,7 +255,11 @@ async fn create_match(
         public: req.public,
         creator,
     };
-    let (handle, created) = spawn_match(spec, state.store.clone(), state.config.clone());
+    let player = crate::series::player_for_key(&state, req.player_key.as_deref()).await?;
+    let (handle, created) =
+        spawn_match_for(spec, player, state.store.clone(), state.config.clone())
+            .await
+            .map_err(|_| ApiError::Unavailable)?;
     state.registry.insert(handle);
     let id = created.match_id.clone();
     tracing::Span::current().record("match_id", id.as_str());
@@ -293,6 +304,8 @@ struct JoinRequest {
     invite: String,
     #[serde(default)]
     name: Option<String>,
+    #[serde(default)]
+    player_key: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -313,9 +326,11 @@ async fn join_match(
     let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
     let (reply, rx) = oneshot::channel();
     let name = check_name(req.name, String::new())?;
+    let player_id = crate::series::player_for_key(&state, req.player_key.as_deref()).await?;
     let cmd = Cmd::Join {
         invite: req.invite,
         name,
+        player_id,
         reply,
     };
     handle
@@ -329,6 +344,7 @@ async fn join_match(
         .map_err(|e| match e {
             JoinError::BadInvite => ApiError::BadInvite,
             JoinError::InviteUsed => ApiError::InviteUsed,
+            JoinError::Unavailable => ApiError::Unavailable,
         })?;
     Ok(Json(Joined {
         ws_url: format!("/ws/matches/{id}"),
@@ -343,7 +359,11 @@ async fn game_record(
     Path((id, game)): Path<(String, String)>,
 ) -> Result<Json<GameRecord>, ApiError> {
     let game: u32 = game.parse().map_err(|_| ApiError::NotFound)?;
-    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let Some(handle) = state.registry.get(&id) else {
+        return crate::series::stored_record(&state, &id, game)
+            .await
+            .map(Json);
+    };
     let (reply, rx) = oneshot::channel();
     handle
         .mailbox
@@ -393,7 +413,7 @@ pub fn openapi_doc() -> Value {
         |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
     let ok = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
     let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
-    json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {"title": "Senet server", "version": env!("CARGO_PKG_VERSION"),
                  "description": "Live Senet matches. Play happens over the WebSocket at /ws/matches/{id}; see docs/protocol.md."},
@@ -440,7 +460,9 @@ pub fn openapi_doc() -> Value {
                 "name": {"type": "string"}, "player_name": {"type": "string"},
                 "public": {"type": "boolean", "default": true}}}
         }}
-    })
+    });
+    crate::series::document(&mut doc);
+    doc
 }
 
 #[cfg(test)]

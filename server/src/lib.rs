@@ -4,7 +4,8 @@
 //! - [`ws`]: one reader and one writer task per socket;
 //! - [`matches`]: one actor task per live match, which owns the engine game;
 //! - [`dice`]: provably fair dice (`docs/fairness.md`);
-//! - [`store`]: where events go before they are broadcast;
+//! - [`store`]: where events go before they are broadcast; [`store_sql`]: the durable store;
+//! - [`series`]: scoreboards, players, history and leaderboard from the store;
 //! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
 //! - [`web`]: the browser client (pages and scripts embedded from `web/`).
 //!
@@ -24,7 +25,9 @@ pub mod http;
 pub mod matches;
 pub mod protocol;
 pub mod record;
+pub mod series;
 pub mod store;
+pub mod store_sql;
 pub mod web;
 pub mod ws;
 
@@ -53,10 +56,19 @@ pub fn app_with_store(
     config: Config,
     store: Arc<dyn store::EventStore>,
 ) -> (axum::Router, watch::Sender<bool>) {
+    app_with_registry(Arc::new(config), store, Arc::default())
+}
+
+/// The whole service with the given event store and (recovered) matches.
+pub fn app_with_registry(
+    config: Arc<Config>,
+    store: Arc<dyn store::EventStore>,
+    registry: Arc<matches::Registry>,
+) -> (axum::Router, watch::Sender<bool>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
     let state = AppState {
-        config: Arc::new(config),
-        registry: Arc::default(),
+        config,
+        registry,
         store,
         shutdown,
     };
@@ -90,6 +102,53 @@ pub async fn spawn_with_store(
     config: Config,
     store: Arc<dyn store::EventStore>,
 ) -> std::io::Result<Running> {
+    spawn_with_registry(Arc::new(config), store, Arc::default()).await
+}
+
+/// Opens the durable store the configuration names (`DATABASE_URL`, else
+/// `<data_dir>/senet.db`), rebuilds every unfinished match from its events, and serves.
+///
+/// # Errors
+/// When the store cannot be opened or read, or the address cannot be bound.
+pub async fn spawn_durable(config: Config) -> Result<Running, String> {
+    let store = store_sql::SqlStore::open(config.database_url.as_deref(), &config.data_dir)
+        .await
+        .map_err(|e| e.to_string())?;
+    let config = Arc::new(config);
+    let registry = Arc::new(matches::Registry::default());
+    let started = std::time::Instant::now();
+    let recovered = store.unfinished().await.map_err(|e| e.to_string())?;
+    let (mut ok, mut failed) = (0usize, 0usize);
+    for rec in recovered {
+        let id = rec.row.id.clone();
+        match matches::restore_match(rec, store.clone(), config.clone()) {
+            Ok(handle) => {
+                registry.insert(handle);
+                ok += 1;
+            }
+            Err(e) => {
+                tracing::error!(match_id = %id, error = %e, "cannot recover the match");
+                failed += 1;
+            }
+        }
+    }
+    tracing::info!(
+        backend = ?store.backend(),
+        recovered = ok,
+        failed,
+        ms = started.elapsed().as_millis() as u64,
+        "store open; unfinished matches recovered"
+    );
+    spawn_with_registry(config, store, registry)
+        .await
+        .map_err(|e| format!("cannot listen: {e}"))
+}
+
+async fn spawn_with_registry(
+    config: Arc<Config>,
+    store: Arc<dyn store::EventStore>,
+    registry: Arc<matches::Registry>,
+) -> std::io::Result<Running> {
     let listener = TcpListener::bind((config.bind, config.port)).await?;
     let addr = listener.local_addr()?;
     // Small frames both ways: without TCP_NODELAY, Nagle plus delayed ACKs add ~40 ms a move.
@@ -98,7 +157,7 @@ pub async fn spawn_with_store(
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
     });
-    let (router, shutdown) = app_with_store(config, store);
+    let (router, shutdown) = app_with_registry(config, store, registry);
     let mut done = shutdown.subscribe();
     let task = tokio::spawn(async move {
         axum::serve(listener, router)

@@ -93,11 +93,6 @@ fn serve(config: Config) -> ExitCode {
             .init(),
         LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
     }
-    if config.database_url.is_some() {
-        tracing::warn!(
-            "DATABASE_URL is set but the durable store is not built yet; events stay in memory"
-        );
-    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -106,10 +101,10 @@ fn serve(config: Config) -> ExitCode {
         }
     };
     runtime.block_on(async move {
-        let running = match senet_server::spawn(config).await {
+        let running = match senet_server::spawn_durable(config).await {
             Ok(r) => r,
             Err(e) => {
-                tracing::error!(error = %e, "cannot listen");
+                tracing::error!(error = %e, "cannot start");
                 return ExitCode::FAILURE;
             }
         };

@@ -22,7 +22,7 @@ use crate::protocol::{
     ClientMsg, Event, EventKind, Series, SeriesKind, ServerMsg, Snapshot, Turn, TurnKind,
 };
 use crate::record::GameRecord;
-use crate::store::{EventStore, StoredEvent};
+use crate::store::{EventStore, MatchRow, SeatRow, Side, StoredEvent, hash_secret};
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
@@ -60,6 +60,11 @@ pub fn new_secret() -> String {
 
 fn secret_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+/// Whether `secret` is the one whose hash is `hash` (secrets are only kept hashed).
+fn secret_matches(hash: &str, secret: &str) -> bool {
+    secret_eq(hash, &hash_secret(secret))
 }
 
 /// A match's public state, as listed by the REST API.
@@ -100,6 +105,8 @@ pub enum Cmd {
         invite: String,
         /// The display name.
         name: String,
+        /// The player taking the seat (if they gave their player key).
+        player_id: Option<String>,
         /// The seat and its token.
         reply: oneshot::Sender<Result<(u8, String), JoinError>>,
     },
@@ -149,6 +156,8 @@ pub enum JoinError {
     BadInvite,
     /// The seat was claimed already.
     InviteUsed,
+    /// The store could not record the claim.
+    Unavailable,
 }
 
 /// A socket accepted by the actor.
@@ -247,8 +256,8 @@ pub struct Created {
 }
 
 struct Seat {
-    token: String,
-    invite: String,
+    token_hash: String,
+    invite_hash: String,
     claimed: bool,
     name: Option<String>,
     conns: u32,
@@ -299,7 +308,7 @@ type Refusal = (&'static str, String);
 struct Actor {
     id: String,
     spec: NewMatch,
-    spectator_key: Option<String>,
+    spectator_key_hash: Option<String>,
     seats: Vec<Seat>,
     game_no: u32,
     game: Option<LiveGame>,
@@ -318,72 +327,148 @@ struct Actor {
     seeds_deadline: Option<Instant>,
 }
 
-/// Starts the actor of a new match.
-pub fn spawn_match(
+/// Starts the actor of a new match, once the store has recorded it.
+///
+/// # Errors
+/// When the store cannot record the match.
+pub async fn spawn_match(
     spec: NewMatch,
     store: Arc<dyn EventStore>,
     cfg: Arc<Config>,
-) -> (MatchHandle, Created) {
+) -> Result<(MatchHandle, Created), crate::store::StoreError> {
+    spawn_match_for(spec, None, store, cfg).await
+}
+
+/// As [`spawn_match`], with seat 1 tied to a player.
+///
+/// # Errors
+/// When the store cannot record the match.
+pub async fn spawn_match_for(
+    spec: NewMatch,
+    player_id: Option<String>,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Config>,
+) -> Result<(MatchHandle, Created), crate::store::StoreError> {
     let id = uuid::Uuid::new_v4().to_string();
     let n = spec.setup.players;
-    let now = Instant::now();
-    let seats: Vec<Seat> = (0..n)
-        .map(|i| Seat {
-            token: new_secret(),
-            invite: new_secret(),
-            claimed: i == 0,
-            name: (i == 0).then(|| spec.creator.clone()),
-            conns: 0,
-            gone_since: now,
-            last_seq: 0,
-            replies: VecDeque::new(),
-        })
-        .collect();
+    let tokens: Vec<String> = (0..n).map(|_| new_secret()).collect();
+    let invites: Vec<String> = (0..n).map(|_| new_secret()).collect();
     let created = Created {
         match_id: id.clone(),
-        token: seats[0].token.clone(),
-        invites: seats
+        token: tokens[0].clone(),
+        invites: invites
             .iter()
             .enumerate()
             .skip(1)
-            .map(|(i, s)| (i as u8 + 1, s.invite.clone()))
+            .map(|(i, s)| (i as u8 + 1, s.clone()))
             .collect(),
         spectator_key: (!spec.public).then(new_secret),
     };
-    let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
-    let (mailbox, rx) = mpsc::channel(MAILBOX);
-    let actor = Actor {
+    let row = MatchRow {
         id: id.clone(),
-        spectator_key: created.spectator_key.clone(),
-        seats,
-        game_no: 0,
-        game: None,
-        score: vec![0; usize::from(n)],
-        wins: vec![0; usize::from(n)],
-        games_played: 0,
-        match_over: false,
-        log: Vec::new(),
-        tx,
-        conns: HashMap::new(),
-        next_conn: 1,
-        spectators: 0,
-        store,
-        cfg,
-        summary: watch::channel(placeholder_summary()).0,
-        seeds_deadline: None,
-        spec,
+        name: spec.name.clone(),
+        variant: spec.variant.id().to_owned(),
+        options: serde_json::to_string(&spec.setup).unwrap_or_default(),
+        players: n,
+        series_kind: series_kind_name(spec.series.kind).to_owned(),
+        series_target: spec.series.target,
+        public: spec.public,
+        spectator_key_hash: created.spectator_key.as_deref().map(hash_secret),
+        seats: (0..n)
+            .map(|i| SeatRow {
+                seat: i + 1,
+                player_id: if i == 0 { player_id.clone() } else { None },
+                name: (i == 0).then(|| spec.creator.clone()),
+                token_hash: hash_secret(&tokens[usize::from(i)]),
+                invite_hash: hash_secret(&invites[usize::from(i)]),
+                claimed: i == 0,
+            })
+            .collect(),
     };
-    let summary = actor.summary.subscribe();
-    actor.publish_summary();
-    tokio::spawn(actor.run(rx));
-    (
-        MatchHandle {
-            id,
-            mailbox,
-            summary,
+    store.create_match(&row).await?;
+    let actor = Actor::new(row, spec, store, cfg);
+    Ok((actor.start(), created))
+}
+
+/// Rebuilds an unfinished match from the store: replays its events through the engine (every
+/// throw recomputed from the stored seed and checked) and starts its actor.
+///
+/// # Errors
+/// When the stored match does not replay.
+pub fn restore_match(
+    rec: crate::store_sql::Recovered,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Config>,
+) -> Result<MatchHandle, String> {
+    let row = rec.row;
+    let variant: Variant = row
+        .variant
+        .parse()
+        .map_err(|_| format!("unknown variant {}", row.variant))?;
+    let setup: Setup = serde_json::from_str(&row.options).map_err(|e| e.to_string())?;
+    let kind = match row.series_kind.as_str() {
+        "first_to" => SeriesKind::FirstTo,
+        _ => SeriesKind::BestOf,
+    };
+    let spec = NewMatch {
+        variant,
+        setup,
+        series: Series {
+            kind,
+            target: row.series_target,
         },
-        created,
-    )
+        name: row.name.clone(),
+        public: row.public,
+        creator: row
+            .seats
+            .first()
+            .and_then(|s| s.name.clone())
+            .unwrap_or_default(),
+    };
+    if row.seats.len() != usize::from(setup.players) {
+        return Err(format!(
+            "{} seats stored for {} players",
+            row.seats.len(),
+            setup.players
+        ));
+    }
+    let log: Vec<Utf8Bytes> = rec.events.into_iter().map(Utf8Bytes::from).collect();
+    let mut actor = Actor::new(row, spec, store, cfg);
+    for (i, text) in log.iter().enumerate() {
+        actor
+            .replay(text.as_str(), &rec.seeds)
+            .map_err(|e| format!("event {}: {e}", i + 1))?;
+        actor.log.push(text.clone());
+    }
+    if let Some(g) = &actor.game {
+        if g.seeds_open && !g.over {
+            actor.seeds_deadline = Some(Instant::now() + actor.cfg.seed_wait());
+        }
+    }
+    Ok(actor.start())
+}
+
+/// The wire name of a series kind.
+pub fn series_kind_name(kind: SeriesKind) -> &'static str {
+    match kind {
+        SeriesKind::BestOf => "best_of",
+        SeriesKind::FirstTo => "first_to",
+    }
+}
+
+fn event_kind_name(kind: &EventKind) -> &'static str {
+    match kind {
+        EventKind::GameStarted { .. } => "game_started",
+        EventKind::ClientSeed { .. } => "client_seed",
+        EventKind::Thrown { .. } => "thrown",
+        EventKind::Passed { .. } => "passed",
+        EventKind::Moved { .. } => "moved",
+        EventKind::Resigned { .. } => "resigned",
+        EventKind::Claimed { .. } => "claimed",
+        EventKind::GameOver { .. } => "game_over",
+        EventKind::RematchRequested { .. } => "rematch_requested",
+        EventKind::MatchOver { .. } => "match_over",
+    }
 }
 
 fn placeholder_summary() -> Summary {
@@ -404,8 +489,161 @@ fn placeholder_summary() -> Summary {
 }
 
 impl Actor {
+    fn new(row: MatchRow, spec: NewMatch, store: Arc<dyn EventStore>, cfg: Arc<Config>) -> Actor {
+        let n = usize::from(spec.setup.players);
+        let now = Instant::now();
+        let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
+        Actor {
+            id: row.id,
+            spectator_key_hash: row.spectator_key_hash,
+            seats: row
+                .seats
+                .into_iter()
+                .map(|s| Seat {
+                    token_hash: s.token_hash,
+                    invite_hash: s.invite_hash,
+                    claimed: s.claimed,
+                    name: s.name,
+                    conns: 0,
+                    gone_since: now,
+                    last_seq: 0,
+                    replies: VecDeque::new(),
+                })
+                .collect(),
+            game_no: 0,
+            game: None,
+            score: vec![0; n],
+            wins: vec![0; n],
+            games_played: 0,
+            match_over: false,
+            log: Vec::new(),
+            tx,
+            conns: HashMap::new(),
+            next_conn: 1,
+            spectators: 0,
+            store,
+            cfg,
+            summary: watch::channel(placeholder_summary()).0,
+            seeds_deadline: None,
+            spec,
+        }
+    }
+
+    /// Publishes the summary and spawns the actor task.
+    fn start(self) -> MatchHandle {
+        let (mailbox, rx) = mpsc::channel(MAILBOX);
+        let summary = self.summary.subscribe();
+        self.publish_summary();
+        let handle = MatchHandle {
+            id: self.id.clone(),
+            mailbox,
+            summary,
+        };
+        tokio::spawn(self.run(rx));
+        handle
+    }
+
+    /// Applies one stored event to the state (recovery); throws are recomputed and checked.
+    fn replay(&mut self, text: &str, seeds: &[(u32, String)]) -> Result<(), String> {
+        let ServerMsg::Event(e) =
+            serde_json::from_str::<ServerMsg>(text).map_err(|e| e.to_string())?
+        else {
+            return Err("not an event".into());
+        };
+        let n = usize::from(self.spec.setup.players);
+        if let EventKind::GameStarted { game_id, seats, .. } = &e.kind {
+            let seed = seeds
+                .iter()
+                .find(|(g, _)| *g == e.game)
+                .and_then(|(_, s)| ServerSeed::from_hex(s))
+                .ok_or_else(|| format!("no seed stored for game {}", e.game))?;
+            let game = Game::new(self.spec.variant, self.spec.setup).map_err(|e| e.to_string())?;
+            self.game_no = e.game;
+            self.game = Some(LiveGame {
+                id: game_id.clone(),
+                game,
+                seed,
+                seats: seats.clone(),
+                client_seeds: vec![None; n],
+                seeds_open: true,
+                throw_no: 0,
+                over: false,
+                rematch: vec![false; n],
+            });
+            return Ok(());
+        }
+        match e.kind {
+            EventKind::MatchOver { score, wins, .. } => {
+                self.score = score;
+                self.wins = wins;
+                self.match_over = true;
+                return Ok(());
+            }
+            EventKind::GameOver { score, wins, .. } => {
+                self.score = score;
+                self.wins = wins;
+                self.games_played += 1;
+                if let Some(g) = self.game.as_mut() {
+                    g.over = true;
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        let g = self.game.as_mut().ok_or("an event before the first game")?;
+        match e.kind {
+            EventKind::ClientSeed { seat, seed } => {
+                g.client_seeds[usize::from(seat - 1)] = Some(seed);
+            }
+            EventKind::Thrown {
+                throw_no,
+                spec,
+                faces,
+                ..
+            } => {
+                g.seeds_open = false;
+                let throw = derive_throw(&g.seed, &g.id, &g.seeds(), throw_no, spec);
+                if throw.faces() != faces.as_slice() {
+                    return Err(format!("throw {throw_no} does not match the seed"));
+                }
+                g.game.throw(throw).map_err(|e| e.to_string())?;
+                g.throw_no = throw_no;
+            }
+            EventKind::Moved { seat, mv } => {
+                let p = g.player_of(seat);
+                g.game.play_notation(p, &mv).map_err(|e| e.to_string())?;
+            }
+            EventKind::Resigned { seat } => {
+                let p = g.player_of(seat);
+                g.game.resign(p).map_err(|e| e.to_string())?;
+            }
+            EventKind::Claimed { against, .. } => {
+                let p = g.player_of(against);
+                g.game.resign(p).map_err(|e| e.to_string())?;
+            }
+            EventKind::RematchRequested { seat } => g.rematch[usize::from(seat - 1)] = true,
+            _ => {}
+        }
+        Ok(())
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
-        tracing::info!(match_id = %self.id, variant = %self.spec.variant, "match created");
+        tracing::info!(match_id = %self.id, variant = %self.spec.variant, events = self.log.len(), "match started");
+        // A recovered match may owe a throw (or its seeds may all be in already).
+        let all_seeds = self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.seeds_open && g.client_seeds.iter().all(Option::is_some));
+        if all_seeds {
+            self.seeds_deadline = None;
+            if let Err((code, msg)) = self.close_seeds().await {
+                tracing::warn!(match_id = %self.id, code, msg, "cannot throw after recovery");
+            }
+        } else if self.stalled() {
+            if let Err((code, msg)) = self.advance().await {
+                tracing::warn!(match_id = %self.id, code, msg, "cannot throw after recovery");
+            }
+        }
         loop {
             let deadline = self.seeds_deadline;
             tokio::select! {
@@ -446,9 +684,10 @@ impl Actor {
             Cmd::Join {
                 invite,
                 name,
+                player_id,
                 reply,
             } => {
-                let r = self.join(&invite, name).await;
+                let r = self.join(&invite, name, player_id).await;
                 // The requester may have gone; nothing to do then.
                 if reply.send(r).is_err() {
                     tracing::debug!(match_id = %self.id, "join requester went away");
@@ -492,24 +731,46 @@ impl Actor {
         }
     }
 
-    async fn join(&mut self, invite: &str, name: String) -> Result<(u8, String), JoinError> {
+    async fn join(
+        &mut self,
+        invite: &str,
+        name: String,
+        player_id: Option<String>,
+    ) -> Result<(u8, String), JoinError> {
         let Some(i) = self
             .seats
             .iter()
             .skip(1)
-            .position(|s| secret_eq(&s.invite, invite))
+            .position(|s| secret_matches(&s.invite_hash, invite))
             .map(|i| i + 1)
         else {
             return Err(JoinError::BadInvite);
         };
-        let seat = &mut self.seats[i];
-        if seat.claimed {
+        if self.seats[i].claimed {
             return Err(JoinError::InviteUsed);
         }
+        // The seat's token is made now (only its hash is kept) and stored with the claim.
+        let token = new_secret();
+        let token_hash = hash_secret(&token);
+        if let Err(e) = self
+            .store
+            .claim_seat(
+                &self.id,
+                i as u8 + 1,
+                &name,
+                &token_hash,
+                player_id.as_deref(),
+            )
+            .await
+        {
+            tracing::error!(match_id = %self.id, error = %e, "seat claim not stored");
+            return Err(JoinError::Unavailable);
+        }
+        let seat = &mut self.seats[i];
         seat.claimed = true;
         seat.name = Some(name);
         seat.gone_since = Instant::now();
-        let token = seat.token.clone();
+        seat.token_hash = token_hash;
         tracing::info!(match_id = %self.id, seat = i + 1, "seat claimed");
         if self.game_no == 0 && self.seats.iter().all(|s| s.claimed) {
             if let Err((code, msg)) = self.start_game().await {
@@ -531,13 +792,13 @@ impl Actor {
                 if let Some(i) = self
                     .seats
                     .iter()
-                    .position(|s| s.claimed && secret_eq(&s.token, t))
+                    .position(|s| s.claimed && secret_matches(&s.token_hash, t))
                 {
                     Some(i as u8 + 1)
                 } else if self
-                    .spectator_key
+                    .spectator_key_hash
                     .as_deref()
-                    .is_some_and(|k| secret_eq(k, t))
+                    .is_some_and(|k| secret_matches(k, t))
                 {
                     None
                 } else {
@@ -1014,12 +1275,16 @@ impl Actor {
             legal,
             notation,
         };
+        let kind_name = event_kind_name(&event.kind);
+        let side = self.side_of(&event.kind);
         let text: Utf8Bytes = ServerMsg::Event(Box::new(event)).to_json().into();
         let stored = StoredEvent {
             match_id: self.id.clone(),
             no,
             game: self.game_no,
             json: text.clone(),
+            kind: kind_name,
+            side,
         };
         if let Err(e) = self.store.append(&stored).await {
             tracing::error!(match_id = %self.id, no, error = %e, "event not stored");
@@ -1035,6 +1300,40 @@ impl Actor {
         // No receivers is fine: nobody is watching.
         let _receivers = self.tx.send(Frame { no, text }).unwrap_or(0);
         Ok(())
+    }
+
+    /// What the store's match and game tables learn from an event.
+    fn side_of(&self, kind: &EventKind) -> Option<Side> {
+        match kind {
+            EventKind::GameStarted {
+                game_id,
+                seats,
+                commitment,
+                ..
+            } => Some(Side::GameStarted {
+                game_id: game_id.clone(),
+                seed: self.game.as_ref()?.seed.to_hex(),
+                commitment: commitment.clone(),
+                seats: seats.clone(),
+            }),
+            EventKind::GameOver {
+                winner,
+                reason,
+                points,
+                client_seeds,
+                ..
+            } => Some(Side::GameOver {
+                winner: *winner,
+                reason: serde_json::to_value(reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                points: *points,
+                client_seeds: client_seeds.clone(),
+            }),
+            EventKind::MatchOver { winner, .. } => Some(Side::MatchOver { winner: *winner }),
+            _ => None,
+        }
     }
 
     fn presence(&self) -> ServerMsg {
@@ -1105,52 +1404,69 @@ impl Actor {
     }
 
     fn record(&self, game: u32) -> Option<GameRecord> {
-        let events: Vec<Event> = self
-            .log
-            .iter()
-            .filter_map(|t| match serde_json::from_str::<ServerMsg>(t.as_str()) {
-                Ok(ServerMsg::Event(e)) if e.game == game => Some(*e),
-                _ => None,
-            })
-            .collect();
-        let started = events.iter().find_map(|e| match &e.kind {
-            EventKind::GameStarted {
-                game_id,
-                setup,
-                seats,
-                commitment,
-                ..
-            } => Some((game_id.clone(), *setup, seats.clone(), commitment.clone())),
-            _ => None,
-        })?;
-        let over = events.iter().find_map(|e| match &e.kind {
-            EventKind::GameOver {
-                seed, client_seeds, ..
-            } => Some((seed.clone(), client_seeds.clone())),
-            _ => None,
-        });
-        let client_seeds = match &over {
-            Some((_, s)) => s.clone(),
-            None => self
-                .game
-                .as_ref()
-                .filter(|_| game == self.game_no)
-                .map(LiveGame::seeds)
-                .unwrap_or_default(),
-        };
-        Some(GameRecord {
-            match_id: self.id.clone(),
+        let live_seeds = self
+            .game
+            .as_ref()
+            .filter(|_| game == self.game_no)
+            .map(LiveGame::seeds)
+            .unwrap_or_default();
+        record_from_log(
+            &self.id,
+            self.spec.variant,
+            self.log.iter().map(Utf8Bytes::as_str),
             game,
-            game_id: started.0,
-            variant: self.spec.variant,
-            setup: started.1,
-            seats: started.2,
-            commitment: started.3,
-            seed: over.map(|o| o.0),
-            client_seeds,
-            events,
-        })
+            live_seeds,
+        )
     }
+}
+
+/// A game's record from a match's event log (JSON texts); `live_seeds` are the client
+/// seeds to show while the game is not over.
+pub fn record_from_log<'a>(
+    match_id: &str,
+    variant: Variant,
+    log: impl Iterator<Item = &'a str>,
+    game: u32,
+    live_seeds: Vec<String>,
+) -> Option<GameRecord> {
+    let events: Vec<Event> = log
+        .filter_map(|t| match serde_json::from_str::<ServerMsg>(t) {
+            Ok(ServerMsg::Event(e)) if e.game == game => Some(*e),
+            _ => None,
+        })
+        .collect();
+    let started = events.iter().find_map(|e| match &e.kind {
+        EventKind::GameStarted {
+            game_id,
+            setup,
+            seats,
+            commitment,
+            ..
+        } => Some((game_id.clone(), *setup, seats.clone(), commitment.clone())),
+        _ => None,
+    })?;
+    let over = events.iter().find_map(|e| match &e.kind {
+        EventKind::GameOver {
+            seed, client_seeds, ..
+        } => Some((seed.clone(), client_seeds.clone())),
+        _ => None,
+    });
+    let client_seeds = match &over {
+        Some((_, s)) => s.clone(),
+        None => live_seeds,
+    };
+    Some(GameRecord {
+        match_id: match_id.to_owned(),
+        game,
+        game_id: started.0,
+        variant,
+        setup: started.1,
+        seats: started.2,
+        commitment: started.3,
+        seed: over.map(|o| o.0),
+        client_seeds,
+        events,
+    })
 }
 
 fn illegal(e: senet_engine::IllegalMove) -> Refusal {

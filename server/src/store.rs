@@ -2,8 +2,8 @@
 //!
 //! The match actor calls [`EventStore::append`] for every event and awaits it before it
 //! applies and broadcasts the event, so nothing is acknowledged that the store did not
-//! accept. Today the only store is [`MemoryStore`]; the durable store (issue 5) implements the
-//! same trait (with group commit across matches).
+//! accept. [`MemoryStore`] keeps events in memory (tests); [`crate::store_sql::SqlStore`] is the
+//! durable store (SQLite or Postgres, with group commit across matches).
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -23,6 +23,90 @@ pub struct StoredEvent {
     pub game: u32,
     /// The event exactly as broadcast (a `{"type":"event",...}` message).
     pub json: Utf8Bytes,
+    /// The event's kind (`game_started`, `moved`, ...).
+    pub kind: &'static str,
+    /// What else the event changes in the store's tables.
+    pub side: Option<Side>,
+}
+
+/// Changes to the match and game tables that go with an event (in the same transaction).
+#[derive(Clone, Debug)]
+pub enum Side {
+    /// A game began: its secret seed is kept so the game survives a restart.
+    GameStarted {
+        /// The game's id.
+        game_id: String,
+        /// The server seed, 64 hex digits (secret until the game is over).
+        seed: String,
+        /// Its commitment.
+        commitment: String,
+        /// Which seat plays each engine player.
+        seats: Vec<u8>,
+    },
+    /// A game ended.
+    GameOver {
+        /// The winning seat.
+        winner: Option<u8>,
+        /// Why it ended (`completed`, `resigned`, ...).
+        reason: String,
+        /// Series points the winner took.
+        points: u32,
+        /// The client seeds, in seat order.
+        client_seeds: Vec<String>,
+    },
+    /// The series is decided.
+    MatchOver {
+        /// The series winner (none if tied).
+        winner: Option<u8>,
+    },
+}
+
+/// A new match as stored: everything needed to rebuild it after a restart.
+#[derive(Clone, Debug)]
+pub struct MatchRow {
+    /// The id.
+    pub id: String,
+    /// The name.
+    pub name: String,
+    /// The variant id.
+    pub variant: String,
+    /// The engine setup, as JSON.
+    pub options: String,
+    /// Number of seats.
+    pub players: u8,
+    /// `best_of` or `first_to`.
+    pub series_kind: String,
+    /// The series target.
+    pub series_target: u32,
+    /// Listed publicly.
+    pub public: bool,
+    /// SHA-256 of the spectator key (private matches).
+    pub spectator_key_hash: Option<String>,
+    /// The seats.
+    pub seats: Vec<SeatRow>,
+}
+
+/// A seat as stored.
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    /// 1-based seat number.
+    pub seat: u8,
+    /// The player who holds the seat (if they gave a player key).
+    pub player_id: Option<String>,
+    /// The display name, once claimed.
+    pub name: Option<String>,
+    /// SHA-256 of the seat token.
+    pub token_hash: String,
+    /// SHA-256 of the invite.
+    pub invite_hash: String,
+    /// Whether somebody holds the seat.
+    pub claimed: bool,
+}
+
+/// `hex(SHA-256(secret))`: how tokens, invites and keys are stored and compared.
+pub fn hash_secret(secret: &str) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(secret.as_bytes()))
 }
 
 /// Why the store refused an event.
@@ -37,6 +121,28 @@ pub type StoreFuture<'a> = Pin<Box<dyn Future<Output = Result<(), StoreError>> +
 pub trait EventStore: Send + Sync + std::fmt::Debug + 'static {
     /// Makes `event` durable; resolves only once it is.
     fn append<'a>(&'a self, event: &'a StoredEvent) -> StoreFuture<'a>;
+
+    /// Records a new match and its seats (before anyone can use it).
+    fn create_match<'a>(&'a self, _m: &'a MatchRow) -> StoreFuture<'a> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    /// Records that a seat was claimed.
+    fn claim_seat<'a>(
+        &'a self,
+        _match_id: &'a str,
+        _seat: u8,
+        _name: &'a str,
+        _token_hash: &'a str,
+        _player_id: Option<&'a str>,
+    ) -> StoreFuture<'a> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    /// The SQL store behind this one, for queries (scoreboards, history, recovery).
+    fn sql(&self) -> Option<&crate::store_sql::SqlStore> {
+        None
+    }
 }
 
 /// Keeps every event in memory (lost on restart).

@@ -39,6 +39,19 @@ pub fn any_variant(test: &str) -> Option<Variant> {
 pub struct TestServer {
     pub addr: SocketAddr,
     pub running: Running,
+    client: Client,
+}
+
+impl std::ops::Deref for TestServer {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+/// HTTP and WebSocket helpers for a server at an address (in this process or not).
+pub struct Client {
+    pub addr: SocketAddr,
 }
 
 pub async fn start() -> TestServer {
@@ -68,11 +81,12 @@ pub async fn start_with_store(
         .expect("server starts");
     TestServer {
         addr: running.addr,
+        client: Client { addr: running.addr },
         running,
     }
 }
 
-impl TestServer {
+impl Client {
     /// A plain HTTP/1.1 request; returns the status and the JSON body (null if empty).
     pub async fn http(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
         let mut s = TcpStream::connect(self.addr).await.expect("connect");

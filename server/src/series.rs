@@ -1,0 +1,475 @@
+//! Series data from the store: a match's scoreboard, players (a secret key kept by the
+//! browser, no passwords), a player's history and the per-variant leaderboard.
+//!
+//! Everything here reads the SQL store; with the in-memory store (some tests) these routes
+//! answer 503 `match_unavailable`.
+
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use crate::AppState;
+use crate::http::ApiError;
+use crate::store::hash_secret;
+use crate::store_sql::{SqlStore, int, now_ms};
+
+/// The routes of this module (also listed in [`crate::http::ROUTES`]).
+pub const ROUTES: &[(&str, &str)] = &[
+    ("get", "/api/matches/{id}/scoreboard"),
+    ("post", "/api/players"),
+    ("get", "/api/players/{player_id}/history"),
+    ("get", "/api/leaderboard"),
+];
+
+/// The series routes, merged into the main router.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/matches/{id}/scoreboard", get(scoreboard))
+        .route("/api/players", post(create_player))
+        .route("/api/players/{player_id}/history", get(history))
+        .route("/api/leaderboard", get(leaderboard))
+}
+
+fn sql(state: &AppState) -> Result<&SqlStore, ApiError> {
+    state.store.sql().ok_or(ApiError::Unavailable)
+}
+
+fn db(e: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %e, "store query failed");
+    ApiError::Unavailable
+}
+
+fn row_int(r: &sqlx::any::AnyRow, col: &str) -> Result<i64, ApiError> {
+    int(r, col).map_err(db)
+}
+
+fn row_str(r: &sqlx::any::AnyRow, col: &str) -> Result<String, ApiError> {
+    r.try_get::<String, _>(col).map_err(db)
+}
+
+fn row_opt_str(r: &sqlx::any::AnyRow, col: &str) -> Result<Option<String>, ApiError> {
+    r.try_get::<Option<String>, _>(col).map_err(db)
+}
+
+fn row_opt_int(r: &sqlx::any::AnyRow, col: &str) -> Result<Option<i64>, ApiError> {
+    r.try_get::<Option<i64>, _>(col).map_err(db)
+}
+
+/// The player a `player_key` belongs to (none when no key is given).
+///
+/// # Errors
+/// `invalid` for a key nobody has; 503 when the store cannot answer.
+pub async fn player_for_key(
+    state: &AppState,
+    key: Option<&str>,
+) -> Result<Option<String>, ApiError> {
+    let Some(key) = key.filter(|k| !k.is_empty()) else {
+        return Ok(None);
+    };
+    let store = sql(state)?;
+    let row = sqlx::query("SELECT id FROM players WHERE key_hash = $1")
+        .bind(hash_secret(key))
+        .fetch_optional(store.pool())
+        .await
+        .map_err(db)?;
+    match row {
+        Some(r) => Ok(Some(row_str(&r, "id")?)),
+        None => Err(ApiError::Invalid(
+            "unknown player_key (create a player with POST /api/players)".into(),
+        )),
+    }
+}
+
+/// A game's record from the store, for matches not live in this server (finished before
+/// the last restart).
+///
+/// # Errors
+/// 404 when there is no such match or game; 503 when the store cannot answer.
+pub async fn stored_record(
+    state: &AppState,
+    id: &str,
+    game: u32,
+) -> Result<crate::record::GameRecord, ApiError> {
+    // Without a SQL store, a match not in the registry does not exist.
+    let store = state.store.sql().ok_or(ApiError::NotFound)?;
+    let m = sqlx::query("SELECT variant FROM matches WHERE id = $1")
+        .bind(id)
+        .fetch_optional(store.pool())
+        .await
+        .map_err(db)?
+        .ok_or(ApiError::NotFound)?;
+    let variant = row_str(&m, "variant")?
+        .parse()
+        .map_err(|_| ApiError::NotFound)?;
+    let rows =
+        sqlx::query("SELECT payload FROM events WHERE match_id = $1 AND game = $2 ORDER BY no")
+            .bind(id)
+            .bind(i64::from(game))
+            .fetch_all(store.pool())
+            .await
+            .map_err(db)?;
+    let texts = rows
+        .iter()
+        .map(|r| row_str(r, "payload"))
+        .collect::<Result<Vec<String>, ApiError>>()?;
+    crate::matches::record_from_log(
+        id,
+        variant,
+        texts.iter().map(String::as_str),
+        game,
+        Vec::new(),
+    )
+    .ok_or(ApiError::NotFound)
+}
+
+/// Unix milliseconds as an RFC 3339 UTC time (`2026-11-23T14:08:27.123Z`).
+pub fn rfc3339(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let milli = ms.rem_euclid(1000);
+    let days = secs.div_euclid(86_400);
+    let tod = secs.rem_euclid(86_400);
+    // Civil date from a day count (proleptic Gregorian, eras of 400 years).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{milli:03}Z",
+        tod / 3600,
+        tod % 3600 / 60,
+        tod % 60
+    )
+}
+
+#[derive(Serialize)]
+struct SeatScore {
+    seat: u8,
+    name: Option<String>,
+    player_id: Option<String>,
+    points: u32,
+    games_won: u32,
+}
+
+#[derive(Serialize)]
+struct GameScore {
+    game: u32,
+    winner: Option<u8>,
+    reason: Option<String>,
+    points: u32,
+    started_at: String,
+    ended_at: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Scoreboard {
+    match_id: String,
+    name: String,
+    variant: String,
+    series: Value,
+    status: String,
+    seats: Vec<SeatScore>,
+    games: Vec<GameScore>,
+    leader: Option<u8>,
+    winner: Option<u8>,
+}
+
+async fn scoreboard(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let store = sql(&state)?;
+    let pool = store.pool();
+    let m = sqlx::query(
+        "SELECT name, variant, series_kind, series_target, status, winner_seat \
+         FROM matches WHERE id = $1",
+    )
+    .bind(id.as_str())
+    .fetch_optional(pool)
+    .await
+    .map_err(db)?
+    .ok_or(ApiError::NotFound)?;
+    let seats =
+        sqlx::query("SELECT seat, name, player_id FROM seats WHERE match_id = $1 ORDER BY seat")
+            .bind(id.as_str())
+            .fetch_all(pool)
+            .await
+            .map_err(db)?;
+    let games = sqlx::query(
+        "SELECT game, winner_seat, reason, points, started_ms, ended_ms FROM games \
+         WHERE match_id = $1 ORDER BY game",
+    )
+    .bind(id.as_str())
+    .fetch_all(pool)
+    .await
+    .map_err(db)?;
+    let mut board = Scoreboard {
+        match_id: id.clone(),
+        name: row_str(&m, "name")?,
+        variant: row_str(&m, "variant")?,
+        series: json!({"kind": row_str(&m, "series_kind")?, "target": row_int(&m, "series_target")?}),
+        status: row_str(&m, "status")?,
+        seats: Vec::new(),
+        games: Vec::new(),
+        leader: None,
+        winner: row_opt_int(&m, "winner_seat")?.map(|w| w as u8),
+    };
+    for s in &seats {
+        board.seats.push(SeatScore {
+            seat: row_int(s, "seat")? as u8,
+            name: row_opt_str(s, "name")?,
+            player_id: row_opt_str(s, "player_id")?,
+            points: 0,
+            games_won: 0,
+        });
+    }
+    for g in &games {
+        let winner = row_opt_int(g, "winner_seat")?.map(|w| w as u8);
+        let points = row_opt_int(g, "points")?.unwrap_or(0) as u32;
+        if let Some(s) = winner.and_then(|w| board.seats.iter_mut().find(|s| s.seat == w)) {
+            s.points += points;
+            s.games_won += 1;
+        }
+        board.games.push(GameScore {
+            game: row_int(g, "game")? as u32,
+            winner,
+            reason: row_opt_str(g, "reason")?,
+            points,
+            started_at: rfc3339(row_int(g, "started_ms")?),
+            ended_at: row_opt_int(g, "ended_ms")?.map(rfc3339),
+        });
+    }
+    let first_to = board.series["kind"] == "first_to";
+    let key = |s: &SeatScore| {
+        if first_to {
+            (s.points, s.games_won)
+        } else {
+            (s.games_won, s.points)
+        }
+    };
+    if let Some(best) = board.seats.iter().map(key).max().filter(|&b| b > (0, 0)) {
+        let mut top = board.seats.iter().filter(|s| key(s) == best);
+        if let (Some(first), None) = (top.next(), top.next()) {
+            board.leader = Some(first.seat);
+        }
+    }
+    Ok(Json(serde_json::to_value(board).unwrap_or(Value::Null)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPlayer {
+    name: String,
+}
+
+async fn create_player(
+    State(state): State<AppState>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let req: NewPlayer =
+        serde_json::from_slice(&body).map_err(|e| ApiError::Malformed(e.to_string()))?;
+    let name = req.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+        return Err(ApiError::Invalid(
+            "a player name is 1 to 64 characters, without control characters".into(),
+        ));
+    }
+    let store = sql(&state)?;
+    let id = uuid::Uuid::new_v4().to_string();
+    let key = crate::matches::new_secret();
+    sqlx::query("INSERT INTO players (id, name, key_hash, created_ms) VALUES ($1, $2, $3, $4)")
+        .bind(id.as_str())
+        .bind(name.as_str())
+        .bind(hash_secret(&key))
+        .bind(now_ms())
+        .execute(store.pool())
+        .await
+        .map_err(db)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"player_id": id, "player_key": key, "name": name})),
+    ))
+}
+
+async fn history(
+    State(state): State<AppState>,
+    Path(player_id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let store = sql(&state)?;
+    let pool = store.pool();
+    let player = sqlx::query("SELECT name FROM players WHERE id = $1")
+        .bind(player_id.as_str())
+        .fetch_optional(pool)
+        .await
+        .map_err(db)?
+        .ok_or(ApiError::NotFound)?;
+    let rows = sqlx::query(
+        "SELECT m.id, m.name, m.variant, m.series_kind, m.series_target, m.status, \
+         m.winner_seat, m.created_ms, s.seat, \
+         CAST(COALESCE(SUM(CASE WHEN g.winner_seat = s.seat THEN g.points ELSE 0 END), 0) AS BIGINT) AS points, \
+         CAST(COUNT(CASE WHEN g.winner_seat = s.seat THEN 1 END) AS BIGINT) AS games_won, \
+         CAST(COUNT(g.game) AS BIGINT) AS games \
+         FROM seats s JOIN matches m ON m.id = s.match_id \
+         LEFT JOIN games g ON g.match_id = m.id \
+         WHERE s.player_id = $1 \
+         GROUP BY m.id, m.name, m.variant, m.series_kind, m.series_target, m.status, \
+         m.winner_seat, m.created_ms, s.seat \
+         ORDER BY m.created_ms DESC LIMIT 200",
+    )
+    .bind(player_id.as_str())
+    .fetch_all(pool)
+    .await
+    .map_err(db)?;
+    let mut matches = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let seat = row_int(r, "seat")?;
+        let status = row_str(r, "status")?;
+        let winner = row_opt_int(r, "winner_seat")?;
+        let match_id = row_str(r, "id")?;
+        let opponents = sqlx::query(
+            "SELECT seat, name, player_id FROM seats WHERE match_id = $1 AND seat <> $2 ORDER BY seat",
+        )
+        .bind(match_id.as_str())
+        .bind(seat)
+        .fetch_all(pool)
+        .await
+        .map_err(db)?
+        .iter()
+        .map(|o| {
+            Ok(json!({"seat": row_int(o, "seat")?, "name": row_opt_str(o, "name")?,
+                      "player_id": row_opt_str(o, "player_id")?}))
+        })
+        .collect::<Result<Vec<Value>, ApiError>>()?;
+        matches.push(json!({
+            "match_id": match_id,
+            "name": row_str(r, "name")?,
+            "variant": row_str(r, "variant")?,
+            "series": {"kind": row_str(r, "series_kind")?, "target": row_int(r, "series_target")?},
+            "status": status,
+            "seat": seat,
+            "opponents": opponents,
+            "games": row_int(r, "games")?,
+            "points": row_int(r, "points")?,
+            "games_won": row_int(r, "games_won")?,
+            "winner": winner,
+            "won": (status == "finished").then_some(winner == Some(seat)),
+            "created_at": rfc3339(row_int(r, "created_ms")?),
+        }));
+    }
+    Ok(Json(json!({
+        "player_id": player_id,
+        "name": row_str(&player, "name")?,
+        "matches": matches,
+    })))
+}
+
+#[derive(Deserialize)]
+struct LeaderboardQuery {
+    variant: Option<String>,
+}
+
+async fn leaderboard(
+    State(state): State<AppState>,
+    Query(q): Query<LeaderboardQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let variant = q.variant.unwrap_or_default();
+    if !variant.is_empty() && variant.parse::<senet_engine::Variant>().is_err() {
+        return Err(ApiError::UnknownVariant(variant));
+    }
+    let store = sql(&state)?;
+    // Per seat held by a registered player: series won, and points/games from games won.
+    let rows = sqlx::query(
+        "SELECT p.id, p.name, \
+         CAST(COUNT(DISTINCT CASE WHEN m.winner_seat = s.seat THEN m.id END) AS BIGINT) AS series_won, \
+         CAST(COALESCE(SUM(CASE WHEN g.winner_seat = s.seat THEN g.points ELSE 0 END), 0) AS BIGINT) AS points, \
+         CAST(COUNT(CASE WHEN g.winner_seat = s.seat THEN 1 END) AS BIGINT) AS games_won \
+         FROM players p \
+         JOIN seats s ON s.player_id = p.id \
+         JOIN matches m ON m.id = s.match_id \
+         LEFT JOIN games g ON g.match_id = m.id \
+         WHERE ($1 = '' OR m.variant = $1) \
+         GROUP BY p.id, p.name \
+         ORDER BY series_won DESC, points DESC, games_won DESC, p.name \
+         LIMIT 100",
+    )
+    .bind(variant.as_str())
+    .fetch_all(store.pool())
+    .await
+    .map_err(db)?;
+    let list = rows
+        .iter()
+        .map(|r| {
+            Ok(json!({
+                "player_id": row_str(r, "id")?,
+                "name": row_str(r, "name")?,
+                "series_won": row_int(r, "series_won")?,
+                "points": row_int(r, "points")?,
+                "games_won": row_int(r, "games_won")?,
+            }))
+        })
+        .collect::<Result<Vec<Value>, ApiError>>()?;
+    Ok(Json(Value::Array(list)))
+}
+
+/// Adds this module's routes (and the `player_key` fields) to the OpenAPI document.
+pub fn document(doc: &mut Value) {
+    let error = json!({"$ref": "#/components/schemas/Error"});
+    let err =
+        |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
+    let ok = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
+    let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
+    let pid =
+        json!({"name": "player_id", "in": "path", "required": true, "schema": {"type": "string"}});
+    let paths = json!({
+        "/api/matches/{id}/scoreboard": {"get": {
+            "summary": "A match's series scoreboard: points and games won per seat, game by game, leader and winner",
+            "parameters": [id],
+            "responses": {"200": ok("{match_id, name, variant, series:{kind,target}, status, seats:[{seat,name,player_id,points,games_won}], games:[{game,winner,reason,points,started_at,ended_at}], leader, winner}"),
+                          "404": err("no such match"), "503": err("store unavailable")}}},
+        "/api/players": {"post": {
+            "summary": "Create a player: the reply's player_key is the only credential (keep it; create and join take it)",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 64}}}}}},
+            "responses": {"201": ok("{player_id, player_key, name}"), "400": err("malformed"), "422": err("invalid name")}}},
+        "/api/players/{player_id}/history": {"get": {
+            "summary": "A player's matches, newest first, with their seat, points, games won and result",
+            "parameters": [pid],
+            "responses": {"200": ok("{player_id, name, matches:[{match_id,name,variant,series,status,seat,opponents,games,points,games_won,winner,won,created_at}]}"),
+                          "404": err("no such player")}}},
+        "/api/leaderboard": {"get": {
+            "summary": "Registered players ranked by series won, then points (optionally for one variant)",
+            "parameters": [{"name": "variant", "in": "query", "required": false, "schema": {"type": "string"}}],
+            "responses": {"200": ok("[{player_id, name, series_won, points, games_won}]"), "422": err("unknown variant")}}}
+    });
+    if let (Some(dst), Some(src)) = (doc["paths"].as_object_mut(), paths.as_object()) {
+        for (k, v) in src {
+            dst.insert(k.clone(), v.clone());
+        }
+    }
+    let key = json!({"type": "string", "description": "the player's key from POST /api/players (ties the seat to the player)"});
+    doc["components"]["schemas"]["CreateMatch"]["properties"]["player_key"] = key.clone();
+    doc["paths"]["/api/matches/{id}/join"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"]["properties"]["player_key"] = key;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_rfc3339() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(rfc3339(951_782_400_123), "2000-02-29T00:00:00.123Z");
+        assert_eq!(rfc3339(1_795_442_907_000), "2026-11-23T14:08:27.000Z");
+    }
+}

@@ -1,0 +1,518 @@
+//! The durable store: SQLite (default, a file in the data directory) or Postgres
+//! (`DATABASE_URL=postgres://…`), through sqlx's `Any` driver so one set of queries serves
+//! both. Both dialects have their own migrations (`migrations/sqlite`, `migrations/postgres`),
+//! embedded in the binary and run at start-up.
+//!
+//! Appends go through one writer task that does **group commit**: it takes every append
+//! waiting in its queue (from all matches), writes them in one transaction, commits, and only
+//! then resolves each waiter. While a commit is in flight new appends queue up and form the
+//! next batch, so there is no timer and no added latency when the load is light.
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::store::{EventStore, MatchRow, Side, StoreError, StoreFuture, StoredEvent};
+
+/// Which database is behind the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An embedded SQLite file.
+    Sqlite,
+    /// A Postgres server.
+    Postgres,
+}
+
+/// Most appends written in one transaction.
+const MAX_BATCH: usize = 1024;
+/// Rows per multi-row `INSERT` (well under SQLite's parameter limit).
+const ROWS_PER_INSERT: usize = 200;
+
+struct Pending {
+    event: StoredEvent,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The SQL event store.
+#[derive(Debug)]
+pub struct SqlStore {
+    pool: AnyPool,
+    backend: Backend,
+    writer: mpsc::Sender<Pending>,
+}
+
+impl std::fmt::Debug for Pending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Pending({}#{})", self.event.match_id, self.event.no)
+    }
+}
+
+#[derive(Debug)]
+struct Embedded(Backend);
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<
+        Box<dyn Future<Output = Result<Vec<Migration>, sqlx::error::BoxDynError>> + Send + 'static>,
+    > {
+        let sql = match self.0 {
+            Backend::Sqlite => include_str!("../../migrations/sqlite/0001_init.sql"),
+            Backend::Postgres => include_str!("../../migrations/postgres/0001_init.sql"),
+        };
+        let m = Migration::new(
+            1,
+            Cow::Borrowed("init"),
+            MigrationType::Simple,
+            Cow::Borrowed(sql),
+            false,
+        );
+        Box::pin(std::future::ready(Ok(vec![m])))
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+fn err(e: impl std::fmt::Display) -> StoreError {
+    StoreError(e.to_string())
+}
+
+impl SqlStore {
+    /// The store the configuration asks for: `database_url` if set, else
+    /// `<data_dir>/senet.db` (created if missing).
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open(
+        database_url: Option<&str>,
+        data_dir: &Path,
+    ) -> Result<Arc<SqlStore>, StoreError> {
+        match database_url {
+            Some(url) => SqlStore::connect(url).await,
+            None => {
+                std::fs::create_dir_all(data_dir)
+                    .map_err(|e| err(format!("cannot create {}: {e}", data_dir.display())))?;
+                let path = std::path::absolute(data_dir.join("senet.db")).map_err(err)?;
+                SqlStore::connect(&format!("sqlite://{}?mode=rwc", path.display())).await
+            }
+        }
+    }
+
+    /// Connects to `url` (`sqlite://…` or `postgres://…`) and runs the migrations.
+    ///
+    /// # Errors
+    /// When the database cannot be reached or migrated.
+    pub async fn connect(url: &str) -> Result<Arc<SqlStore>, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(err("DATABASE_URL must start with postgres:// or sqlite:"));
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(match backend {
+                Backend::Sqlite => 4,
+                Backend::Postgres => 8,
+            })
+            .acquire_timeout(Duration::from_secs(3))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA synchronous = FULL",
+                            "PRAGMA foreign_keys = ON",
+                            "PRAGMA busy_timeout = 5000",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await
+            .map_err(|e| err(format!("cannot connect to the database: {e}")))?;
+        let migrator = Migrator::new(Embedded(backend))
+            .await
+            .map_err(|e| err(format!("migrations: {e}")))?;
+        migrator
+            .run(&pool)
+            .await
+            .map_err(|e| err(format!("migrations: {e}")))?;
+        let (writer, rx) = mpsc::channel(8 * MAX_BATCH);
+        tokio::spawn(write_loop(pool.clone(), rx));
+        Ok(Arc::new(SqlStore {
+            pool,
+            backend,
+            writer,
+        }))
+    }
+
+    /// The pool (for queries).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Every match not finished, with its seats, games and events (for recovery).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn unfinished(&self) -> Result<Vec<Recovered>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, name, variant, options, players, series_kind, series_target, \
+             CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash \
+             FROM matches WHERE status <> 'finished' ORDER BY created_ms",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        let mut out: Vec<Recovered> = Vec::with_capacity(rows.len());
+        let mut index = std::collections::HashMap::new();
+        for r in rows {
+            let row = MatchRow {
+                id: r.try_get("id").map_err(err)?,
+                name: r.try_get("name").map_err(err)?,
+                variant: r.try_get("variant").map_err(err)?,
+                options: r.try_get("options").map_err(err)?,
+                players: int(&r, "players")? as u8,
+                series_kind: r.try_get("series_kind").map_err(err)?,
+                series_target: int(&r, "series_target")? as u32,
+                public: int(&r, "public")? != 0,
+                spectator_key_hash: r.try_get("spectator_key_hash").map_err(err)?,
+                seats: Vec::new(),
+            };
+            index.insert(row.id.clone(), out.len());
+            out.push(Recovered {
+                row,
+                seeds: Vec::new(),
+                events: Vec::new(),
+            });
+        }
+        if out.is_empty() {
+            return Ok(out);
+        }
+        let seats = sqlx::query(
+            "SELECT s.match_id, s.seat, s.player_id, s.name, s.token_hash, s.invite_hash, \
+             CASE WHEN s.claimed THEN 1 ELSE 0 END AS claimed \
+             FROM seats s JOIN matches m ON m.id = s.match_id \
+             WHERE m.status <> 'finished' ORDER BY s.match_id, s.seat",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        for r in seats {
+            let id: String = r.try_get("match_id").map_err(err)?;
+            let Some(&i) = index.get(&id) else { continue };
+            out[i].row.seats.push(crate::store::SeatRow {
+                seat: int(&r, "seat")? as u8,
+                player_id: r.try_get("player_id").map_err(err)?,
+                name: r.try_get("name").map_err(err)?,
+                token_hash: r.try_get("token_hash").map_err(err)?,
+                invite_hash: r.try_get("invite_hash").map_err(err)?,
+                claimed: int(&r, "claimed")? != 0,
+            });
+        }
+        let games = sqlx::query(
+            "SELECT g.match_id, g.game, g.seed FROM games g JOIN matches m ON m.id = g.match_id \
+             WHERE m.status <> 'finished' ORDER BY g.match_id, g.game",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        for r in games {
+            let id: String = r.try_get("match_id").map_err(err)?;
+            let Some(&i) = index.get(&id) else { continue };
+            out[i]
+                .seeds
+                .push((int(&r, "game")? as u32, r.try_get("seed").map_err(err)?));
+        }
+        let events = sqlx::query(
+            "SELECT e.match_id, e.no, e.payload FROM events e JOIN matches m ON m.id = e.match_id \
+             WHERE m.status <> 'finished' ORDER BY e.match_id, e.no",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        for r in events {
+            let id: String = r.try_get("match_id").map_err(err)?;
+            let Some(&i) = index.get(&id) else { continue };
+            let no = int(&r, "no")? as u64;
+            let expected = out[i].events.len() as u64 + 1;
+            if no != expected {
+                return Err(err(format!(
+                    "match {id}: event {no} stored where {expected} was expected"
+                )));
+            }
+            out[i].events.push(r.try_get("payload").map_err(err)?);
+        }
+        Ok(out)
+    }
+
+    /// The stored events of a match, in order (JSON texts).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn events(&self, match_id: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT payload FROM events WHERE match_id = $1 ORDER BY no")
+            .bind(match_id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| r.try_get("payload").map_err(err))
+            .collect()
+    }
+}
+
+/// An unfinished match as loaded for recovery.
+#[derive(Clone, Debug)]
+pub struct Recovered {
+    /// The match and its seats.
+    pub row: MatchRow,
+    /// `(game, server seed hex)` for every game started.
+    pub seeds: Vec<(u32, String)>,
+    /// Every event, in order (JSON texts).
+    pub events: Vec<String>,
+}
+
+/// Reads an integer column whatever its width.
+pub fn int(r: &AnyRow, col: &str) -> Result<i64, StoreError> {
+    r.try_get::<i64, _>(col).map_err(err)
+}
+
+async fn write_loop(pool: AnyPool, mut rx: mpsc::Receiver<Pending>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let events: Vec<&StoredEvent> = batch.iter().map(|p| &p.event).collect();
+        match write_batch(&pool, &events).await {
+            Ok(()) => {
+                for p in batch.drain(..) {
+                    let _gone = p.done.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                for p in batch.drain(..) {
+                    let _gone = p.done.send(Err(e.clone()));
+                }
+            }
+            Err(e) => {
+                // One bad append must not fail the others: write each on its own.
+                tracing::warn!(error = %e, n = batch.len(), "batch failed; writing one by one");
+                for p in batch.drain(..) {
+                    let r = write_batch(&pool, &[&p.event]).await;
+                    let _gone = p.done.send(r);
+                }
+            }
+        }
+    }
+}
+
+async fn write_batch(pool: &AnyPool, events: &[&StoredEvent]) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await.map_err(err)?;
+    for chunk in events.chunks(ROWS_PER_INSERT) {
+        let mut sql =
+            String::from("INSERT INTO events (match_id, no, game, kind, payload) VALUES ");
+        for i in 0..chunk.len() {
+            let b = i * 5;
+            if i > 0 {
+                sql.push(',');
+            }
+            sql.push_str(&format!(
+                "(${},${},${},${},${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            ));
+        }
+        let mut q = sqlx::query(&sql).persistent(chunk.len() == 1);
+        for e in chunk {
+            q = q
+                .bind(e.match_id.as_str())
+                .bind(e.no as i64)
+                .bind(i64::from(e.game))
+                .bind(e.kind)
+                .bind(e.json.as_str());
+        }
+        q.execute(&mut *tx).await.map_err(err)?;
+    }
+    let now = now_ms();
+    for e in events {
+        let Some(side) = &e.side else { continue };
+        match side {
+            Side::GameStarted {
+                game_id,
+                seed,
+                commitment,
+                seats,
+            } => {
+                sqlx::query(
+                    "INSERT INTO games (match_id, game, game_id, seed, commitment, seats, started_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(e.match_id.as_str())
+                .bind(i64::from(e.game))
+                .bind(game_id.as_str())
+                .bind(seed.as_str())
+                .bind(commitment.as_str())
+                .bind(serde_json::to_string(seats).unwrap_or_default())
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+                sqlx::query(
+                    "UPDATE matches SET status = 'live', updated_ms = $2 WHERE id = $1 AND status = 'joining'",
+                )
+                .bind(e.match_id.as_str())
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+            }
+            Side::GameOver {
+                winner,
+                reason,
+                points,
+                client_seeds,
+            } => {
+                sqlx::query(
+                    "UPDATE games SET winner_seat = $3, reason = $4, points = $5, client_seeds = $6, \
+                     ended_ms = $7 WHERE match_id = $1 AND game = $2",
+                )
+                .bind(e.match_id.as_str())
+                .bind(i64::from(e.game))
+                .bind(winner.map(i64::from))
+                .bind(reason.as_str())
+                .bind(i64::from(*points))
+                .bind(serde_json::to_string(client_seeds).unwrap_or_default())
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+            }
+            Side::MatchOver { winner } => {
+                sqlx::query(
+                    "UPDATE matches SET status = 'finished', winner_seat = $2, updated_ms = $3 \
+                     WHERE id = $1",
+                )
+                .bind(e.match_id.as_str())
+                .bind(winner.map(i64::from))
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+            }
+        }
+    }
+    tx.commit().await.map_err(err)
+}
+
+impl EventStore for SqlStore {
+    fn append<'a>(&'a self, event: &'a StoredEvent) -> StoreFuture<'a> {
+        Box::pin(async move {
+            let (done, rx) = oneshot::channel();
+            self.writer
+                .send(Pending {
+                    event: event.clone(),
+                    done,
+                })
+                .await
+                .map_err(|_| err("the store writer stopped"))?;
+            rx.await.map_err(|_| err("the store writer stopped"))?
+        })
+    }
+
+    fn create_match<'a>(&'a self, m: &'a MatchRow) -> StoreFuture<'a> {
+        Box::pin(async move {
+            let now = now_ms();
+            let mut tx = self.pool.begin().await.map_err(err)?;
+            sqlx::query(
+                "INSERT INTO matches (id, name, variant, options, players, series_kind, \
+                 series_target, public, spectator_key_hash, status, created_ms, updated_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'joining', $10, $10)",
+            )
+            .bind(m.id.as_str())
+            .bind(m.name.as_str())
+            .bind(m.variant.as_str())
+            .bind(m.options.as_str())
+            .bind(i64::from(m.players))
+            .bind(m.series_kind.as_str())
+            .bind(i64::from(m.series_target))
+            .bind(m.public)
+            .bind(m.spectator_key_hash.as_deref())
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+            for s in &m.seats {
+                sqlx::query(
+                    "INSERT INTO seats (match_id, seat, player_id, name, token_hash, invite_hash, claimed) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(m.id.as_str())
+                .bind(i64::from(s.seat))
+                .bind(s.player_id.as_deref())
+                .bind(s.name.as_deref())
+                .bind(s.token_hash.as_str())
+                .bind(s.invite_hash.as_str())
+                .bind(s.claimed)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+            }
+            tx.commit().await.map_err(err)
+        })
+    }
+
+    fn claim_seat<'a>(
+        &'a self,
+        match_id: &'a str,
+        seat: u8,
+        name: &'a str,
+        token_hash: &'a str,
+        player_id: Option<&'a str>,
+    ) -> StoreFuture<'a> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE seats SET claimed = $3, name = $4, player_id = $5, token_hash = $6 \
+                 WHERE match_id = $1 AND seat = $2",
+            )
+            .bind(match_id)
+            .bind(i64::from(seat))
+            .bind(true)
+            .bind(name)
+            .bind(player_id)
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await
+            .map_err(err)?;
+            Ok(())
+        })
+    }
+
+    fn sql(&self) -> Option<&SqlStore> {
+        Some(self)
+    }
+}

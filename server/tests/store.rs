@@ -1,0 +1,584 @@
+//! The durable store, against SQLite (a temp dir) and Postgres (a fresh database per test):
+//! migrations, every event stored before it is broadcast, game and match tables, recovery
+//! of unfinished matches by a new server on the same database, the series API.
+
+mod common;
+
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{Client, Lcg, Ws};
+use senet_server::Config;
+use senet_server::store_sql::SqlStore;
+use serde_json::{Value, json};
+use sqlx::Connection;
+
+/// A Postgres database made for one test (dropped by [`PgDb::drop_db`]).
+struct PgDb {
+    admin: String,
+    name: String,
+    url: String,
+    /// A throwaway cluster started for the test (stopped on drop).
+    cluster: Option<Cluster>,
+}
+
+struct Cluster {
+    pg_ctl: std::path::PathBuf,
+    dir: tempfile::TempDir,
+    opts: String,
+}
+
+impl Cluster {
+    fn ctl(&self, args: &[&str]) -> bool {
+        Command::new(&self.pg_ctl)
+            .arg("-D")
+            .arg(self.dir.path().join("data"))
+            .args(["-o", &self.opts, "-l"])
+            .arg(self.dir.path().join("log"))
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new(&self.pg_ctl)
+            .arg("-D")
+            .arg(self.dir.path().join("data"))
+            .args(["-m", "immediate", "-w", "stop"])
+            .output();
+    }
+}
+
+async fn answers(url: &str) -> bool {
+    matches!(
+        tokio::time::timeout(
+            Duration::from_secs(3),
+            sqlx::postgres::PgConnection::connect(url)
+        )
+        .await,
+        Ok(Ok(_))
+    )
+}
+
+fn find_pg_bin(name: &str) -> Option<std::path::PathBuf> {
+    let mut dirs: Vec<std::path::PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path().join("bin"))
+        .collect();
+    dirs.sort();
+    dirs.reverse();
+    dirs.extend(
+        std::env::var_os("PATH")
+            .iter()
+            .flat_map(std::env::split_paths),
+    );
+    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// Starts a throwaway cluster (initdb + pg_ctl) on a free port in a temp dir.
+fn start_cluster() -> Option<(String, Cluster)> {
+    let initdb = find_pg_bin("initdb")?;
+    let pg_ctl = find_pg_bin("pg_ctl")?;
+    let dir = tempfile::tempdir().ok()?;
+    let data = dir.path().join("data");
+    let out = Command::new(&initdb)
+        .arg("-D")
+        .arg(&data)
+        .args(["-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        // initdb refuses to run as root, for one.
+        eprintln!(
+            "initdb failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .ok()?
+        .local_addr()
+        .ok()?
+        .port();
+    let opts = format!(
+        "-p {port} -c listen_addresses=127.0.0.1 -k {} -c fsync=off",
+        dir.path().display()
+    );
+    let cluster = Cluster { pg_ctl, dir, opts };
+    let ok = cluster.ctl(&["-w", "start"]);
+    ok.then(|| {
+        (
+            format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+            cluster,
+        )
+    })
+}
+
+/// A fresh Postgres database, or `None` (with a loud banner) if no server can be had.
+async fn pg_db(test: &str) -> Option<PgDb> {
+    let mut cluster = None;
+    let admin = match std::env::var("DATABASE_URL") {
+        Ok(u) if u.starts_with("postgres") => u,
+        _ => {
+            let local = "postgres://postgres@127.0.0.1:5432/postgres".to_owned();
+            if answers(&local).await {
+                local
+            } else if let Some((url, c)) = start_cluster() {
+                cluster = Some(c);
+                url
+            } else {
+                eprintln!(
+                    "\n**************************************************************\n\
+                     SKIPPED {test} ON POSTGRES: no DATABASE_URL, nothing on\n\
+                     127.0.0.1:5432, and no initdb/pg_ctl to start a cluster\n\
+                     **************************************************************\n"
+                );
+                return None;
+            }
+        }
+    };
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).unwrap();
+    let name = format!("senet_test_{}", hex::encode(b));
+    let mut conn = sqlx::postgres::PgConnection::connect(&admin)
+        .await
+        .expect("admin connection");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("create database");
+    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+    let url = format!("{base}/{name}");
+    Some(PgDb {
+        admin,
+        name,
+        url,
+        cluster,
+    })
+}
+
+impl PgDb {
+    async fn drop_db(self) {
+        if let Ok(mut conn) = sqlx::postgres::PgConnection::connect(&self.admin).await {
+            let _ = sqlx::query(&format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ))
+            .execute(&mut conn)
+            .await;
+        }
+        drop(self.cluster);
+    }
+}
+
+fn config(url: &str) -> Config {
+    let mut cfg = Config::for_tests();
+    cfg.database_url = Some(url.to_owned());
+    cfg.seed_wait_ms = 0;
+    cfg.rate_per_sec = 100_000.0;
+    cfg.rate_burst = 100_000.0;
+    cfg
+}
+
+/// Plays random legal moves for every seat until `stop` says so (given the last event
+/// view); returns how many moves were acknowledged.
+async fn play(
+    watcher: &mut Ws,
+    seats: &mut [Ws],
+    rng: &mut Lcg,
+    mut stop: impl FnMut(&Value) -> bool,
+) -> (usize, Value) {
+    let mut acked = 0;
+    // A spectator's socket sees every event in order; it drives the loop.
+    loop {
+        let view = watcher
+            .until(|m| m["type"] == "event" || m["type"] == "snapshot")
+            .await;
+        let view = if view["type"] == "snapshot" {
+            view["snapshot"].clone()
+        } else {
+            view
+        };
+        if stop(&view) || view["turn"]["kind"] != "move" {
+            if stop(&view)
+                || view["turn"]["kind"] == "game_over"
+                || view["turn"]["kind"] == "match_over"
+            {
+                return (acked, view);
+            }
+            continue;
+        }
+        let seat = view["turn"]["seat"].as_u64().unwrap() as usize;
+        let legal = view["legal"].as_array().unwrap();
+        let mv = legal[rng.pick(legal.len())].clone();
+        let ws = &mut seats[seat - 1];
+        let seq = ws
+            .act(json!({"type": "move", "game": view["game"], "move": mv}))
+            .await;
+        let r = ws.reply(seq).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        acked += 1;
+    }
+}
+
+async fn suite(url: &str) {
+    // Migrations run on every start and are idempotent.
+    drop(SqlStore::connect(url).await.expect("first open"));
+    let s1 = senet_server::spawn_durable(config(url))
+        .await
+        .expect("server 1");
+    let c1 = Client { addr: s1.addr };
+    let (st, player) = c1.post("/api/players", json!({"name": "Ann"})).await;
+    assert_eq!(st, 201, "{player}");
+    let (st, bad) = c1
+        .post(
+            "/api/matches",
+            json!({"variant": "martian", "player_key": "nope"}),
+        )
+        .await;
+    assert_eq!(st, 422, "{bad}");
+    let (id, tokens, _) = c1
+        .create_full(
+            json!({"variant": "martian", "player_key": player["player_key"],
+                            "series": {"kind": "best_of", "target": 1}}),
+        )
+        .await;
+    let mut seats = Vec::new();
+    for t in &tokens {
+        seats.push(c1.hello(&id, Some(t), None).await.0);
+    }
+    let (mut watcher, _) = c1.hello(&id, None, Some(0)).await;
+    let mut rng = Lcg(11);
+    let (acked, _) = play(&mut watcher, &mut seats, &mut rng, |v| {
+        v["no"].as_u64().unwrap_or(0) >= 25
+    })
+    .await;
+    assert!(acked > 0);
+    // What a spectator sees now; the server then goes away.
+    let (_, before) = c1.hello(&id, None, None).await;
+    let before = before["snapshot"].clone();
+    drop(seats);
+    drop(watcher);
+    s1.shutdown.send(true).unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(5), s1.task).await;
+
+    // A new server on the same database rebuilds the match from its events.
+    let s2 = senet_server::spawn_durable(config(url))
+        .await
+        .expect("server 2");
+    let c2 = Client { addr: s2.addr };
+    let (_, after) = c2.hello(&id, Some(&tokens[0]), None).await;
+    let after = after["snapshot"].clone();
+    for k in [
+        "last_event",
+        "notation",
+        "turn",
+        "legal",
+        "score",
+        "game",
+        "commitment",
+    ] {
+        assert_eq!(before[k], after[k], "{k} differs after recovery");
+    }
+    // Every event is stored, in order, and the reconnect replays the same ones.
+    let store = SqlStore::connect(url).await.unwrap();
+    let stored = store.events(&id).await.unwrap();
+    assert_eq!(stored.len() as u64, after["last_event"].as_u64().unwrap());
+    let (mut replay, _) = c2.hello(&id, Some(&tokens[1]), Some(0)).await;
+    for (i, text) in stored.iter().enumerate() {
+        let m = replay.until(|m| m["type"] == "event").await;
+        assert_eq!(m["no"], json!(i + 1));
+        assert_eq!(&m, &serde_json::from_str::<Value>(text).unwrap());
+    }
+    drop(replay);
+
+    // The game goes on to the end on the new server.
+    let mut seats = Vec::new();
+    for t in &tokens {
+        seats.push(c2.hello(&id, Some(t), None).await.0);
+    }
+    // The watcher starts from the last event (which says whose turn it is).
+    let last_no = after["last_event"].as_u64().unwrap();
+    let (mut watcher, _) = c2.hello(&id, None, Some(last_no - 1)).await;
+    let (_, last) = play(&mut watcher, &mut seats, &mut rng, |_| false).await;
+    assert_ne!(last["turn"]["kind"], "move");
+    let over = watcher.until(|m| m["kind"] == "match_over").await;
+    let winner = over["winner"].as_u64().unwrap();
+
+    // Scoreboard, history, leaderboard.
+    let (st, board) = c2.get(&format!("/api/matches/{id}/scoreboard")).await;
+    assert_eq!(st, 200, "{board}");
+    assert_eq!(board["status"], "finished");
+    assert_eq!(board["winner"], json!(winner));
+    assert_eq!(board["leader"], json!(winner));
+    assert_eq!(board["series"], json!({"kind": "best_of", "target": 1}));
+    assert_eq!(board["games"].as_array().unwrap().len(), 1);
+    let g = &board["games"][0];
+    assert_eq!(g["winner"], json!(winner));
+    assert!(g["points"].as_u64().unwrap() > 0, "{board}");
+    assert!(g["ended_at"].is_string());
+    let ws = &board["seats"][winner as usize - 1];
+    assert_eq!(ws["games_won"], 1);
+    assert_eq!(ws["points"], g["points"]);
+    assert_eq!(board["seats"][0]["player_id"], player["player_id"]);
+
+    let pid = player["player_id"].as_str().unwrap();
+    let (st, hist) = c2.get(&format!("/api/players/{pid}/history")).await;
+    assert_eq!(st, 200, "{hist}");
+    assert_eq!(hist["name"], "Ann");
+    let m = &hist["matches"][0];
+    assert_eq!(m["match_id"], json!(id));
+    assert_eq!(m["won"], json!(winner == 1));
+    assert_eq!(m["opponents"][0]["name"], "seat 2");
+
+    let (st, board) = c2.get("/api/leaderboard?variant=martian").await;
+    assert_eq!(st, 200, "{board}");
+    assert_eq!(board[0]["player_id"], player["player_id"]);
+    assert_eq!(board[0]["series_won"], json!(u64::from(winner == 1)));
+    let (st, _) = c2.get("/api/leaderboard?variant=chess").await;
+    assert_eq!(st, 422);
+    let (st, _) = c2.get("/api/matches/nope/scoreboard").await;
+    assert_eq!(st, 404);
+
+    // A finished match is not recovered again, but its record is still served (from the
+    // store) and verifies with the binary's `verify`.
+    assert!(store.unfinished().await.unwrap().is_empty());
+    s2.shutdown.send(true).unwrap();
+    let s3 = senet_server::spawn_durable(config(url))
+        .await
+        .expect("server 3");
+    let c3 = Client { addr: s3.addr };
+    let (st, record) = c3.get(&format!("/api/matches/{id}/games/1")).await;
+    assert_eq!(st, 200, "{record}");
+    assert!(record["seed"].is_string());
+    // One game in this series: every event of the match belongs to it.
+    assert_eq!(
+        record["events"].as_array().unwrap().len(),
+        store.events(&id).await.unwrap().len()
+    );
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), record.to_string()).unwrap();
+    // Left for `cargo run -p senet-engine --example replay -- FILE` by hand.
+    let _ = std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("last-record.json"),
+        record.to_string(),
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_senet-server"))
+        .arg("verify")
+        .arg(file.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("VERIFIED"), "{text}");
+    let (st, _) = c3.get(&format!("/api/matches/{id}/games/2")).await;
+    assert_eq!(st, 404);
+    s3.shutdown.send(true).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_store_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    suite(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_store_suite() {
+    let Some(db) = pg_db("postgres_store_suite").await else {
+        return;
+    };
+    suite(&db.url).await;
+    db.drop_db().await;
+}
+
+async fn group_commit(url: &str) {
+    use axum::extract::ws::Utf8Bytes;
+    use senet_server::store::{EventStore, MatchRow, SeatRow, StoredEvent};
+    let store: Arc<SqlStore> = SqlStore::connect(url).await.unwrap();
+    let mut ids = Vec::new();
+    for m in 0..20 {
+        let id = format!("m{m}");
+        let row = MatchRow {
+            id: id.clone(),
+            name: "t".into(),
+            variant: "martian".into(),
+            options: "{}".into(),
+            players: 2,
+            series_kind: "best_of".into(),
+            series_target: 1,
+            public: true,
+            spectator_key_hash: None,
+            seats: (1..=2)
+                .map(|s| SeatRow {
+                    seat: s,
+                    player_id: None,
+                    name: None,
+                    token_hash: format!("t{s}"),
+                    invite_hash: format!("i{s}"),
+                    claimed: s == 1,
+                })
+                .collect(),
+        };
+        store.create_match(&row).await.unwrap();
+        ids.push(id);
+    }
+    // 20 matches append 50 events each, concurrently: every append resolves once stored.
+    let mut tasks = Vec::new();
+    for id in ids.clone() {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            for no in 1..=50u64 {
+                let e = StoredEvent {
+                    match_id: id.clone(),
+                    no,
+                    game: 1,
+                    json: Utf8Bytes::from(format!("{{\"no\":{no}}}")),
+                    kind: "moved",
+                    side: None,
+                };
+                store.append(&e).await.unwrap();
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for id in &ids {
+        let ev = store.events(id).await.unwrap();
+        assert_eq!(ev.len(), 50);
+        assert_eq!(ev[49], "{\"no\":50}");
+    }
+    // A duplicate fails alone and leaves the log as it was; others in its batch succeed.
+    let dup = StoredEvent {
+        match_id: "m0".into(),
+        no: 50,
+        game: 1,
+        json: Utf8Bytes::from_static("{}"),
+        kind: "moved",
+        side: None,
+    };
+    let ok = StoredEvent {
+        match_id: "m1".into(),
+        no: 51,
+        ..dup.clone()
+    };
+    let (a, b) = tokio::join!(store.append(&dup), store.append(&ok));
+    assert!(a.is_err());
+    assert!(b.is_ok());
+    assert_eq!(store.events("m0").await.unwrap()[49], "{\"no\":50}");
+    assert_eq!(store.events("m1").await.unwrap().len(), 51);
+    // An event for a match that does not exist breaks the foreign key.
+    let orphan = StoredEvent {
+        match_id: "nope".into(),
+        no: 1,
+        ..dup
+    };
+    assert!(store.append(&orphan).await.is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_group_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    group_commit(&format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("t.db").display()
+    ))
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_group_commit() {
+    let Some(db) = pg_db("postgres_group_commit").await else {
+        return;
+    };
+    group_commit(&db.url).await;
+    db.drop_db().await;
+}
+
+/// A TCP proxy in front of Postgres that can cut every connection and refuse new ones.
+struct Proxy {
+    addr: std::net::SocketAddr,
+    up: tokio::sync::watch::Sender<bool>,
+}
+
+async fn proxy(target: String) -> Proxy {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (up, rx) = tokio::sync::watch::channel(true);
+    tokio::spawn(async move {
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let mut rx = rx.clone();
+            if !*rx.borrow() {
+                continue; // dropped: connection refused, in effect
+            }
+            let target = target.clone();
+            tokio::spawn(async move {
+                let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await else {
+                    return;
+                };
+                tokio::select! {
+                    _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                    _ = rx.wait_for(|up| !up) => {}
+                }
+            });
+        }
+    });
+    Proxy { addr, up }
+}
+
+/// The database goes away mid-game (every connection cut, new ones refused): moves are
+/// refused with `store_unavailable` and change nothing; when it is back the same move is
+/// accepted and the log has no gap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_outage_refuses_moves_then_resumes() {
+    let Some(db) = pg_db("postgres_outage_refuses_moves_then_resumes").await else {
+        return;
+    };
+    // postgres://user@HOST:PORT/db -> the same through the proxy.
+    let (head, rest) = db.url.split_once('@').unwrap();
+    let (hostport, dbname) = rest.split_once('/').unwrap();
+    let px = proxy(hostport.to_owned()).await;
+    let url = format!("{head}@{}/{dbname}", px.addr);
+    let s = senet_server::spawn_durable(config(&url))
+        .await
+        .expect("server");
+    let c = Client { addr: s.addr };
+    let (id, tokens, _) = c.create_full(json!({"variant": "pyramid"})).await;
+    let mut seats = Vec::new();
+    for t in &tokens {
+        seats.push(c.hello(&id, Some(t), None).await.0);
+    }
+    let (mut watcher, _) = c.hello(&id, None, Some(0)).await;
+    let view = watcher
+        .until(|m| m["type"] == "event" && m["turn"]["kind"] == "move")
+        .await;
+    let seat = view["turn"]["seat"].as_u64().unwrap() as usize;
+    let mv = view["legal"][0].clone();
+    let msg = json!({"type": "move", "game": view["game"], "move": mv});
+
+    px.up.send_replace(false);
+    let seq = seats[seat - 1].act(msg.clone()).await;
+    let r = seats[seat - 1].reply(seq).await;
+    assert_eq!(r["code"], "store_unavailable", "{r}");
+    let (_, w) = c.hello(&id, None, None).await;
+    assert_eq!(w["snapshot"]["last_event"], view["no"], "nothing applied");
+
+    px.up.send_replace(true);
+    let seq = seats[seat - 1].act(msg).await;
+    let r = seats[seat - 1].reply(seq).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let moved = watcher.until(|m| m["kind"] == "moved").await;
+    assert_eq!(moved["no"], json!(view["no"].as_u64().unwrap() + 1));
+    let store = SqlStore::connect(&db.url).await.unwrap();
+    let stored = store.events(&id).await.unwrap();
+    let (_, w) = c.hello(&id, None, None).await;
+    assert_eq!(json!(stored.len()), w["snapshot"]["last_event"]);
+    s.shutdown.send(true).unwrap();
+    drop(store);
+    db.drop_db().await;
+}
