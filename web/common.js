@@ -62,6 +62,23 @@ export function loadSeat(matchId) {
   try { return JSON.parse(localStorage.getItem('senet:seat:' + matchId)); } catch { return null; }
 }
 
+// The player identity (for the leaderboard and history): a secret key kept in this browser,
+// made on the first match this browser creates or joins with a name. null when the server
+// keeps no players.
+export function loadPlayer() {
+  try { return JSON.parse(localStorage.getItem('senet:player')); } catch { return null; }
+}
+export async function ensurePlayer(name) {
+  const known = loadPlayer();
+  if (known) return known;
+  if (!name) return null;
+  try {
+    const p = await api('/api/players', { name });
+    localStorage.setItem('senet:player', JSON.stringify(p));
+    return p;
+  } catch { return null; }
+}
+
 export function seatName(names, seat) {
   return (names && names[seat - 1]) || `seat ${seat}`;
 }

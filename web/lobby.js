@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, el, saveSeat, VARIANTS } from './common.js';
+import { api, el, saveSeat, ensurePlayer, loadPlayer, VARIANTS } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -41,6 +41,8 @@ async function create(e) {
   if (v.options.includes('waiting_for_one')) body.options = { waiting_for_one: $('waiting').checked };
   if ($('match-name').value.trim()) body.name = $('match-name').value.trim();
   if ($('player-name').value.trim()) body.player_name = $('player-name').value.trim();
+  const player = await ensurePlayer(body.player_name);
+  if (player) body.player_key = player.player_key;
   try {
     const r = await api('/api/matches', body);
     saveSeat(r.match_id, r.seat, r.token);
@@ -93,17 +95,20 @@ async function leaderboard() {
   const v = $('lb-variant').value;
   try {
     const data = await api(`/api/leaderboard?variant=${encodeURIComponent(v)}`);
-    const rows = Array.isArray(data) ? data : (data.players || data.entries || data.rows || []);
-    if (!rows.length) { box.replaceChildren(el('p', { text: 'No finished games yet.' })); return; }
-    const table = el('table', {}, el('thead', {}, el('tr', {}, ...['#', 'player', 'games won', 'points', 'played'].map(h => el('th', { text: h })))));
+    const rows = Array.isArray(data) ? data : [];
+    if (!rows.length) { box.replaceChildren(el('p', { text: 'No games by registered players yet.' })); return; }
+    const me = loadPlayer()?.player_id;
+    const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...['#', 'player', 'series won', 'games won', 'points'].map(h => el('th', { text: h })))));
     const tb = el('tbody');
-    rows.forEach((r, i) => tb.append(el('tr', {}, el('td', { text: String(r.rank ?? i + 1) }), el('td', { text: r.name ?? r.player ?? r.player_id ?? '' }),
-      el('td', { text: String(r.games_won ?? r.wins ?? '') }), el('td', { text: String(r.points ?? '') }), el('td', { text: String(r.games_played ?? r.played ?? '') }))));
+    rows.forEach((r, i) => tb.append(el('tr', { class: r.player_id === me ? 'me' : null }, el('td', { text: String(i + 1) }), el('td', { text: r.name }),
+      el('td', { text: String(r.series_won) }), el('td', { text: String(r.games_won) }), el('td', { text: String(r.points) }))));
     table.append(tb);
     box.replaceChildren(table);
   } catch (err) {
     box.replaceChildren(el('p', { class: 'muted', text: err.status === 404 ? 'The leaderboard is not available yet on this server.' : `The leaderboard is not available: ${err.message}` }));
   }
+  const me = loadPlayer();
+  if (me) box.append(el('p', {}, `You play as ${me.name}. `, el('a', { href: `/players/${me.player_id}`, id: 'my-history', text: 'Your history' })));
 }
 
 init();

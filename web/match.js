@@ -1,6 +1,6 @@
 // The match page: join with an invite, then play or watch over the WebSocket.
 
-import { api, el, loadSeat, saveSeat, seatName, randomSeed, Live, VARIANTS } from './common.js';
+import { api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, VARIANTS } from './common.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
@@ -40,7 +40,10 @@ function showJoin() {
     e.preventDefault();
     go.disabled = true;
     try {
-      const r = await api(`/api/matches/${encodeURIComponent(matchId)}/join`, { invite, name: name.value });
+      const body = { invite, name: name.value };
+      const player = await ensurePlayer(name.value.trim());
+      if (player) body.player_key = player.player_key;
+      const r = await api(`/api/matches/${encodeURIComponent(matchId)}/join`, body);
       saveSeat(matchId, r.seat, r.token);
       // The invite leaves the address bar: the seat's token is kept in localStorage only.
       history.replaceState(null, '', `/m/${encodeURIComponent(matchId)}`);

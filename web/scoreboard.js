@@ -40,16 +40,6 @@ async function init() {
     ...b.games.map(g => row([String(g.game), g.winner ? name(g.winner) : '—', g.reason ?? '', g.points ?? '',
       el('a', { href: `/m/${matchId}/games/${g.game}/replay`, text: 'replay & verify' })])));
   $('links').replaceChildren(el('a', { href: `/m/${matchId}`, text: 'Back to the match' }));
-  // A player's history, when the server keeps players (the store's API).
-  const pid = new URLSearchParams(location.search).get('player');
-  if (pid) {
-    $('history-card').hidden = false;
-    try {
-      const h = await api(`/api/players/${encodeURIComponent(pid)}/history`);
-      const items = Array.isArray(h) ? h : (h.games || h.matches || []);
-      $('history').replaceChildren(el('ul', {}, ...items.map(x => el('li', { text: JSON.stringify(x) }))));
-    } catch (err) { $('history').textContent = err.status === 404 ? 'Player history is not available yet on this server.' : err.message; }
-  }
 }
 
 init();

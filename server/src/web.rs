@@ -61,6 +61,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/rules.js"),
     ),
     (
+        "history.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/history.js"),
+    ),
+    (
         "rules/jequier.md",
         "text/markdown; charset=utf-8",
         include_str!("../../docs/rules/jequier.md"),
@@ -92,6 +97,7 @@ const MATCH: &str = include_str!("../../web/match.html");
 const SCOREBOARD: &str = include_str!("../../web/scoreboard.html");
 const REPLAY: &str = include_str!("../../web/replay.html");
 const RULES: &str = include_str!("../../web/rules.html");
+const HISTORY: &str = include_str!("../../web/history.html");
 
 /// The web client's routes (merged into the service's router).
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
@@ -103,6 +109,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/m/{id}/scoreboard", get(|| async { page(SCOREBOARD) }))
         .route("/m/{id}/games/{n}/replay", get(|| async { page(REPLAY) }))
         .route("/rules/{variant}", get(|| async { page(RULES) }))
+        .route("/players/{id}", get(|| async { page(HISTORY) }))
         .route("/static/{*path}", get(asset))
 }
 
@@ -153,7 +160,7 @@ mod tests {
 
     #[test]
     fn every_script_a_page_loads_is_embedded() {
-        for html in [LOBBY, MATCH, SCOREBOARD, REPLAY, RULES] {
+        for html in [LOBBY, MATCH, SCOREBOARD, REPLAY, RULES, HISTORY] {
             assert!(!html.contains("<script>"), "no inline scripts");
             for part in html.split("src=\"/static/").skip(1) {
                 let name = part.split('"').next().unwrap_or_default();

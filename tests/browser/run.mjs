@@ -190,6 +190,16 @@ const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(docume
   assert.match(await s.textContent('#games'), /completed/);
   await s.screenshot({ path: path.join(SHOTS, 'scoreboard-phone.png'), fullPage: true });
   log('scoreboard:', result);
+  // The leaderboard (registered players: the lobby and the join page made one each) and a
+  // player's history list this match.
+  await a.goto(BASE + '/');
+  await a.selectOption('#lb-variant', 'pyramid');
+  await a.waitForSelector('#leaders tbody tr');
+  assert.match(await a.textContent('#leaders'), /Ana|Bo/);
+  await a.click('#my-history');
+  await a.waitForSelector(`#history tr[data-match="${id}"]`);
+  await a.screenshot({ path: path.join(SHOTS, 'history.png'), fullPage: true });
+  log('leaderboard and history list the match');
   // Replay + WebCrypto dice check of game 1.
   await a.goto(`${BASE}/m/${id}/games/1/replay`);
   await a.waitForSelector('#verify[data-verify]');
