@@ -37,7 +37,7 @@ async function init() {
   $('seats').replaceChildren(row(['seat', 'player', 'points', 'games won'], 'th'),
     ...b.seats.map(s => row([String(s.seat), s.name + (s.seat === b.winner ? ' ★ winner' : ''), String(s.points), String(s.games_won)])));
   $('games').replaceChildren(row(['game', 'winner', 'how', 'points', ''], 'th'),
-    ...b.games.map(g => row([String(g.game), g.winner ? name(g.winner) : '—', g.reason ?? '', g.points ?? '',
+    ...b.games.map(g => row([String(g.game), g.winner ? name(g.winner) : '—', g.reason ?? 'in play', g.reason ? String(g.points ?? '') : '',
       el('a', { href: `/m/${matchId}/games/${g.game}/replay`, text: 'replay & verify' })])));
   $('links').replaceChildren(el('a', { href: `/m/${matchId}`, text: 'Back to the match' }));
 }
