@@ -26,3 +26,23 @@ if [ -d engine/tests/scenarios ]; then
 else
   echo "no scenario files yet (engine/tests/scenarios is missing)"
 fi
+
+step "browser tests: the web client in headless Chromium (tests/browser)"
+# Debian's chromium and the pinned playwright-core; a debug server on a free port with a
+# temporary data directory, stopped when this step ends. Screenshots go to target/screenshots/.
+if [ ! -x /usr/bin/chromium ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y chromium >/dev/null || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; }
+fi
+command -v node >/dev/null || { echo "node not found: install Node.js 20 or later" >&2; exit 1; }
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+cargo build --quiet --locked -p senet-server
+web_data="$(mktemp -d)"
+web_port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+target/debug/senet-server --port "$web_port" --data-dir "$web_data" --abandon-after 3 >"$web_data/server.log" 2>&1 &
+web_pid=$!
+stop_web() { kill "$web_pid" 2>/dev/null || true; wait "$web_pid" 2>/dev/null || true; rm -rf "$web_data"; }
+trap stop_web EXIT
+SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/run.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
+stop_web
+trap - EXIT

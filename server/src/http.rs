@@ -111,6 +111,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/verify", post(verify))
         .route("/ws/matches/{id}", get(ws_upgrade))
         .merge(crate::series::router())
+        .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
         .with_state(state)
 }

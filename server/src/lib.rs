@@ -6,7 +6,8 @@
 //! - [`dice`]: provably fair dice (`docs/fairness.md`);
 //! - [`store`]: where events go before they are broadcast; [`store_sql`]: the durable store;
 //! - [`series`]: scoreboards, players, history and leaderboard from the store;
-//! - [`protocol`]: every WebSocket message (`docs/protocol.md`).
+//! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
+//! - [`web`]: the browser client (pages and scripts embedded from `web/`).
 //!
 //! Tests and embedders start the whole service with [`spawn`].
 
@@ -27,6 +28,7 @@ pub mod record;
 pub mod series;
 pub mod store;
 pub mod store_sql;
+pub mod web;
 pub mod ws;
 
 pub use config::Config;

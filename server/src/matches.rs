@@ -1297,12 +1297,17 @@ impl Actor {
     ) -> Result<(), Refusal> {
         let no = self.log.len() as u64 + 1;
         let (computed, legal) = self.turn(next.as_ref());
+        let notation = next
+            .as_ref()
+            .or(self.game.as_ref().map(|g| &g.game))
+            .map(Game::to_notation);
         let event = Event {
             no,
             game: self.game_no,
             kind,
             turn: turn.unwrap_or(computed),
             legal,
+            notation,
         };
         let kind_name = event_kind_name(&event.kind);
         let side = self.side_of(&event.kind);

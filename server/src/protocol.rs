@@ -240,6 +240,9 @@ pub struct Event {
     pub turn: Turn,
     /// The legal moves of the seat to move (empty unless `turn.kind` is `move`).
     pub legal: Vec<String>,
+    /// The position after the event, in the variant's notation (what a client draws).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
 }
 
 /// Everything a client needs to draw the match now.
@@ -403,6 +406,7 @@ mod tests {
                 seat: Some(1),
             },
             legal: vec![],
+            notation: None,
         }));
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["type"], "event");

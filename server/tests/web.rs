@@ -1,0 +1,96 @@
+//! The web client's routes: pages with their security headers, embedded assets, and the
+//! position (`notation`) that every event carries for the client to draw.
+
+mod common;
+
+use common::{TestServer, start};
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// GET `path`; returns the status, the lower-cased head and the body.
+async fn fetch(s: &TestServer, path: &str) -> (u16, String, String) {
+    let mut tcp = TcpStream::connect(s.addr).await.expect("connect");
+    let req = format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+    tcp.write_all(req.as_bytes()).await.expect("write");
+    let mut buf = Vec::new();
+    tcp.read_to_end(&mut buf).await.expect("read");
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("a response");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .expect("status")
+        .parse()
+        .expect("status");
+    (status, head.to_lowercase(), body.to_owned())
+}
+
+#[tokio::test]
+async fn pages_are_served_with_a_strict_policy() {
+    let s = start().await;
+    for path in [
+        "/",
+        "/m/abc",
+        "/m/abc/join?invite=x",
+        "/m/abc/watch",
+        "/m/abc/scoreboard",
+        "/m/abc/games/1/replay",
+        "/rules/parker",
+    ] {
+        let (status, head, body) = fetch(&s, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(head.contains("content-type: text/html"), "{path}");
+        assert!(
+            head.contains("content-security-policy: default-src 'self'; script-src 'self';"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("frame-ancestors 'none'"), "{path}");
+        assert!(head.contains("x-content-type-options: nosniff"), "{path}");
+        assert!(
+            body.contains("<script type=\"module\" src=\"/static/"),
+            "{path}"
+        );
+        assert!(!body.contains("<script>"), "{path}: no inline script");
+    }
+    let (status, head, body) = fetch(&s, "/static/boards.js").await;
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/javascript"));
+    assert!(body.contains("export class Board"));
+    let (status, head, _) = fetch(&s, "/static/rules/martian.md").await;
+    assert_eq!(status, 200);
+    assert!(head.contains("text/markdown"));
+    let (status, _, _) = fetch(&s, "/static/nope.js").await;
+    assert_eq!(status, 404);
+    // The API keeps its JSON 404 for unknown routes.
+    let (status, _, body) = fetch(&s, "/api/nope").await;
+    assert_eq!(status, 404);
+    assert!(body.contains("not_found"));
+}
+
+#[tokio::test]
+async fn every_event_carries_the_position_after_it() {
+    let s = start().await;
+    let (id, tokens, _) = s.create_full(json!({"variant": "pyramid"})).await;
+    let (mut a, welcome) = s.hello(&id, Some(&tokens[0]), Some(0)).await;
+    let (mut b, _) = s.hello(&id, Some(&tokens[1]), None).await;
+    assert!(welcome["snapshot"]["notation"].is_string());
+    for ws in [&mut a, &mut b] {
+        let seq = ws.act(json!({"type": "client_seed", "seed": "x"})).await;
+        assert_eq!(ws.reply(seq).await["type"], "ack");
+    }
+    let thrown = a
+        .until(|m| m["type"] == "event" && m["kind"] == "thrown")
+        .await;
+    let started = thrown["notation"]
+        .as_str()
+        .expect("a thrown event has notation");
+    assert!(started.starts_with("LlLlMmMmMm/SsSsSsSsSs/"), "{started}");
+    let (_, record) = s.get(&format!("/api/matches/{id}/games/1")).await;
+    for e in record["events"].as_array().unwrap() {
+        assert!(
+            e["notation"].is_string(),
+            "recorded events keep the position: {e}"
+        );
+    }
+}

@@ -1,0 +1,420 @@
+// The five SVG boards. Each board reads the server's position notation (see
+// docs/rules/<variant>.md) into pieces on named squares, and maps a legal move's notation to
+// the squares it goes from and to, so that the page can highlight it. No rules are applied
+// here: which moves are legal, and what they do, is the server's word.
+
+import { svg } from './common.js';
+
+export const PLAYER_COLOURS = ['#b3261e', '#f2c230', '#2d6cdf', '#2e8b57'];
+const CELL = 60;
+
+// ---------- the 3×10 S-shaped track of jequier, pyramid and modern ----------
+
+function square30(s) {
+  const r = Math.floor((s - 1) / 10);
+  const i = (s - 1) % 10;
+  const c = r === 1 ? 9 - i : i;
+  return { x: 10 + c * CELL, y: 10 + r * CELL };
+}
+
+const MARKS = {
+  jequier: { 15: ['↺', 'safe: house of rebirth'], 26: ['☥', 'safe: house of happiness'], 27: ['≈', 'water: back to the start'], 28: ['III', 'safe'], 29: ['II', 'safe'], 30: ['I', ''] },
+  pyramid: { 26: ['☥', 'Ankh: must move on'], 27: ['X', 'bears off with a 4'], 28: ['III', 'bears off with a 3'], 29: ['II', 'bears off with a 2'], 30: ['I', 'bears off with a 1'] },
+  modern: { 1: ['☀', 'sun: start'], 15: ['◇', "bird's birth"], 26: ['☾', 'moon: back to the sun'], 27: ['bird', 'bird: back to 15'], 28: ['3', 'goes up with a 3'], 29: ['2', 'goes up with a 2'], 30: ['1', 'goes up with a 1'] },
+};
+
+function track30(variant) {
+  const squares = [];
+  for (let s = 1; s <= 30; s++) {
+    const { x, y } = square30(s);
+    const mark = MARKS[variant][s];
+    // Arrows at the ends of each row show the S-shaped direction of travel.
+    const arrow = { 1: '→', 10: '↓', 11: '←', 20: '↓', 21: '→' }[s];
+    squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, mark: mark?.[0], arrow, title: mark ? `${s}: ${mark[1]}` : String(s), trap: variant !== 'pyramid' && s === 27 });
+  }
+  squares.push({ key: 'off', x: 10 + 10 * CELL + 12, y: 10 + 2 * CELL, w: CELL, h: CELL, mark: 'off', title: 'borne off', off: true });
+  // The arrows of the S path.
+  const deco = [];
+  return { width: 10 * CELL + 20 + CELL + 12, height: 3 * CELL + 20, squares, deco };
+}
+
+function disc(fill, stroke, extra) {
+  return (cx, cy) => svg('g', {}, svg('circle', { cx, cy, r: 19, fill, stroke, 'stroke-width': 2.5 }), extra ? extra(cx, cy) : null);
+}
+
+function parseJequier(n) {
+  const [board, seats, state] = n.split(' ');
+  const pieces = [];
+  [...board].forEach((ch, i) => {
+    if (ch === '.') return;
+    const black = ch === 'B' || ch === 'b';
+    const unmoved = ch === 'b' || ch === 'w';
+    pieces.push({ sq: 's' + (i + 1), label: `${black ? 'black' : 'white'} piece${unmoved ? ' (not moved yet)' : ''}`,
+      draw: disc(black ? '#222' : '#fafafa', black ? '#000' : '#444', unmoved ? (cx, cy) => svg('circle', { cx, cy, r: 8, fill: 'none', stroke: black ? '#888' : '#999', 'stroke-width': 2 }) : null) });
+  });
+  const onBoard = (c) => [...board].filter(x => x.toUpperCase() === c).length;
+  const blackSeat = seats[1] === '-' ? null : Number(seats[1]);
+  const mover = Number(state.slice(1, 2));
+  const players = blackSeat ? { [blackSeat]: 'black', [3 - blackSeat]: 'white' } : {};
+  return { pieces, mover, sides: players, info: `borne off: white ${5 - onBoard('W')}, black ${5 - onBoard('B')}` };
+}
+
+const PYR = { L: 22, M: 17, S: 12 };
+function pyramidShape(size, black) {
+  const h = PYR[size];
+  return (cx, cy) => svg('polygon', { points: `${cx},${cy - h} ${cx - h * 0.85},${cy + h * 0.8} ${cx + h * 0.85},${cy + h * 0.8}`,
+    fill: black ? '#222' : '#fafafa', stroke: black ? '#000' : '#444', 'stroke-width': 2.5 });
+}
+
+function parsePyramid(n) {
+  const f = n.split(' ');
+  const board = f[0].replace(/\//g, '');
+  const pieces = [];
+  [...board].forEach((ch, i) => {
+    if (ch === '.') return;
+    const black = ch === ch.toUpperCase();
+    const size = ch.toUpperCase();
+    pieces.push({ sq: 's' + (i + 1), label: `${black ? 'black' : 'white'} ${{ L: 'large', M: 'medium', S: 'small' }[size]} pyramid`, draw: pyramidShape(size, black) });
+  });
+  const [offB, offW] = f[1].split('/');
+  const bseat = (f.find(x => x.startsWith('black=')) || 'black=1').split('=')[1];
+  const phase = f[2];
+  let mover = null;
+  if (phase === 'move' || phase === 'throw') mover = f[3] === 'b' ? Number(bseat) : 3 - Number(bseat);
+  if (phase === 'choose') mover = Number(f[3]);
+  const colours = n.includes('black=') ? { [bseat]: 'black', [3 - bseat]: 'white' } : {};
+  return { pieces, mover, sides: colours, info: `borne off: black ${offB === '-' ? 'none' : offB}, white ${offW === '-' ? 'none' : offW}` };
+}
+
+const SEAT_LETTERS = 'abcd';
+function parseModern(n) {
+  const [, board, up, turn, phase] = n.split(' ');
+  const pieces = [];
+  if (board !== '-') for (const t of board.split(',')) {
+    const m = /^(\d+)([a-d])(\d)$/.exec(t);
+    if (!m) continue;
+    const p = SEAT_LETTERS.indexOf(m[2]) + 1;
+    const dots = Number(m[3]);
+    pieces.push({ sq: 's' + m[1], owner: p, dots, label: `player ${p}'s piece ${dots}`, draw: (cx, cy) => {
+      const g = svg('g', {}, svg('circle', { cx, cy, r: 20, fill: PLAYER_COLOURS[p - 1], stroke: '#222', 'stroke-width': 2 }));
+      for (let d = 0; d < dots; d++) {
+        const a = (2 * Math.PI * d) / dots - Math.PI / 2;
+        const r = dots === 1 ? 0 : 9;
+        g.append(svg('circle', { cx: cx + r * Math.cos(a), cy: cy + r * Math.sin(a), r: 3.2, fill: '#111' }));
+      }
+      return g;
+    } });
+  }
+  return { pieces, mover: Number(turn), info: `up: ${up === '-' ? 'none' : up}` + (phase.startsWith('move:') ? ` · dice to play: ${phase.split(':')[1].split('').join(' ')}` : '') };
+}
+
+function modernEnds(move, parsed) {
+  const m = /^(\d)\+(\d+)$/.exec(move);
+  if (!m) return null;
+  const piece = parsed.pieces.find(p => p.owner === parsed.mover && p.dots === Number(m[1]));
+  if (!piece) return null;
+  const s = Number(piece.sq.slice(1));
+  const t = s + Number(m[2]);
+  return { from: piece.sq, to: t === 31 ? 'off' : 's' + (t <= 30 ? t : 62 - t) };
+}
+
+function dashEnds(prefix = 's') {
+  return (move) => {
+    const m = /^(\d+)-(\d+|off)$/.exec(move);
+    if (!m) return null;
+    return { from: prefix + m[1], to: m[2] === 'off' ? 'off' : prefix + m[2] };
+  };
+}
+
+// ---------- Parker: the Senet Row between two Safety Rows ----------
+
+function parkerKey(player, s) { return `p${player}-${s}`; }
+function parkerSquares() {
+  const squares = [];
+  const top = 10, mid = 10 + CELL, bot = 10 + 2 * CELL;
+  for (let s = 1; s <= 20; s++) {
+    // Player 1: his Safety Row at the bottom left to right, then the Senet Row right to left.
+    const c1 = s <= 10 ? s - 1 : 20 - s;
+    const c2 = s <= 10 ? 10 - s : s - 11;
+    if (s <= 10) {
+      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: bot, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `red ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, safety: true });
+      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: top, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `yellow ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, safety: true });
+    } else {
+      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: mid + CELL / 2, w: CELL, h: CELL / 2, n: s, arrow: '←', title: `red ${s} (Senet Row)`, hole: 1 });
+      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: mid, w: CELL, h: CELL / 2, n: s, arrow: '→', title: `yellow ${s} (Senet Row)`, hole: 2 });
+    }
+  }
+  const deco = [svg('rect', { x: 10, y: mid, width: 10 * CELL, height: CELL, class: 'senet-row' })];
+  return { width: 10 * CELL + 20, height: 3 * CELL + 20, squares, deco };
+}
+
+function parseParker(n) {
+  const f = n.split(' ');
+  const pieces = [];
+  for (const p of [1, 2]) {
+    const tok = f.find(x => x.startsWith(p + ':'));
+    const list = tok.slice(2).split(',');
+    list.forEach((v, i) => {
+      if (v === 'x' || v === '') return;
+      const s = Number(v.replace('*', ''));
+      const pharaoh = i === 0;
+      const fill = PLAYER_COLOURS[p - 1];
+      pieces.push({ sq: parkerKey(p, s), label: `${p === 1 ? 'red' : 'yellow'} ${pharaoh ? 'Pharaoh' : 'man'}${v.endsWith('*') ? ' (just arrived)' : ''}`,
+        draw: (cx, cy) => svg('g', {},
+          svg('circle', { cx, cy, r: pharaoh ? 14 : 11, fill, stroke: '#222', 'stroke-width': 2 }),
+          pharaoh ? svg('circle', { cx, cy, r: 6, fill: '#fff', stroke: '#222', 'stroke-width': 1.5 }) : null) });
+    });
+  }
+  const st = f.indexOf(f.find(x => /^(start|throw|move|over)$/.test(x)));
+  let mover = null;
+  if (f[st] === 'move' || f[st] === 'throw') mover = Number(f[st + 1]);
+  return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: `${f[0] === 'wait' ? 'waiting for a one' : 'no waiting rule'} · quiet turns ${f[1].slice(1)}` };
+}
+
+function parkerEnds(move, parsed) {
+  const m = /^(\d+)-(\d+)$/.exec(move);
+  if (!m || !parsed.mover) return null;
+  return { from: parkerKey(parsed.mover, m[1]), to: parkerKey(parsed.mover, m[2]) };
+}
+
+// ---------- Martian: three coasters of 3×3 ----------
+
+const TRACKS = ['S', 'B', 'P'];
+function martianCol(track, k) { return track === 'B' ? k - 1 : 9 - k; }
+function martianSquares() {
+  const squares = [];
+  TRACKS.forEach((t, r) => {
+    for (let k = 1; k <= 9; k++) {
+      const c = martianCol(t, k);
+      squares.push({ key: t + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: t + k, title: `${{ S: 'Source', B: 'Balance', P: 'Perfect' }[t]} Track ${k}`, label: t + k });
+    }
+  });
+  squares.push({ key: 'off', x: 10 + 9 * CELL + 28 + 14, y: 10 + 2 * (CELL + 6), w: CELL, h: CELL + 6, mark: 'off', title: 'borne off', off: true });
+  const deco = [0, 1, 2].map(i => svg('rect', { x: 6 + i * (3 * CELL + 14), y: 6, width: 3 * CELL + 8, height: 3 * (CELL + 6) + 8, rx: 10, class: 'coaster' }));
+  deco.push(svg('text', { x: 10, y: 3 * (CELL + 6) + 32, class: 'compass', text: 'West' }));
+  deco.push(svg('text', { x: 9 * CELL + 38, y: 3 * (CELL + 6) + 32, class: 'compass', 'text-anchor': 'end', text: 'East' }));
+  return { width: 9 * CELL + 28 + 14 + CELL + 20, height: 3 * (CELL + 6) + 40, squares, deco };
+}
+
+const MSIZE = { S: 13, M: 19, L: 26 };
+function parseMartian(n) {
+  const f = n.split(' ');
+  const pieces = [];
+  let i = 0;
+  for (; i < f.length && f[i].includes(':'); i++) {
+    const [sq, stack] = f[i].split(':');
+    const names = [...stack].map(c => `${c === c.toUpperCase() ? 'red' : 'yellow'} ${{ S: 'small', M: 'medium', L: 'large' }[c.toUpperCase()]}`);
+    pieces.push({ sq, label: `stack ${stack} (bottom to top: ${names.join(', ')})`, draw: (cx, cy) => {
+      const g = svg('g', {});
+      let base = cy + 24;
+      let prev = 99;
+      const parts = [...stack];
+      for (const c of parts) {
+        const size = c.toUpperCase();
+        const h = MSIZE[size];
+        // A pyramid smaller than the one below stands on it (stacked); a larger one covers it (nested).
+        if (h < prev && prev !== 99) base -= Math.round(prev * 0.55);
+        if (h > prev) base = cy + 24;
+        prev = h;
+        const p1 = c === size;
+        g.append(svg('polygon', { points: `${cx},${base - h * 1.25} ${cx - h * 0.8},${base} ${cx + h * 0.8},${base}`,
+          fill: PLAYER_COLOURS[p1 ? 0 : 1], 'fill-opacity': 0.55, stroke: p1 ? '#5a0f0a' : '#7a5a00', 'stroke-width': 2 }));
+      }
+      g.append(svg('text', { x: cx, y: cy + 32, class: 'stack-label', text: stack }));
+      return g;
+    } });
+  }
+  const state = f.slice(i);
+  const mover = state[1] === 'move' || state[1] === 'throw' ? Number(state[0]) : null;
+  return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: state[1] === 'move' ? `die: ${state[2]}` : '' };
+}
+
+function martianEnds(move, parsed) {
+  const m = /^([SBP])([1-9])([SML])$/i.exec(move);
+  if (!m) return null;
+  const t = m[1].toUpperCase();
+  const from = t + m[2];
+  const die = Number(/ move (\d)/.exec(parsed.notation)?.[1] || 0);
+  const idx = TRACKS.indexOf(t) * 9 + Number(m[2]) - 1 + die;
+  return { from, to: idx > 26 ? 'off' : TRACKS[Math.floor(idx / 9)] + (idx % 9 + 1) };
+}
+
+// ---------- the boards ----------
+
+const BOARDS = {
+  jequier: { geometry: () => track30('jequier'), parse: parseJequier, ends: dashEnds() },
+  pyramid: { geometry: () => track30('pyramid'), parse: parsePyramid, ends: dashEnds() },
+  modern: { geometry: () => track30('modern'), parse: parseModern, ends: modernEnds },
+  parker: { geometry: parkerSquares, parse: parseParker, ends: parkerEnds },
+  martian: { geometry: martianSquares, parse: parseMartian, ends: martianEnds },
+};
+
+// The same board with rows and columns swapped (for narrow screens); text stays upright.
+const TURN_ARROW = { '→': '↓', '←': '↑', '↓': '→', '↑': '←' };
+function transpose(g) {
+  const squares = g.squares.map(s => ({ ...s, x: s.y, y: s.x, w: s.h, h: s.w, arrow: s.arrow ? TURN_ARROW[s.arrow] || s.arrow : s.arrow }));
+  const deco = g.deco.filter(d => d.getAttribute('class') !== 'compass').map(d => {
+    const e = d.cloneNode(true);
+    const swap = (a, b) => { const va = d.getAttribute(a), vb = d.getAttribute(b); if (va !== null) e.setAttribute(b, va); if (vb !== null) e.setAttribute(a, vb); };
+    swap('x', 'y'); swap('width', 'height');
+    return e;
+  });
+  return { width: g.height, height: g.width, squares, deco };
+}
+
+// A board drawn into `host`. `onMove(move)` is called when the user picks a legal move.
+export class Board {
+  constructor(host, variant, { onMove, interactive = true } = {}) {
+    this.variant = variant;
+    this.def = BOARDS[variant];
+    this.host = host;
+    this.onMove = onMove;
+    this.interactive = interactive;
+    this.selected = null;
+    this.legal = [];
+    this.parsed = null;
+    this.svg = svg('svg', { class: `board board-${variant}`, role: 'group', 'aria-label': `${variant} board` });
+    host.replaceChildren(this.svg);
+    // A phone held upright gets the board turned a quarter (rows become columns).
+    const narrow = window.matchMedia?.('(max-width: 560px)');
+    this.layout(narrow?.matches ?? false);
+    narrow?.addEventListener?.('change', () => {
+      if (this.svg.isConnected && narrow.matches !== this.vertical) {
+        this.layout(narrow.matches);
+        if (this.parsed) this.render();
+      }
+    });
+  }
+
+  layout(vertical) {
+    this.vertical = vertical;
+    this.geo = vertical ? transpose(this.def.geometry()) : this.def.geometry();
+    this.svg.setAttribute('viewBox', `0 0 ${this.geo.width} ${this.geo.height}`);
+    this.svg.classList.toggle('vertical', vertical);
+    this.squareByKey = new Map(this.geo.squares.map(s => [s.key, s]));
+  }
+
+  centre(key) {
+    const s = this.squareByKey.get(key);
+    return s ? { x: s.x + s.w / 2, y: s.y + s.h / 2 } : null;
+  }
+
+  // Draws `notation` with the `legal` moves of `canMove` (whether this viewer may move now).
+  draw(notation, legal = [], canMove = false, lastMove = null, animate = false) {
+    let parsed;
+    try { parsed = this.def.parse(notation); } catch (e) { parsed = { pieces: [], info: 'cannot read ' + notation }; }
+    parsed.notation = notation;
+    const before = this.parsed;
+    this.parsed = parsed;
+    this.legal = canMove ? legal : [];
+    this.ends = new Map(this.legal.map(m => [m, this.def.ends(m, parsed)]));
+    if (this.selected && ![...this.ends.values()].some(e => e && e.from === this.selected)) this.selected = null;
+    this.lastMove = lastMove;
+    this.render();
+    if (animate && lastMove && before) this.animate(lastMove, before);
+  }
+
+  sources() { return new Set([...this.ends.values()].filter(Boolean).map(e => e.from)); }
+
+  render() {
+    const g = this.geo;
+    const root = this.svg;
+    root.replaceChildren();
+    root.append(svg('rect', { x: 0, y: 0, width: g.width, height: g.height, class: 'board-bg', rx: 8 }));
+    for (const d of g.deco) root.append(d.cloneNode(true));
+    const last = this.lastMove ? this.def.ends(this.lastMove, this.parsed) : null;
+    const sources = this.sources();
+    const targets = new Map();
+    if (this.selected) for (const [m, e] of this.ends) if (e && e.from === this.selected) {
+      if (!targets.has(e.to)) targets.set(e.to, []);
+      targets.get(e.to).push(m);
+    }
+    for (const s of g.squares) {
+      const cls = ['sq', s.mark ? 'marked' : '', s.trap ? 'trap' : '', s.safety ? 'safety' : '', s.off ? 'offsq' : '', s.hole ? 'hole' + s.hole : '',
+        last && (last.from === s.key || last.to === s.key) ? 'last' : ''].filter(Boolean).join(' ');
+      const r = svg('rect', { x: s.x + 1, y: s.y + 1, width: s.w - 2, height: s.h - 2, rx: 4, class: cls, dataset: { sq: s.key } });
+      r.append(svg('title', { text: s.title }));
+      root.append(r);
+      if (s.n !== undefined && !s.label) root.append(svg('text', { x: s.x + 4, y: s.y + 11, class: 'sqnum', text: String(s.n) }));
+      if (s.label) root.append(svg('text', { x: s.x + 4, y: s.y + 11, class: 'sqnum', text: s.label }));
+      if (s.mark) root.append(svg('text', { x: s.x + s.w / 2, y: s.y + s.h - 6, class: 'mark', text: s.mark }));
+      if (s.arrow) root.append(svg('text', { x: s.x + s.w - 4, y: s.y + s.h - 4, class: 'arrow', 'text-anchor': 'end', text: s.arrow }));
+    }
+    // Pieces.
+    const bySq = new Map();
+    for (const p of this.parsed.pieces) {
+      if (!bySq.has(p.sq)) bySq.set(p.sq, []);
+      bySq.get(p.sq).push(p);
+    }
+    for (const [key, list] of bySq) {
+      const c = this.centre(key);
+      if (!c) continue;
+      const movable = sources.has(key);
+      const grp = svg('g', { class: 'piece' + (movable ? ' movable' : '') + (this.selected === key ? ' selected' : ''), dataset: { sq: key },
+        tabindex: movable ? 0 : null, role: movable ? 'button' : 'img', 'aria-label': list.map(p => p.label).join('; ') + (movable ? ' — can move' : '') });
+      list.forEach((p, i) => grp.append(p.draw(c.x + (i - (list.length - 1) / 2) * 14, c.y)));
+      grp.append(svg('title', { text: list.map(p => p.label).join('; ') }));
+      if (movable) {
+        grp.dataset.src = key;
+        grp.addEventListener('click', () => this.select(key));
+        grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.select(key); } });
+      }
+      root.append(grp);
+    }
+    for (const [key, moves] of targets) {
+      const s = this.squareByKey.get(key);
+      if (!s) continue;
+      const t = svg('rect', { x: s.x + 4, y: s.y + 4, width: s.w - 8, height: s.h - 8, rx: 6, class: 'target', tabindex: 0, role: 'button',
+        'aria-label': `move ${moves.join(' or ')}`, dataset: { move: moves[0], moves: moves.join(' ') } });
+      const go = () => this.pick(moves);
+      t.addEventListener('click', go);
+      t.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
+      t.append(svg('title', { text: moves.join(' / ') }));
+      root.append(t);
+    }
+  }
+
+  select(key) {
+    this.selected = this.selected === key ? null : key;
+    this.render();
+    this.onSelect?.(this.selected);
+    const first = this.svg.querySelector('.target');
+    if (first && document.activeElement?.closest?.('svg') === this.svg) first.focus();
+  }
+
+  pick(moves) {
+    if (moves.length === 1) { this.selected = null; this.onMove?.(moves[0]); } else this.onSelect?.(this.selected, moves);
+  }
+
+  movesFrom(key) { return [...this.ends].filter(([, e]) => e && e.from === key).map(([m]) => m); }
+
+  animate(move, before) {
+    const e = this.def.ends(move, before);
+    if (!e) return;
+    const a = this.centre(e.from), b = this.centre(e.to);
+    const node = this.svg.querySelector(`g.piece[data-sq="${e.to}"]`);
+    if (!a || !b || !node || !node.animate) return;
+    node.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: 'translate(0, 0)' }], { duration: 260, easing: 'ease-out' });
+  }
+}
+
+// The dice or sticks of a throw, as the server rolled them.
+export function diceView(spec, faces) {
+  const size = 34;
+  const w = faces.length * (size + 8);
+  const root = svg('svg', { viewBox: `0 0 ${w} ${size + 4}`, class: 'dice', width: w, height: size + 4, role: 'img', 'aria-label': `${spec.die}: ${faces.join(' ')}` });
+  faces.forEach((f, i) => {
+    const x = i * (size + 8) + 2;
+    if (spec.die === 'stick') {
+      root.append(svg('rect', { x: x + 10, y: 2, width: 12, height: size, rx: 5, class: f === 0 ? 'stick marked' : 'stick plain' }));
+    } else if (spec.die === 'd4') {
+      root.append(svg('polygon', { points: `${x + size / 2},2 ${x},${size + 2} ${x + size},${size + 2}`, class: 'die' }));
+      root.append(svg('text', { x: x + size / 2, y: size - 4, class: 'die-num', text: String(f) }));
+    } else {
+      root.append(svg('rect', { x, y: 2, width: size, height: size, rx: 6, class: 'die' }));
+      const pips = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [1, 3], [3, 1], [3, 3]], 5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]], 6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]] }[f] || [];
+      for (const [px, py] of pips) root.append(svg('circle', { cx: x + px * size / 4, cy: 2 + py * size / 4, r: 3.3, class: 'pip' }));
+    }
+  });
+  return root;
+}

@@ -1,0 +1,156 @@
+// Shared helpers of every page: DOM building, REST calls, tokens, the live connection.
+
+export const VARIANTS = {
+  jequier: { name: "Jéquier's Senet", summary: 'Five pieces each on the S-shaped track of 30 squares, four throwing sticks (1–4, or 6 with all red sides up). The first to throw a 1 plays black. Throws of 1, 4 and 6 throw again. Two pieces in a row are safe, three block. Square 27 sends a piece back; bear off once all your pieces are in the last row.' },
+  pyramid: { name: 'Pyramid Senet', summary: 'Ten Icehouse pyramids each (large 4, medium 3, small 2 points) and two four-sided dice. Move two pyramids a die each or one twice. Neighbours protect each other, three in a row block. The numbered squares X, III, II, I bear off with exactly that number; the Ankh must move on. Most points borne off wins.' },
+  modern: { name: 'Senet-modern', summary: 'Five numbered pieces each (2–4 players) and two dice: one piece by the sum or two pieces a die each. Landing on an opponent sends it to the sun (square 1). The moon (26) sends back to the sun, the bird (27) to square 15. Pieces go up from 28–30 with the exact number; the game ends when three pieces are up, most marks wins.' },
+  parker: { name: "Parker's Senet", summary: "Parker Brothers' 1930s game: a Pharaoh and four men each, two dice. Each player runs a circuit of his Safety Row and the shared Senet Row, where pegs that come to rest alongside an opposing peg capture it. The Pharaoh may move backward in the Senet Row and pass pegs. Capture all opposing pegs to win." },
+  martian: { name: 'Martian Senet', summary: 'Three 3×3 coasters in a line make three tracks of nine squares: Source, Balance, Perfect. Each player has four pyramid trios that nest and stack; only free pyramids move, by a die of 1–6 pips. Coasters may swap ends. Bear all your pyramids off the Perfect Track to win.' },
+};
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+export const SVGNS = 'http://www.w3.org/2000/svg';
+export function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c) e.append(c);
+  return e;
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+}
+
+export async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  };
+  const res = await fetch(path, opts);
+  let data = null;
+  try { data = await res.json(); } catch { /* not JSON */ }
+  if (!res.ok) throw new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
+  return data;
+}
+
+// Seat tokens live in localStorage only (never in a URL after the join).
+export function saveSeat(matchId, seat, token) {
+  localStorage.setItem('senet:seat:' + matchId, JSON.stringify({ seat, token }));
+}
+export function loadSeat(matchId) {
+  try { return JSON.parse(localStorage.getItem('senet:seat:' + matchId)); } catch { return null; }
+}
+
+// The player identity (for the leaderboard and history): a secret key kept in this browser,
+// made on the first match this browser creates or joins with a name. null when the server
+// keeps no players.
+export function loadPlayer() {
+  try { return JSON.parse(localStorage.getItem('senet:player')); } catch { return null; }
+}
+export async function ensurePlayer(name) {
+  const known = loadPlayer();
+  if (known) return known;
+  if (!name) return null;
+  try {
+    const p = await api('/api/players', { name });
+    localStorage.setItem('senet:player', JSON.stringify(p));
+    return p;
+  } catch { return null; }
+}
+
+export function seatName(names, seat) {
+  return (names && names[seat - 1]) || `seat ${seat}`;
+}
+
+export function randomSeed() {
+  const b = new Uint8Array(8);
+  crypto.getRandomValues(b);
+  return 'web-' + [...b].map(x => x.toString(16).padStart(2, '0')).join('');
+}
+
+// One WebSocket to a match, reconnecting by itself with exponential backoff. Events are
+// delivered once each, in order (a reconnect asks for those after the last one seen).
+export class Live {
+  constructor(matchId, { token = null, key = null, onMessage, onStatus }) {
+    this.matchId = matchId; this.token = token; this.key = key;
+    this.onMessage = onMessage; this.onStatus = onStatus;
+    // lastEvent -1: nothing seen yet; the first hello asks for every event (last_event 0), so
+    // that the page's move log is complete after a reload.
+    this.lastEvent = -1; this.seq = 0; this.attempt = 0; this.ws = null; this.closed = false;
+    this.backlog = 0;
+    this.connect();
+  }
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}`);
+    this.ws = ws;
+    this.onStatus('connecting');
+    ws.onopen = () => {
+      const hello = { type: 'hello' };
+      if (this.token) hello.token = this.token;
+      else if (this.key) hello.token = this.key;
+      hello.last_event = Math.max(0, this.lastEvent);
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch { return; }
+      if (msg.type === 'welcome') {
+        this.attempt = 0;
+        this.seq = Math.max(this.seq, msg.last_seq || 0);
+        // The snapshot is the match now; the `missed` events after our last one follow it.
+        this.backlog = msg.missed || 0;
+        this.lastEvent = msg.snapshot.last_event - this.backlog;
+        this.onStatus('open');
+      } else if (msg.type === 'snapshot') {
+        this.lastEvent = msg.snapshot.last_event;
+      } else if (msg.type === 'event') {
+        if (msg.no <= this.lastEvent) return;
+        this.lastEvent = msg.no;
+        if (this.backlog > 0) this.backlog -= 1;
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      if (this.closed || e.code === 1008 && this.fatal) { this.onStatus('closed'); return; }
+      const delay = Math.min(10000, 300 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
+      this.attempt += 1;
+      this.onStatus('reconnecting', Math.round(delay));
+      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+  get open() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+  // Still replaying missed events: the page shows them but does not act on them.
+  get catchingUp() { return this.backlog > 0; }
+  send(msg) {
+    if (!this.open) return null;
+    if (msg.type !== 'ping') { this.seq += 1; msg.seq = this.seq; }
+    this.ws.send(JSON.stringify(msg));
+    return msg.seq;
+  }
+  // For tests and the reconnect button: drop the socket as a network failure would.
+  drop() { try { this.ws.close(4000, 'dropped'); } catch { /* ignore */ } }
+}

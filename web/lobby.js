@@ -1,0 +1,114 @@
+// The lobby: create a match, share its links, watch live games, see the leaderboard.
+
+import { api, el, saveSeat, ensurePlayer, loadPlayer, VARIANTS } from './common.js';
+
+const $ = (id) => document.getElementById(id);
+let variants = [];
+
+async function init() {
+  try { variants = await api('/api/variants'); } catch { variants = Object.keys(VARIANTS).map(id => ({ id, name: VARIANTS[id].name, min_players: 2, max_players: 2, options: [] })); }
+  for (const v of variants) {
+    $('variant').append(el('option', { value: v.id, text: v.name }));
+    $('lb-variant').append(el('option', { value: v.id, text: v.name }));
+  }
+  $('variant').addEventListener('change', onVariant);
+  $('lb-variant').addEventListener('change', leaderboard);
+  $('create').addEventListener('submit', create);
+  onVariant();
+  refreshLive();
+  setInterval(refreshLive, 3000);
+  leaderboard();
+}
+
+function onVariant() {
+  const v = variants.find(x => x.id === $('variant').value);
+  $('summary').replaceChildren(VARIANTS[v.id]?.summary ?? '', ' ', el('a', { href: `/rules/${v.id}`, text: 'Full rules' }));
+  $('players').replaceChildren();
+  for (let n = v.min_players; n <= v.max_players; n++) $('players').append(el('option', { value: n, text: String(n) }));
+  $('wait-row').hidden = !v.options.includes('waiting_for_one');
+}
+
+async function create(e) {
+  e.preventDefault();
+  $('create-error').textContent = '';
+  const v = variants.find(x => x.id === $('variant').value);
+  const body = {
+    variant: v.id,
+    players: Number($('players').value),
+    series: { kind: $('series-kind').value, target: Number($('series-target').value) || 1 },
+    public: $('public').checked,
+  };
+  if (v.options.includes('waiting_for_one')) body.options = { waiting_for_one: $('waiting').checked };
+  if ($('match-name').value.trim()) body.name = $('match-name').value.trim();
+  if ($('player-name').value.trim()) body.player_name = $('player-name').value.trim();
+  const player = await ensurePlayer(body.player_name);
+  if (player) body.player_key = player.player_key;
+  try {
+    const r = await api('/api/matches', body);
+    saveSeat(r.match_id, r.seat, r.token);
+    showCreated(r);
+  } catch (err) {
+    $('create-error').textContent = `Cannot create the match: ${err.message}`;
+  }
+}
+
+function linkRow(label, url, id) {
+  const full = new URL(url, location.origin).href;
+  const input = el('input', { readonly: true, value: full, id, class: 'link' });
+  const copy = el('button', { type: 'button', text: 'Copy' });
+  copy.addEventListener('click', async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(full); copy.textContent = 'Copied'; } catch { document.execCommand?.('copy'); copy.textContent = 'Copied'; }
+  });
+  return el('div', { class: 'linkrow' }, el('label', {}, label, input), copy);
+}
+
+function showCreated(r) {
+  const box = $('created');
+  box.hidden = false;
+  box.replaceChildren(
+    el('h3', { text: 'Match created' }),
+    el('p', { text: 'Send each invite to one player (each works once). Your own seat is kept in this browser.' }),
+    ...r.invites.map(i => linkRow(`Invite for seat ${i.seat}`, i.url, `invite-${i.seat}`)),
+    linkRow('Spectator link', r.spectator_url, 'spectator-link'),
+    el('p', {}, el('a', { href: `/m/${r.match_id}`, id: 'go-board', class: 'button', text: 'Go to the board' })));
+}
+
+async function refreshLive() {
+  let list = [];
+  try { list = await api('/api/matches'); } catch { return; }
+  list = list.filter(m => m.status !== 'finished');
+  const ul = $('live');
+  ul.replaceChildren();
+  if (!list.length) ul.append(el('li', { class: 'empty', text: 'No public game right now.' }));
+  for (const m of list) {
+    const names = m.names.map((n, i) => n || `seat ${i + 1} (open)`).join(' vs ');
+    ul.append(el('li', { dataset: { match: m.match_id } },
+      el('strong', {}, m.name), ` — ${VARIANTS[m.variant]?.name ?? m.variant} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
+      el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' }), ' · ',
+      el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' })));
+  }
+}
+
+async function leaderboard() {
+  const box = $('leaderboard');
+  const v = $('lb-variant').value;
+  try {
+    const data = await api(`/api/leaderboard?variant=${encodeURIComponent(v)}`);
+    const rows = Array.isArray(data) ? data : [];
+    if (!rows.length) { box.replaceChildren(el('p', { text: 'No games by registered players yet.' })); return; }
+    const me = loadPlayer()?.player_id;
+    const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...['#', 'player', 'series won', 'games won', 'points'].map(h => el('th', { text: h })))));
+    const tb = el('tbody');
+    rows.forEach((r, i) => tb.append(el('tr', { class: r.player_id === me ? 'me' : null }, el('td', { text: String(i + 1) }), el('td', { text: r.name }),
+      el('td', { text: String(r.series_won) }), el('td', { text: String(r.games_won) }), el('td', { text: String(r.points) }))));
+    table.append(tb);
+    box.replaceChildren(table);
+  } catch (err) {
+    box.replaceChildren(el('p', { class: 'muted', text: err.status === 404 ? 'The leaderboard is not available yet on this server.' : `The leaderboard is not available: ${err.message}` }));
+  }
+  const me = loadPlayer();
+  if (me) box.append(el('p', {}, `You play as ${me.name}. `, el('a', { href: `/players/${me.player_id}`, id: 'my-history', text: 'Your history' })));
+}
+
+init();

@@ -1,0 +1,82 @@
+// Replay of a finished game: step through its events; check every throw with WebCrypto.
+
+import { api, el } from './common.js';
+import { Board, diceView } from './boards.js';
+import { verifyRecord } from './verify.js';
+
+const parts = location.pathname.split('/').filter(Boolean);
+const matchId = decodeURIComponent(parts[1]);
+const gameNo = Number(parts[3]);
+const $ = (id) => document.getElementById(id);
+let rec, board, names = [], i = 0;
+
+function who(seat) { return (names[seat - 1]) || `seat ${seat}`; }
+
+function describe(e) {
+  switch (e.kind) {
+    case 'thrown': return `${who(e.seat)} threw ${e.faces.join(' ')} (throw ${e.throw_no})${e.effect === 'no_move' ? ' — no move, the turn passes' : ''}`;
+    case 'moved': return `${who(e.seat)} moved ${e.move}`;
+    case 'game_over': return `Game over: ${e.winner ? who(e.winner) + ' wins' : 'draw'} (${e.reason}, ${e.points} points)`;
+    case 'client_seed': return `${who(e.seat)} gave the dice seed “${e.seed}”`;
+    case 'game_started': return `Game ${e.game} starts; commitment ${e.commitment.slice(0, 16)}…`;
+    default: return `${e.kind}${e.seat ? ' by ' + who(e.seat) : ''}`;
+  }
+}
+
+function show(k) {
+  i = Math.max(0, Math.min(rec.events.length - 1, k));
+  const e = rec.events[i];
+  $('step').value = String(i);
+  $('where').textContent = `event ${i + 1} of ${rec.events.length}`;
+  $('event').textContent = describe(e);
+  let notation = null, lastThrow = null, lastMove = null;
+  for (let j = i; j >= 0 && (!notation || !lastThrow); j--) {
+    const x = rec.events[j];
+    if (!notation && x.notation) notation = x.notation;
+    if (!lastThrow && x.kind === 'thrown') lastThrow = x;
+  }
+  if (e.kind === 'moved') lastMove = e.move;
+  $('throw').replaceChildren(...(lastThrow ? [el('span', { text: `${who(lastThrow.seat)} threw ` }), diceView(lastThrow.spec, lastThrow.faces)] : []));
+  if (notation) { board.draw(notation, [], false, lastMove, true); $('info').textContent = board.parsed?.info || ''; } else $('info').textContent = 'This record does not hold positions.';
+  document.body.dataset.step = String(i);
+}
+
+async function init() {
+  try {
+    rec = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}`);
+  } catch (err) {
+    $('verdict').textContent = `Cannot load the game: ${err.message}`;
+    return;
+  }
+  try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`)).names; } catch { /* names optional */ }
+  $('title').textContent = `Replay of game ${gameNo} (${rec.variant})`;
+  board = new Board($('board'), rec.variant, { interactive: false });
+  $('step').max = String(rec.events.length - 1);
+  $('step').addEventListener('input', () => show(Number($('step').value)));
+  $('first').onclick = () => show(0);
+  $('prev').onclick = () => show(i - 1);
+  $('next').onclick = () => show(i + 1);
+  $('last').onclick = () => show(rec.events.length - 1);
+  document.addEventListener('keydown', (e) => { if (e.key === 'ArrowLeft') show(i - 1); if (e.key === 'ArrowRight') show(i + 1); });
+  $('links').replaceChildren(el('a', { href: `/m/${matchId}/scoreboard`, text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
+    ' · ', el('a', { href: `/api/matches/${matchId}/games/${gameNo}`, text: 'Raw record (JSON)' }));
+  show(0);
+  const verdict = $('verdict');
+  try {
+    const r = await verifyRecord(rec);
+    const box = $('verify');
+    if (!r.revealed) { verdict.textContent = 'The game is not over: the server seed is still secret, so the dice cannot be checked yet.'; box.dataset.verify = 'pending'; return; }
+    const bad = r.throws.filter(t => !t.ok).length;
+    verdict.textContent = r.ok
+      ? `✔ Verified in your browser: SHA-256 of the revealed seed matches the commitment, and all ${r.throws.length} throws match the seed.`
+      : `✘ NOT verified: ${r.commitment_ok ? '' : 'the seed does not match the commitment; '}${bad} of ${r.throws.length} throws differ.`;
+    box.dataset.verify = r.ok ? 'ok' : 'failed';
+    box.dataset.throws = String(r.throws.length);
+    $('throws').replaceChildren(...r.throws.map(t => el('li', { class: t.ok ? 'ok' : 'bad' }, `throw ${t.throw_no}: ${t.claimed.join(' ')} — expected ${t.expected.join(' ')} ${t.ok ? '✔' : '✘'}`)));
+  } catch (err) {
+    verdict.textContent = `The check could not run: ${err.message}`;
+    $('verify').dataset.verify = 'error';
+  }
+}
+
+init();
