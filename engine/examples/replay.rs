@@ -42,8 +42,9 @@ fn field<T: serde::de::DeserializeOwned>(v: &Value, key: &str) -> Result<T, Stri
     serde_json::from_value(v[key].clone()).map_err(|e| format!("{key}: {e}"))
 }
 
-/// Replays one record; returns a one-line summary.
-fn replay(record: &Value) -> Result<String, String> {
+/// Replays one record; returns a one-line summary. Public so that the server's tests can
+/// run it on records they export (`server/tests/replay_example.rs`).
+pub fn replay(record: &Value) -> Result<String, String> {
     let variant: Variant = field(record, "variant")?;
     let setup: Setup = field(record, "setup")?;
     let seats: Vec<u8> = field(record, "seats")?;
