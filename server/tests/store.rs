@@ -29,9 +29,29 @@ struct Cluster {
     opts: String,
 }
 
+/// Whether this process runs as root (initdb and postgres refuse to).
+fn running_as_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// A command for a Postgres binary: as root, run through `runuser -u postgres` (the
+/// account the Debian packages create), since the server refuses to run as root.
+fn pg_command(bin: &std::path::Path) -> Command {
+    if running_as_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(bin);
+        c
+    } else {
+        Command::new(bin)
+    }
+}
+
 impl Cluster {
     fn ctl(&self, args: &[&str]) -> bool {
-        Command::new(&self.pg_ctl)
+        pg_command(&self.pg_ctl)
             .arg("-D")
             .arg(self.dir.path().join("data"))
             .args(["-o", &self.opts, "-l"])
@@ -44,7 +64,7 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let _ = Command::new(&self.pg_ctl)
+        let _ = pg_command(&self.pg_ctl)
             .arg("-D")
             .arg(self.dir.path().join("data"))
             .args(["-m", "immediate", "-w", "stop"])
@@ -86,14 +106,25 @@ fn start_cluster() -> Option<(String, Cluster)> {
     let pg_ctl = find_pg_bin("pg_ctl")?;
     let dir = tempfile::tempdir().ok()?;
     let data = dir.path().join("data");
-    let out = Command::new(&initdb)
+    if running_as_root() {
+        // The cluster's files must belong to the account that runs it.
+        let owned = Command::new("chown")
+            .arg("postgres:postgres")
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|st| st.success());
+        if !owned {
+            eprintln!("cannot hand the cluster directory to the postgres account");
+            return None;
+        }
+    }
+    let out = pg_command(&initdb)
         .arg("-D")
         .arg(&data)
         .args(["-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
         .output()
         .ok()?;
     if !out.status.success() {
-        // initdb refuses to run as root, for one.
         eprintln!(
             "initdb failed: {}",
             String::from_utf8_lossy(&out.stderr).trim()
@@ -126,7 +157,9 @@ async fn pg_db(test: &str) -> Option<PgDb> {
         Ok(u) if u.starts_with("postgres") => u,
         _ => {
             let local = "postgres://postgres@127.0.0.1:5432/postgres".to_owned();
-            if answers(&local).await {
+            // SENET_TEST_PG_CLUSTER=1 skips the local server, to exercise the fallback.
+            let skip_local = std::env::var_os("SENET_TEST_PG_CLUSTER").is_some();
+            if !skip_local && answers(&local).await {
                 local
             } else if let Some((url, c)) = start_cluster() {
                 cluster = Some(c);
