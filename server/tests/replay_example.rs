@@ -7,32 +7,8 @@ mod common;
 #[path = "../../engine/examples/replay.rs"]
 mod replay_example;
 
-use common::{Ws, start};
+use common::{play_seat, start};
 use serde_json::{Value, json};
-
-/// Plays seat `seat` by always taking the first legal move, until the game is over.
-async fn play_first_moves(mut ws: Ws, seat: u64) {
-    let seq = ws
-        .act(json!({"type": "client_seed", "seed": format!("seat-{seat}")}))
-        .await;
-    assert_eq!(ws.reply(seq).await["type"], "ack");
-    let mut acted_at = 0;
-    loop {
-        let m = ws.recv().await;
-        if m["type"] != "event" {
-            continue;
-        }
-        if m["kind"] == "game_over" {
-            return;
-        }
-        let no = m["no"].as_u64().unwrap();
-        if m["turn"]["kind"] == "move" && m["turn"]["seat"] == seat && no > acted_at {
-            acted_at = no;
-            ws.act(json!({"type": "move", "game": m["game"], "move": m["legal"][0]}))
-                .await;
-        }
-    }
-}
 
 #[tokio::test]
 async fn an_exported_record_replays_and_a_tampered_one_does_not() {
@@ -40,7 +16,7 @@ async fn an_exported_record_replays_and_a_tampered_one_does_not() {
     let (id, tokens, _) = s.create_full(json!({"variant": "pyramid"})).await;
     let (a, _) = s.hello(&id, Some(&tokens[0]), None).await;
     let (b, _) = s.hello(&id, Some(&tokens[1]), None).await;
-    tokio::join!(play_first_moves(a, 1), play_first_moves(b, 2));
+    tokio::join!(play_seat(a, 1, 1), play_seat(b, 2, 2));
 
     let (status, record) = s.get(&format!("/api/matches/{id}/games/1")).await;
     assert_eq!(status, 200, "{record}");

@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{IMPLEMENTED, Lcg, TestServer, Ws, any_variant, start, start_with};
+use common::{IMPLEMENTED, Lcg, TestServer, Ws, any_variant, play_seat, start, start_with};
 use senet_engine::{ThrowSpec, Variant};
 use senet_server::dice::{ServerSeed, ThrowRecord, VerifyRequest, derive_throw};
 use senet_server::http::ROUTES;
@@ -284,47 +284,6 @@ async fn shutdown_tells_clients_to_reconnect() {
 }
 
 // ---------- Games (need the engine) ----------
-
-/// Plays one seat: sends its client seed, then a random legal move whenever it is its turn
-/// (from an event or from a snapshot sent after falling behind), until the game is over.
-/// Returns every event it saw.
-async fn play_seat(mut ws: Ws, seat: u64, seed: u64) -> Vec<Value> {
-    let mut rng = Lcg(seed);
-    let mut seen = Vec::new();
-    // The event number at which this seat last moved: the turn is still its own until that
-    // move is applied, so a later message about the same point must not move again.
-    let mut acted_at = 0;
-    ws.act(json!({"type": "client_seed", "seed": format!("seat-{seat}")}))
-        .await;
-    loop {
-        let m = ws.recv().await;
-        let (no, view) = match m["type"].as_str() {
-            Some("event") => {
-                seen.push(m.clone());
-                if m["kind"] == "game_over" {
-                    return seen;
-                }
-                (m["no"].as_u64().unwrap(), m.clone())
-            }
-            Some("snapshot") => {
-                let snap = m["snapshot"].clone();
-                if snap["turn"]["kind"] == "game_over" || snap["turn"]["kind"] == "match_over" {
-                    return seen;
-                }
-                (snap["last_event"].as_u64().unwrap(), snap)
-            }
-            Some("error") => panic!("seat {seat} got an error: {m}"),
-            _ => continue,
-        };
-        if view["turn"]["kind"] == "move" && view["turn"]["seat"] == seat && no > acted_at {
-            let legal = view["legal"].as_array().unwrap();
-            let mv = legal[rng.pick(legal.len())].clone();
-            acted_at = no;
-            ws.act(json!({"type": "move", "game": view["game"], "move": mv}))
-                .await;
-        }
-    }
-}
 
 fn events_of(msgs: &[Value]) -> Vec<Value> {
     msgs.iter()

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Client, Lcg, Ws};
+use common::{Client, Lcg, Ws, play_random_move};
 use senet_server::Config;
 use senet_server::store_sql::SqlStore;
 use serde_json::{Value, json};
@@ -261,15 +261,7 @@ async fn play(
             }
             continue;
         }
-        let seat = view["turn"]["seat"].as_u64().unwrap() as usize;
-        let legal = view["legal"].as_array().unwrap();
-        let mv = legal[rng.pick(legal.len())].clone();
-        let ws = &mut seats[seat - 1];
-        let seq = ws
-            .act(json!({"type": "move", "game": view["game"], "move": mv}))
-            .await;
-        let r = ws.reply(seq).await;
-        assert_eq!(r["type"], "ack", "{r}");
+        play_random_move(seats, &view, rng).await;
         acked += 1;
     }
 }

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 
-use common::{Client, Lcg, Ws};
+use common::{Client, Lcg, Ws, play_random_move};
 use serde_json::{Value, json};
 
 /// Starts the binary on a free port; returns it and its address (read from its log).
@@ -89,15 +89,7 @@ async fn play_moves(
         if kind != "move" {
             continue;
         }
-        let seat = view["turn"]["seat"].as_u64().unwrap() as usize;
-        let legal = view["legal"].as_array().unwrap();
-        let mv = legal[rng.pick(legal.len())].as_str().unwrap().to_owned();
-        let ws = &mut seats[seat - 1];
-        let seq = ws
-            .act(json!({"type": "move", "game": view["game"], "move": mv}))
-            .await;
-        let r = ws.reply(seq).await;
-        assert_eq!(r["type"], "ack", "{r}");
+        let mv = play_random_move(&mut seats, &view, &mut rng).await;
         // The moved event comes right after the view it answered.
         acked.push((view["no"].as_u64().unwrap() + 1, mv));
     }
