@@ -1,8 +1,8 @@
 //! Where accepted events go before they are broadcast.
 //!
-//! The match actor calls [`EventStore::append`] for every event and awaits it before it
-//! applies and broadcasts the event, so nothing is acknowledged that the store did not
-//! accept. [`MemoryStore`] keeps events in memory (tests); [`crate::store_sql::SqlStore`] is the
+//! The match actor hands [`EventStore::append`] every event a command made (a move and the
+//! throws that follow it, say) as one batch, and awaits it before it broadcasts any of them,
+//! so nothing is acknowledged that the store did not accept. [`MemoryStore`] keeps events in memory (tests); [`crate::store_sql::SqlStore`] is the
 //! durable store (SQLite or Postgres, with group commit across matches).
 
 use std::collections::HashMap;
@@ -115,12 +115,17 @@ pub fn hash_secret(secret: &str) -> String {
 pub struct StoreError(pub String);
 
 /// A boxed future returned by the store.
-pub type StoreFuture<'a> = Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send + 'a>>;
+pub type StoreFuture<'a, T = ()> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
 /// An append-only log of match events.
 pub trait EventStore: Send + Sync + std::fmt::Debug + 'static {
-    /// Makes `event` durable; resolves only once it is.
-    fn append<'a>(&'a self, event: &'a StoredEvent) -> StoreFuture<'a>;
+    /// Makes `events` durable, all or none (they may belong to one match or to several);
+    /// resolves only once they are. An error may still mean they were stored (a commit whose
+    /// answer was lost): [`EventStore::stored_count`] tells.
+    fn append<'a>(&'a self, events: &'a [StoredEvent]) -> StoreFuture<'a>;
+
+    /// How many events of `match_id` are stored (the number of its last event).
+    fn stored_count<'a>(&'a self, match_id: &'a str) -> StoreFuture<'a, u64>;
 
     /// Records a new match and its seats (before anyone can use it).
     fn create_match<'a>(&'a self, _m: &'a MatchRow) -> StoreFuture<'a> {
@@ -160,19 +165,35 @@ impl MemoryStore {
 }
 
 impl EventStore for MemoryStore {
-    fn append<'a>(&'a self, event: &'a StoredEvent) -> StoreFuture<'a> {
+    fn append<'a>(&'a self, batch: &'a [StoredEvent]) -> StoreFuture<'a> {
         let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
-        let log = events.entry(event.match_id.clone()).or_default();
-        let expected = log.len() as u64 + 1;
-        let result = if event.no == expected {
-            log.push(event.clone());
-            Ok(())
-        } else {
-            Err(StoreError(format!(
-                "event {} appended where {expected} was expected",
-                event.no
-            )))
-        };
-        Box::pin(std::future::ready(result))
+        // Check the whole batch first, so a refused batch leaves nothing behind.
+        let mut next: HashMap<&str, u64> = HashMap::new();
+        for event in batch {
+            let expected = next
+                .entry(event.match_id.as_str())
+                .or_insert_with(|| events.get(&event.match_id).map_or(0, |l| l.len() as u64) + 1);
+            if event.no != *expected {
+                let e = StoreError(format!(
+                    "event {} appended where {expected} was expected",
+                    event.no
+                ));
+                return Box::pin(std::future::ready(Err(e)));
+            }
+            *expected += 1;
+        }
+        for event in batch {
+            events
+                .entry(event.match_id.clone())
+                .or_default()
+                .push(event.clone());
+        }
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn stored_count<'a>(&'a self, match_id: &'a str) -> StoreFuture<'a, u64> {
+        let events = self.events.lock().unwrap_or_else(|e| e.into_inner());
+        let n = events.get(match_id).map_or(0, |l| l.len() as u64);
+        Box::pin(std::future::ready(Ok(n)))
     }
 }

@@ -575,23 +575,36 @@ async fn a_spectator_that_falls_behind_gets_a_snapshot() {
     eprintln!("{snapshots} snapshots instead of missed events");
 }
 
-/// A store that refuses every event while `down` is set.
+/// A store that refuses every event while `down` is set, and while `lose_answers` is set
+/// stores them but answers with an error (a commit whose answer was lost).
 #[derive(Debug, Default)]
 struct FlakyStore {
     down: std::sync::atomic::AtomicBool,
+    lose_answers: std::sync::atomic::AtomicBool,
     inner: senet_server::store::MemoryStore,
 }
 
 impl senet_server::store::EventStore for FlakyStore {
     fn append<'a>(
         &'a self,
-        event: &'a senet_server::store::StoredEvent,
+        events: &'a [senet_server::store::StoredEvent],
     ) -> senet_server::store::StoreFuture<'a> {
         if self.down.load(std::sync::atomic::Ordering::SeqCst) {
             let e = senet_server::store::StoreError("down for the test".into());
             return Box::pin(std::future::ready(Err(e)));
         }
-        self.inner.append(event)
+        let stored = self.inner.append(events);
+        if self.lose_answers.load(std::sync::atomic::Ordering::SeqCst) {
+            return Box::pin(async move {
+                stored.await?;
+                Err(senet_server::store::StoreError("answer lost".into()))
+            });
+        }
+        stored
+    }
+
+    fn stored_count<'a>(&'a self, match_id: &'a str) -> senet_server::store::StoreFuture<'a, u64> {
+        self.inner.stored_count(match_id)
     }
 }
 
@@ -631,6 +644,88 @@ async fn nothing_is_applied_or_broadcast_that_the_store_refused() {
     let nos: Vec<u64> = store.inner.events(&id).iter().map(|e| e.no).collect();
     assert_eq!(nos, (1..=nos.len() as u64).collect::<Vec<_>>());
     assert!(nos.len() as u64 > before);
+}
+
+#[tokio::test]
+async fn a_move_stored_but_unconfirmed_is_found_and_broadcast() {
+    let Some(v) = any_variant("a_move_stored_but_unconfirmed_is_found_and_broadcast") else {
+        return;
+    };
+    let store = std::sync::Arc::new(FlakyStore::default());
+    let s = common::start_with_store(|_| {}, store.clone()).await;
+    let (id, _, mut a, mut b, last) = started(&s, v).await;
+    let (mut spec, w) = s.hello(&id, None, None).await;
+    let before = w["snapshot"]["last_event"].as_u64().unwrap();
+    let mover = if last["turn"]["seat"] == 1 {
+        &mut a
+    } else {
+        &mut b
+    };
+    let mv = last["legal"][0].clone();
+    store
+        .lose_answers
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let seq = mover
+        .act(json!({"type": "move", "game": 1, "move": mv}))
+        .await;
+    assert_eq!(mover.reply(seq).await["code"], "store_unavailable");
+    store
+        .lose_answers
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    // The match asks the store (on its retry timer, with no message from anyone), finds the
+    // move was kept, and broadcasts it and what followed, numbered on from where it was.
+    let e = spec.until(|m| m["type"] == "event").await;
+    assert_eq!(
+        (e["no"].as_u64(), e["kind"].as_str(), &e["move"]),
+        (Some(before + 1), Some("moved"), &mv),
+        "{e}"
+    );
+    let stored: Vec<u64> = store.inner.events(&id).iter().map(|e| e.no).collect();
+    assert_eq!(stored, (1..=stored.len() as u64).collect::<Vec<_>>());
+    // Play goes on: a reconnecting spectator sees the same count the store holds, and
+    // whoever is to move now can.
+    let latest = spec
+        .until(|m| m["type"] == "event" && m["no"].as_u64() == Some(stored.len() as u64))
+        .await;
+    if latest["turn"]["kind"] == "move" {
+        let mover = if latest["turn"]["seat"] == 1 {
+            &mut a
+        } else {
+            &mut b
+        };
+        let seq = mover
+            .act(json!({"type": "move", "game": 1, "move": latest["legal"][0]}))
+            .await;
+        assert_eq!(mover.reply(seq).await["type"], "ack");
+    }
+}
+
+#[tokio::test]
+async fn a_game_the_store_could_not_start_starts_when_it_is_back() {
+    let store = std::sync::Arc::new(FlakyStore::default());
+    let s = common::start_with_store(|c| c.seed_wait_ms = 0, store.clone()).await;
+    let variant = common::IMPLEMENTED[0].id();
+    let (st, c) = s.post("/api/matches", json!({"variant": variant})).await;
+    assert_eq!(st, 201, "{c}");
+    let id = c["match_id"].as_str().unwrap().to_owned();
+    let (mut spec, _) = s.hello(&id, None, None).await;
+    store.down.store(true, std::sync::atomic::Ordering::SeqCst);
+    let (st, j) = s
+        .post(
+            &format!("/api/matches/{id}/join"),
+            json!({"invite": c["invites"][0]["invite"], "name": "Bo"}),
+        )
+        .await;
+    assert_eq!(st, 200, "{j}");
+    assert!(store.inner.events(&id).is_empty(), "nothing stored yet");
+    store.down.store(false, std::sync::atomic::Ordering::SeqCst);
+    // Nobody sends anything: the retry timer starts the game once the store takes it.
+    let e = spec.until(|m| m["type"] == "event").await;
+    assert_eq!(
+        (e["no"].as_u64(), e["kind"].as_str()),
+        (Some(1), Some("game_started"))
+    );
+    assert!(!store.inner.events(&id).is_empty());
 }
 
 /// Prints a real exchange, for `docs/protocol.md`:

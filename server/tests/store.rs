@@ -481,7 +481,7 @@ async fn group_commit(url: &str) {
                     kind: "moved",
                     side: None,
                 };
-                store.append(&e).await.unwrap();
+                store.append(std::slice::from_ref(&e)).await.unwrap();
             }
         }));
     }
@@ -507,7 +507,10 @@ async fn group_commit(url: &str) {
         no: 51,
         ..dup.clone()
     };
-    let (a, b) = tokio::join!(store.append(&dup), store.append(&ok));
+    let (a, b) = tokio::join!(
+        store.append(std::slice::from_ref(&dup)),
+        store.append(std::slice::from_ref(&ok))
+    );
     assert!(a.is_err());
     assert!(b.is_ok());
     assert_eq!(store.events("m0").await.unwrap()[49], "{\"no\":50}");
@@ -518,7 +521,7 @@ async fn group_commit(url: &str) {
         no: 1,
         ..dup
     };
-    assert!(store.append(&orphan).await.is_err());
+    assert!(store.append(std::slice::from_ref(&orphan)).await.is_err());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
