@@ -46,6 +46,10 @@ pub struct Config {
     /// Frames a socket may fall behind a match's broadcast before it gets a snapshot instead.
     #[arg(long, default_value_t = 256)]
     pub broadcast_capacity: usize,
+    /// Seconds a finished match with nobody connected stays in memory (the durable store
+    /// keeps it; its pages and records are then read from there).
+    #[arg(long, env = "SENET_EVICT_AFTER", default_value_t = 600)]
+    pub evict_after: u64,
 }
 
 impl Config {
@@ -62,6 +66,7 @@ impl Config {
             rate_per_sec: 20.0,
             rate_burst: 40.0,
             broadcast_capacity: 256,
+            evict_after: 600,
         }
     }
 

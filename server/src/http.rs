@@ -293,7 +293,9 @@ async fn get_match(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<crate::matches::Summary>, ApiError> {
-    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let Some(handle) = state.registry.get(&id) else {
+        return crate::series::stored_summary(&state, &id).await.map(Json);
+    };
     let summary = handle.summary.borrow().clone();
     Ok(Json(summary))
 }

@@ -198,13 +198,23 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// The match with this id.
+    /// The match with this id, if its actor still runs (a finished match leaves memory
+    /// after a while: see [`Config::evict_after`]).
     pub fn get(&self, id: &str) -> Option<MatchHandle> {
-        self.matches
+        let handle = self
+            .matches
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .get(id)
-            .cloned()
+            .cloned()?;
+        if handle.mailbox.is_closed() {
+            self.matches
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(id);
+            return None;
+        }
+        Some(handle)
     }
 
     /// Adds a match.
@@ -215,7 +225,7 @@ impl Registry {
             .insert(handle.id.clone(), handle);
     }
 
-    /// The summaries of every match.
+    /// The summaries of every match in memory (evicted ones are dropped on the way).
     pub fn summaries(&self) -> Vec<Summary> {
         let handles: Vec<MatchHandle> = self
             .matches
@@ -224,7 +234,27 @@ impl Registry {
             .values()
             .cloned()
             .collect();
-        handles.iter().map(|h| h.summary.borrow().clone()).collect()
+        if handles.iter().any(|h| h.mailbox.is_closed()) {
+            self.matches
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .retain(|_, h| !h.mailbox.is_closed());
+        }
+        handles
+            .iter()
+            .filter(|h| !h.mailbox.is_closed())
+            .map(|h| h.summary.borrow().clone())
+            .collect()
+    }
+
+    /// How many matches are in memory.
+    pub fn len(&self) -> usize {
+        self.matches.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Whether no match is in memory.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -365,6 +395,8 @@ struct Actor {
     in_doubt: Option<InDoubt>,
     /// When to try again what the store refused (a server throw, a game start, a doubt).
     retry_at: Option<Instant>,
+    /// Since when nobody has been connected (none while somebody is).
+    idle_since: Option<Instant>,
 }
 
 /// Starts the actor of a new match, once the store has recorded it.
@@ -569,6 +601,7 @@ impl Actor {
             checkpoint: None,
             in_doubt: None,
             retry_at: None,
+            idle_since: Some(now),
             spec,
         }
     }
@@ -680,6 +713,7 @@ impl Actor {
         loop {
             let deadline = self.seeds_deadline;
             let retry = self.retry_at;
+            let evict = self.evict_at();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
@@ -708,6 +742,11 @@ impl Actor {
                 () = sleep_until_opt(retry), if retry.is_some() => {
                     self.retry_at = None;
                     self.catch_up().await;
+                }
+                () = sleep_until_opt(evict), if evict.is_some() => {
+                    // Dropping the mailbox tells the registry this match is gone.
+                    tracing::info!(match_id = %self.id, "finished and idle: leaving memory");
+                    break;
                 }
             }
         }
@@ -914,6 +953,14 @@ impl Actor {
         }
     }
 
+    /// When this match may leave memory: finished, nobody connected, nothing in doubt, and
+    /// kept by a durable store (the in-memory store's matches live as long as the server).
+    fn evict_at(&self) -> Option<Instant> {
+        let idle = self.idle_since?;
+        (self.match_over && self.in_doubt.is_none() && self.store.sql().is_some())
+            .then(|| idle + Duration::from_secs(self.cfg.evict_after))
+    }
+
     /// Whether the game waits for a server throw that has not happened (the store refused it).
     fn stalled(&self) -> bool {
         self.game.as_ref().is_some_and(|g| {
@@ -1068,6 +1115,7 @@ impl Actor {
             None => self.spectators += 1,
         }
         self.conns.insert(conn, Conn { seat, outbox });
+        self.idle_since = None;
         let total = self.log.len() as u64;
         let from = last_event.filter(|&n| n <= total);
         let missed: Vec<Utf8Bytes> = match from {
@@ -1104,6 +1152,9 @@ impl Actor {
                 }
             }
             None => self.spectators = self.spectators.saturating_sub(1),
+        }
+        if self.conns.is_empty() {
+            self.idle_since = Some(Instant::now());
         }
         self.broadcast_presence();
     }

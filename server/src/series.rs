@@ -128,6 +128,85 @@ pub async fn stored_record(
     .ok_or(ApiError::NotFound)
 }
 
+/// A match's summary from the store, for matches not in memory (finished and evicted, or
+/// finished before the last restart).
+///
+/// # Errors
+/// 404 when there is no such match; 503 when the store cannot answer.
+pub async fn stored_summary(
+    state: &AppState,
+    id: &str,
+) -> Result<crate::matches::Summary, ApiError> {
+    let store = state.store.sql().ok_or(ApiError::NotFound)?;
+    let m = sqlx::query(
+        "SELECT name, variant, players, series_kind, series_target, status, \
+         CASE WHEN public THEN 1 ELSE 0 END AS public FROM matches WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(store.pool())
+    .await
+    .map_err(db)?
+    .ok_or(ApiError::NotFound)?;
+    let variant = row_str(&m, "variant")?
+        .parse()
+        .map_err(|_| ApiError::NotFound)?;
+    let players = u8::try_from(row_int(&m, "players")?).map_err(db)?;
+    let n = usize::from(players);
+    let mut names = vec![None; n];
+    for r in sqlx::query("SELECT seat, name FROM seats WHERE match_id = $1")
+        .bind(id)
+        .fetch_all(store.pool())
+        .await
+        .map_err(db)?
+    {
+        if let Some(slot) = usize::try_from(row_int(&r, "seat")? - 1)
+            .ok()
+            .and_then(|i| names.get_mut(i))
+        {
+            *slot = row_opt_str(&r, "name")?;
+        }
+    }
+    let (mut score, mut wins, mut games) = (vec![0u32; n], vec![0u32; n], 0u32);
+    for r in sqlx::query("SELECT winner_seat, points FROM games WHERE match_id = $1")
+        .bind(id)
+        .fetch_all(store.pool())
+        .await
+        .map_err(db)?
+    {
+        games += 1;
+        let winner = row_opt_int(&r, "winner_seat")?.and_then(|w| usize::try_from(w - 1).ok());
+        if let Some(w) = winner.filter(|&w| w < n) {
+            wins[w] += 1;
+            score[w] += u32::try_from(row_opt_int(&r, "points")?.unwrap_or(0)).unwrap_or(0);
+        }
+    }
+    let kind = match row_str(&m, "series_kind")?.as_str() {
+        "first_to" => crate::protocol::SeriesKind::FirstTo,
+        _ => crate::protocol::SeriesKind::BestOf,
+    };
+    Ok(crate::matches::Summary {
+        match_id: id.to_owned(),
+        name: row_str(&m, "name")?,
+        variant,
+        players,
+        public: row_int(&m, "public")? != 0,
+        series: crate::protocol::Series {
+            kind,
+            target: u32::try_from(row_int(&m, "series_target")?).unwrap_or(0),
+        },
+        status: match row_str(&m, "status")?.as_str() {
+            "joining" => "joining",
+            "live" => "live",
+            _ => "finished",
+        },
+        names,
+        game: games,
+        score,
+        wins,
+        spectators: 0,
+    })
+}
+
 /// Unix milliseconds as an RFC 3339 UTC time (`2026-11-23T14:08:27.123Z`).
 pub fn rfc3339(ms: i64) -> String {
     let secs = ms.div_euclid(1000);

@@ -674,3 +674,52 @@ async fn recovery_ends_a_decided_series() {
     assert_eq!(redo, last);
     s2.shutdown.send(true).unwrap();
 }
+
+/// A finished match with nobody connected leaves memory after `evict_after`; its summary,
+/// scoreboard and records are then read from the store, and its socket route is gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_idle_match_leaves_memory_and_is_served_from_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let mut cfg = config(&url);
+    cfg.evict_after = 0;
+    let s = senet_server::spawn_durable(cfg).await.unwrap();
+    let c = Client { addr: s.addr };
+    let (id, tokens, _) = c.create_full(json!({"variant": "parker"})).await;
+    let (mut ws, _) = c.hello(&id, Some(&tokens[0]), None).await;
+    let seq = ws.act(json!({"type": "resign"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    let (st, live) = c.get(&format!("/api/matches/{id}")).await;
+    assert_eq!((st, live["status"].as_str()), (200, Some("finished")));
+    drop(ws);
+    // Eviction happens in the actor's own time: poll the lobby until the match is gone.
+    let mut listed = true;
+    for _ in 0..200 {
+        let (_, list) = c.get("/api/matches").await;
+        listed = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["match_id"] == id.as_str());
+        if !listed {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(!listed, "the finished match is still in memory");
+    let (st, stored) = c.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(st, 200, "{stored}");
+    for key in [
+        "match_id", "name", "variant", "players", "series", "status", "names", "game", "score",
+        "wins",
+    ] {
+        assert_eq!(stored[key], live[key], "{key}: {stored} vs {live}");
+    }
+    let (st, rec) = c.get(&format!("/api/matches/{id}/games/1")).await;
+    assert_eq!(st, 200, "{rec}");
+    let (st, board) = c.get(&format!("/api/matches/{id}/scoreboard")).await;
+    assert_eq!((st, board["status"].as_str()), (200, Some("finished")));
+    let url = format!("ws://{}/ws/matches/{id}", s.addr);
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    s.shutdown.send(true).unwrap();
+}
