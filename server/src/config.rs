@@ -50,6 +50,10 @@ pub struct Config {
     /// keeps it; its pages and records are then read from there).
     #[arg(long, env = "SENET_EVICT_AFTER", default_value_t = 600)]
     pub evict_after: u64,
+    /// Seconds a match nobody has joined yet keeps its invites open (then it leaves memory and
+    /// is not recovered at the next start).
+    #[arg(long, env = "SENET_INVITE_TTL", default_value_t = 86_400)]
+    pub invite_ttl: u64,
 }
 
 impl Config {
@@ -67,12 +71,18 @@ impl Config {
             rate_burst: 40.0,
             broadcast_capacity: 256,
             evict_after: 600,
+            invite_ttl: 86_400,
         }
     }
 
     /// `abandon_after` as a duration.
     pub fn abandon_after(&self) -> Duration {
         Duration::from_secs(self.abandon_after)
+    }
+
+    /// `invite_ttl` as a duration.
+    pub fn invite_ttl(&self) -> Duration {
+        Duration::from_secs(self.invite_ttl)
     }
 
     /// `seed_wait_ms` as a duration.

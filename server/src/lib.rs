@@ -117,7 +117,10 @@ pub async fn spawn_durable(config: Config) -> Result<Running, String> {
     let config = Arc::new(config);
     let registry = Arc::new(matches::Registry::default());
     let started = std::time::Instant::now();
-    let recovered = store.unfinished().await.map_err(|e| e.to_string())?;
+    let recovered = store
+        .unfinished(config.invite_ttl())
+        .await
+        .map_err(|e| e.to_string())?;
     let (mut ok, mut failed) = (0usize, 0usize);
     for rec in recovered {
         let id = rec.row.id.clone();

@@ -85,7 +85,7 @@ pub struct Summary {
     pub public: bool,
     /// The series rule.
     pub series: Series,
-    /// `joining`, `live` or `finished`.
+    /// `joining`, `live` or `finished`; `expired` for a match nobody joined in time.
     pub status: &'static str,
     /// Display names per seat.
     pub names: Vec<Option<String>>,
@@ -745,7 +745,7 @@ impl Actor {
                 }
                 () = sleep_until_opt(evict), if evict.is_some() => {
                     // Dropping the mailbox tells the registry this match is gone.
-                    tracing::info!(match_id = %self.id, "finished and idle: leaving memory");
+                    tracing::info!(match_id = %self.id, over = self.match_over, "idle: leaving memory");
                     break;
                 }
             }
@@ -954,11 +954,20 @@ impl Actor {
     }
 
     /// When this match may leave memory: finished, nobody connected, nothing in doubt, and
-    /// kept by a durable store (the in-memory store's matches live as long as the server).
+    /// kept by a durable store (the in-memory store's matches live as long as the server);
+    /// or never joined, nobody connected, for as long as invites stay open.
     fn evict_at(&self) -> Option<Instant> {
         let idle = self.idle_since?;
-        (self.match_over && self.in_doubt.is_none() && self.store.sql().is_some())
-            .then(|| idle + Duration::from_secs(self.cfg.evict_after))
+        if self.in_doubt.is_some() {
+            return None;
+        }
+        if self.match_over && self.store.sql().is_some() {
+            Some(idle + Duration::from_secs(self.cfg.evict_after))
+        } else if self.game_no == 0 && !self.seats.iter().all(|s| s.claimed) {
+            Some(idle + self.cfg.invite_ttl())
+        } else {
+            None
+        }
     }
 
     /// Whether the game waits for a server throw that has not happened (the store refused it).

@@ -195,7 +195,8 @@ pub async fn stored_summary(
             target: u32::try_from(row_int(&m, "series_target")?).unwrap_or(0),
         },
         status: match row_str(&m, "status")?.as_str() {
-            "joining" => "joining",
+            // Every joining match whose invites are open is in memory; this one's expired.
+            "joining" => "expired",
             "live" => "live",
             _ => "finished",
         },

@@ -209,16 +209,21 @@ impl SqlStore {
         self.backend
     }
 
-    /// Every match not finished, with its seats, games and events (for recovery).
+    /// Every match not finished, with its seats, games and events (for recovery), but for
+    /// matches still waiting for players that were created more than `invite_ttl` ago (their
+    /// invites have expired).
     ///
     /// # Errors
     /// When the database cannot be read.
-    pub async fn unfinished(&self) -> Result<Vec<Recovered>, StoreError> {
+    pub async fn unfinished(&self, invite_ttl: Duration) -> Result<Vec<Recovered>, StoreError> {
+        let expired_before = now_ms() - i64::try_from(invite_ttl.as_millis()).unwrap_or(i64::MAX);
         let rows = sqlx::query(
             "SELECT id, name, variant, options, players, series_kind, series_target, \
              CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash \
-             FROM matches WHERE status <> 'finished' ORDER BY created_ms",
+             FROM matches WHERE status <> 'finished' \
+             AND NOT (status = 'joining' AND created_ms < $1) ORDER BY created_ms",
         )
+        .bind(expired_before)
         .fetch_all(&self.pool)
         .await
         .map_err(err)?;

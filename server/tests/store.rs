@@ -387,7 +387,13 @@ async fn suite(url: &str) {
 
     // A finished match is not recovered again, but its record is still served (from the
     // store) and verifies with the binary's `verify`.
-    assert!(store.unfinished().await.unwrap().is_empty());
+    assert!(
+        store
+            .unfinished(Duration::from_secs(3600))
+            .await
+            .unwrap()
+            .is_empty()
+    );
     s2.shutdown.send(true).unwrap();
     let s3 = senet_server::spawn_durable(config(url))
         .await
@@ -722,4 +728,60 @@ async fn a_finished_idle_match_leaves_memory_and_is_served_from_the_store() {
     let url = format!("ws://{}/ws/matches/{id}", s.addr);
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
     s.shutdown.send(true).unwrap();
+}
+
+/// A match nobody joined within `invite_ttl` leaves memory, its invites stop working, and a
+/// restart does not bring it back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invites_expire_and_expired_matches_are_not_recovered() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let mut cfg = config(&url);
+    cfg.invite_ttl = 0;
+    let s1 = senet_server::spawn_durable(cfg.clone()).await.unwrap();
+    let c1 = Client { addr: s1.addr };
+    let (st, created) = c1
+        .post("/api/matches", json!({"variant": "modern", "players": 3}))
+        .await;
+    assert_eq!(st, 201, "{created}");
+    let id = created["match_id"].as_str().unwrap().to_owned();
+    let mut summary = Value::Null;
+    for _ in 0..200 {
+        summary = c1.get(&format!("/api/matches/{id}")).await.1;
+        if summary["status"] == "expired" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(summary["status"], "expired", "{summary}");
+    let (st, e) = c1
+        .post(
+            &format!("/api/matches/{id}/join"),
+            json!({"invite": created["invites"][0]["invite"], "name": "Late"}),
+        )
+        .await;
+    assert_eq!((st, e["code"].as_str()), (404, Some("not_found")), "{e}");
+    s1.shutdown.send(true).unwrap();
+    let store = SqlStore::connect(&url).await.unwrap();
+    assert!(
+        store
+            .unfinished(Duration::ZERO)
+            .await
+            .unwrap()
+            .iter()
+            .all(|r| r.row.id != id)
+    );
+    assert_eq!(
+        store
+            .unfinished(Duration::from_secs(3600))
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    let s2 = senet_server::spawn_durable(cfg).await.unwrap();
+    let c2 = Client { addr: s2.addr };
+    let (_, list) = c2.get("/api/matches").await;
+    assert!(list.as_array().unwrap().is_empty(), "{list}");
+    s2.shutdown.send(true).unwrap();
 }
