@@ -371,6 +371,17 @@ fn rss(pid: u32) -> Option<String> {
     ))
 }
 
+/// CPU seconds (user + system) a process has used, from `/proc/<pid>/stat` (Linux's clock
+/// tick is 100 Hz on every platform Rust targets).
+fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) start at `) `.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
+}
+
 fn percentile(sorted: &[u32], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -500,12 +511,15 @@ async fn main() {
     let _ = go_tx.send(true);
     tokio::time::sleep(Duration::from_secs(2)).await;
     let rss_before = args.server_pid.and_then(rss);
+    let server = args.server_pid.map(|p| p.to_string());
+    let cpu_before = (server.as_deref().and_then(cpu_seconds), cpu_seconds("self"));
     measuring.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
     tokio::time::sleep(args.duration).await;
     measuring.store(false, Ordering::Relaxed);
     let elapsed = t0.elapsed();
     let rss_after = args.server_pid.and_then(rss);
+    let cpu_after = (server.as_deref().and_then(cpu_seconds), cpu_seconds("self"));
     let _ = stop_tx.send(true);
     let moves = counters.moves.load(Ordering::Relaxed);
     let events = counters.events_seen.load(Ordering::Relaxed);
@@ -523,6 +537,22 @@ async fn main() {
     report(
         &args, connected, failed, moves, events, elapsed, &counters, &lat, rss_before, rss_after,
     );
+    let secs = elapsed.as_secs_f64();
+    if let (Some(a), Some(b)) = (cpu_before.0, cpu_after.0) {
+        println!(
+            "server CPU: {:.1} s ({:.0}% of one core), {:.0} µs per move",
+            b - a,
+            100.0 * (b - a) / secs,
+            1e6 * (b - a) / moves.max(1) as f64
+        );
+    }
+    if let (Some(a), Some(b)) = (cpu_before.1, cpu_after.1) {
+        println!(
+            "load generator CPU: {:.1} s ({:.0}% of one core)",
+            b - a,
+            100.0 * (b - a) / secs
+        );
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
