@@ -847,7 +847,7 @@ impl Actor {
         let stored = match self.store.stored_count(&self.id).await {
             Ok(n) => n,
             Err(e) => {
-                tracing::warn!(match_id = %self.id, error = %e, "store still unavailable");
+                tracing::debug!(match_id = %self.id, error = %e, "store still unavailable");
                 self.retry_at = Some(Instant::now() + RETRY_AFTER);
                 return Err(unavailable());
             }
@@ -915,7 +915,7 @@ impl Actor {
     /// Does what [`Actor::owes_work`] found, as one command; on failure tries again later.
     async fn catch_up(&mut self) {
         if let Err((code, msg)) = self.begin().await {
-            tracing::warn!(match_id = %self.id, code, msg, "cannot catch up yet");
+            tracing::debug!(match_id = %self.id, code, msg, "cannot catch up yet");
             self.retry_at = Some(Instant::now() + RETRY_AFTER);
             return;
         }
@@ -947,7 +947,7 @@ impl Actor {
         match self.commit(r).await {
             Ok(()) => self.retry_at = None,
             Err((code, msg)) => {
-                tracing::warn!(match_id = %self.id, code, msg, "cannot catch up yet");
+                tracing::debug!(match_id = %self.id, code, msg, "cannot catch up yet");
                 self.retry_at = Some(Instant::now() + RETRY_AFTER);
             }
         }
