@@ -54,6 +54,10 @@ pub struct Config {
     /// is not recovered at the next start).
     #[arg(long, env = "SENET_INVITE_TTL", default_value_t = 86_400)]
     pub invite_ttl: u64,
+    /// Commits to Postgres in flight at once (SQLite always has one writer). More help when
+    /// the database has cores of its own; on a small shared machine fewer, larger batches win.
+    #[arg(long, env = "SENET_STORE_WRITERS", default_value_t = crate::store_sql::DEFAULT_WRITERS)]
+    pub store_writers: usize,
 }
 
 impl Config {
@@ -72,6 +76,7 @@ impl Config {
             broadcast_capacity: 256,
             evict_after: 600,
             invite_ttl: 86_400,
+            store_writers: crate::store_sql::DEFAULT_WRITERS,
         }
     }
 

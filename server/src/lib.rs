@@ -111,9 +111,13 @@ pub async fn spawn_with_store(
 /// # Errors
 /// When the store cannot be opened or read, or the address cannot be bound.
 pub async fn spawn_durable(config: Config) -> Result<Running, String> {
-    let store = store_sql::SqlStore::open(config.database_url.as_deref(), &config.data_dir)
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = store_sql::SqlStore::open(
+        config.database_url.as_deref(),
+        &config.data_dir,
+        config.store_writers,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
     let config = Arc::new(config);
     let registry = Arc::new(matches::Registry::default());
     let started = std::time::Instant::now();

@@ -38,8 +38,9 @@ pub enum Backend {
 
 /// Most appends (each one or a few events) written in one statement or transaction.
 const MAX_BATCH: usize = 512;
-/// Concurrent writer tasks (transactions in flight) on Postgres.
-const WRITERS_PG: usize = 8;
+/// Concurrent writer tasks (commits in flight) on Postgres, unless configured: on two cores
+/// shared with the database, two writers gave the lowest tail latency (docs/performance.md).
+pub const DEFAULT_WRITERS: usize = 2;
 /// Rows per multi-row `INSERT` (5 parameters a row: well under SQLite's 32,766).
 const ROWS_PER_INSERT: usize = 2048;
 
@@ -102,17 +103,18 @@ fn err(e: impl std::fmt::Display) -> StoreError {
 }
 
 impl SqlStore {
-    /// The store the configuration asks for: `database_url` if set, else
-    /// `<data_dir>/senet.db` (created if missing).
+    /// The store the configuration asks for: `database_url` if set (with `writers`
+    /// concurrent commits), else `<data_dir>/senet.db` (created if missing).
     ///
     /// # Errors
     /// When the database cannot be opened or migrated.
     pub async fn open(
         database_url: Option<&str>,
         data_dir: &Path,
+        writers: usize,
     ) -> Result<Arc<SqlStore>, StoreError> {
         match database_url {
-            Some(url) => SqlStore::connect(url).await,
+            Some(url) => SqlStore::connect_with(url, writers).await,
             None => {
                 std::fs::create_dir_all(data_dir)
                     .map_err(|e| err(format!("cannot create {}: {e}", data_dir.display())))?;
@@ -127,6 +129,16 @@ impl SqlStore {
     /// # Errors
     /// When the database cannot be reached or migrated.
     pub async fn connect(url: &str) -> Result<Arc<SqlStore>, StoreError> {
+        SqlStore::connect_with(url, DEFAULT_WRITERS).await
+    }
+
+    /// As [`SqlStore::connect`], with `writers` concurrent commits on Postgres (at least one;
+    /// SQLite always has one writer).
+    ///
+    /// # Errors
+    /// When the database cannot be reached or migrated.
+    pub async fn connect_with(url: &str, writers: usize) -> Result<Arc<SqlStore>, StoreError> {
+        let writers_pg = writers.max(1);
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -171,13 +183,13 @@ impl SqlStore {
         // Order within a match is safe: an actor awaits each append before the next.
         let writers = match backend {
             Backend::Sqlite => 1,
-            Backend::Postgres => WRITERS_PG,
+            Backend::Postgres => writers_pg,
         };
         let native = match backend {
             Backend::Sqlite => None,
             Backend::Postgres => Some(
                 PgPoolOptions::new()
-                    .max_connections(WRITERS_PG as u32)
+                    .max_connections(u32::try_from(writers_pg).unwrap_or(u32::MAX))
                     .acquire_timeout(Duration::from_secs(3))
                     .connect(url)
                     .await
