@@ -58,6 +58,32 @@ pub struct Config {
     /// the database has cores of its own; on a small shared machine fewer, larger batches win.
     #[arg(long, env = "SENET_STORE_WRITERS", default_value_t = crate::store_sql::DEFAULT_WRITERS)]
     pub store_writers: usize,
+    /// WebSockets one client address may have open at once (0: no limit).
+    #[arg(long, env = "SENET_MAX_SOCKETS_PER_ADDR", default_value_t = 64)]
+    pub max_sockets_per_addr: u32,
+    /// Messages per second one address may send over all its sockets (0: no limit).
+    #[arg(long, env = "SENET_ADDR_RATE_PER_SEC", default_value_t = 60.0)]
+    pub addr_rate_per_sec: f64,
+    /// Messages one address may send in a burst over all its sockets.
+    #[arg(long, env = "SENET_ADDR_RATE_BURST", default_value_t = 120.0)]
+    pub addr_rate_burst: f64,
+    /// Matches one address may create per minute (bursts of up to 10; 0: no limit).
+    #[arg(long, env = "SENET_CREATE_PER_MIN", default_value_t = 30.0)]
+    pub create_per_min: f64,
+    /// Spectators one match may have at once.
+    #[arg(long, env = "SENET_MAX_SPECTATORS", default_value_t = 1000)]
+    pub max_spectators: u32,
+    /// Unfinished matches the server holds at once; creating more is refused.
+    #[arg(long, env = "SENET_MAX_OPEN_MATCHES", default_value_t = 20_000)]
+    pub max_open_matches: usize,
+    /// Browser origins allowed to open WebSockets besides the server's own (comma-separated,
+    /// e.g. `https://senet.example`). Clients that send no `Origin` (not browsers) are allowed.
+    #[arg(long, env = "SENET_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+    /// Take the client address from the last `X-Forwarded-For` entry (only behind a proxy
+    /// that sets it; otherwise clients could pick their own address).
+    #[arg(long, env = "SENET_TRUST_FORWARDED_FOR", default_value_t = false)]
+    pub trust_forwarded_for: bool,
 }
 
 impl Config {
@@ -77,6 +103,15 @@ impl Config {
             evict_after: 600,
             invite_ttl: 86_400,
             store_writers: crate::store_sql::DEFAULT_WRITERS,
+            // Tests open many sockets and matches from 127.0.0.1; the limit tests set their own.
+            max_sockets_per_addr: 0,
+            addr_rate_per_sec: 0.0,
+            addr_rate_burst: 0.0,
+            create_per_min: 0.0,
+            max_spectators: 1000,
+            max_open_matches: 20_000,
+            allowed_origins: Vec::new(),
+            trust_forwarded_for: false,
         }
     }
 

@@ -3,8 +3,12 @@
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
-use axum::http::StatusCode;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{
+    ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, State, WebSocketUpgrade,
+};
+use axum::http::{HeaderMap, StatusCode, header, request::Parts};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use senet_engine::{Setup, Variant};
@@ -65,6 +69,18 @@ pub enum ApiError {
     /// A dice record that cannot be checked.
     #[error("{0}")]
     Unverifiable(String),
+    /// A browser page from another site tried to open a socket.
+    #[error("WebSockets from origin {0:?} are not allowed")]
+    OriginNotAllowed(String),
+    /// The client's address has as many sockets open as it may.
+    #[error("too many connections from your address")]
+    TooManyConnections,
+    /// The client's address did this too often; try again after the given time.
+    #[error("too many requests; try again in {}s", .0.as_secs().max(1))]
+    RateLimited(std::time::Duration),
+    /// The server holds as many open matches as it may.
+    #[error("the server has too many open matches; try again later")]
+    TooManyMatches,
 }
 
 impl ApiError {
@@ -79,6 +95,10 @@ impl ApiError {
             ApiError::InviteUsed => (StatusCode::CONFLICT, "invite_used"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "match_unavailable"),
             ApiError::Unverifiable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unverifiable"),
+            ApiError::OriginNotAllowed(_) => (StatusCode::FORBIDDEN, "origin_not_allowed"),
+            ApiError::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too_many_connections"),
+            ApiError::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::TooManyMatches => (StatusCode::SERVICE_UNAVAILABLE, "too_many_matches"),
         }
     }
 }
@@ -86,17 +106,121 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_code();
-        (
-            status,
-            Json(json!({"code": code, "message": self.to_string()})),
-        )
-            .into_response()
+        let body = Json(json!({"code": code, "message": self.to_string()}));
+        match self {
+            ApiError::RateLimited(wait) => {
+                let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+                (
+                    status,
+                    [(header::RETRY_AFTER, secs.max(1).to_string())],
+                    body,
+                )
+                    .into_response()
+            }
+            _ => (status, body).into_response(),
+        }
+    }
+}
+
+/// The client's address: the TCP peer, or with `--trust-forwarded-for` the last
+/// `X-Forwarded-For` entry (what the proxy in front saw). None when neither is known.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let forwarded = state
+            .config
+            .trust_forwarded_for
+            .then(|| parts.headers.get("x-forwarded-for"))
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse::<IpAddr>().ok());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        Ok(ClientIp(forwarded.or(peer)))
+    }
+}
+
+/// Whether a WebSocket upgrade's `Origin` may connect: no `Origin` (not a browser), the
+/// server's own origin (same host), or one configured.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or_default();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    let own = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .is_some_and(|rest| !host.is_empty() && rest.eq_ignore_ascii_case(host));
+    if own
+        || allowed
+            .iter()
+            .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        Ok(())
+    } else {
+        Err(ApiError::OriginNotAllowed(
+            origin.chars().take(200).collect(),
+        ))
     }
 }
 
 fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
 }
+
+/// Gives axum's own rejections (a body over the limit, a wrong method, an unreadable body or
+/// path) the API's JSON error shape, so every error a client sees has a code.
+async fn json_errors(res: Response) -> Response {
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    let code = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::UNPROCESSABLE_ENTITY => "invalid",
+        StatusCode::TOO_MANY_REQUESTS => "rate_limited",
+        s if s.is_client_error() => "malformed",
+        _ => "internal",
+    };
+    let (parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let message = String::from_utf8_lossy(&text).trim().to_owned();
+    let message = if message.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_owned()
+    } else {
+        message
+    };
+    let mut res = (status, Json(json!({"code": code, "message": message}))).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            res.headers_mut().insert(name, value.clone());
+        }
+    }
+    res
+}
+
+/// The largest request body any route takes.
+pub const MAX_BODY: usize = 1024 * 1024;
 
 /// The router of the whole service.
 pub fn router(state: AppState) -> Router {
@@ -113,6 +237,9 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::series::router())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
+        // Every body is small (the largest, a game record to verify, is tens of KiB).
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
 }
 
@@ -226,9 +353,23 @@ fn check_name(name: Option<String>, default: String) -> Result<String, ApiError>
 #[tracing::instrument(skip_all, fields(match_id = tracing::field::Empty))]
 async fn create_match(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     body: Bytes,
 ) -> Result<(StatusCode, Json<CreatedReply>), ApiError> {
     let req: CreateMatch = parse(&body)?;
+    state
+        .limits
+        .create_match(ip)
+        .map_err(ApiError::RateLimited)?;
+    let open = state
+        .registry
+        .summaries()
+        .iter()
+        .filter(|s| s.status != "finished")
+        .count();
+    if open >= state.config.max_open_matches {
+        return Err(ApiError::TooManyMatches);
+    }
     let variant: Variant = req
         .variant
         .parse()
@@ -385,10 +526,17 @@ async fn verify(body: Bytes) -> Result<Json<VerifyReport>, ApiError> {
 
 async fn ws_upgrade(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    origin_allowed(&headers, &state.config.allowed_origins)?;
     let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let guard = state
+        .limits
+        .open_socket(ip)
+        .map_err(|_| ApiError::TooManyConnections)?;
     let cfg = state.config.clone();
     let shutdown = state.shutdown.clone();
     let span = tracing::info_span!("socket", match_id = %id);
@@ -399,7 +547,7 @@ async fn ws_upgrade(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| {
-            crate::ws::run_socket(socket, handle, cfg, shutdown).instrument(span)
+            crate::ws::run_socket(socket, handle, cfg, shutdown, guard).instrument(span)
         }))
 }
 

@@ -22,6 +22,7 @@ use tokio::task::JoinHandle;
 pub mod config;
 pub mod dice;
 pub mod http;
+pub mod limits;
 pub mod matches;
 pub mod protocol;
 pub mod record;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub store: Arc<dyn store::EventStore>,
     /// Flips to `true` when the server shuts down; sockets then say goodbye and close.
     pub shutdown: watch::Receiver<bool>,
+    /// Per-address limits.
+    pub limits: Arc<limits::Limits>,
 }
 
 /// The whole service as a router, with its shutdown switch (events kept in memory).
@@ -67,6 +70,7 @@ pub fn app_with_registry(
 ) -> (axum::Router, watch::Sender<bool>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
     let state = AppState {
+        limits: Arc::new(limits::Limits::new(&config)),
         config,
         registry,
         store,
@@ -167,12 +171,15 @@ async fn spawn_with_registry(
     let (router, shutdown) = app_with_registry(config, store, registry);
     let mut done = shutdown.subscribe();
     let task = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                // Either a `true` or the sender going away ends the server.
-                let _ = done.wait_for(|&v| v).await;
-            })
-            .await
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            // Either a `true` or the sender going away ends the server.
+            let _ = done.wait_for(|&v| v).await;
+        })
+        .await
     });
     Ok(Running {
         addr,

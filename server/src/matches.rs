@@ -1117,6 +1117,16 @@ impl Actor {
                 ));
             }
         };
+        if seat.is_none() && self.spectators >= self.cfg.max_spectators {
+            return Err(ServerMsg::error(
+                "too_many_spectators",
+                format!(
+                    "this match has {} spectators, the most it takes",
+                    self.spectators
+                ),
+                None,
+            ));
+        }
         let conn = self.next_conn;
         self.next_conn += 1;
         match seat {

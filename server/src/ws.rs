@@ -11,9 +11,9 @@ use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::{mpsc, oneshot, watch};
-use tokio::time::Instant;
 
 use crate::config::Config;
+use crate::limits::{Bucket, SocketGuard};
 use crate::matches::{Cmd, Connected, Frame, MatchHandle, OUTBOX, Outgoing};
 use crate::protocol::{ClientMsg, ServerMsg};
 
@@ -21,6 +21,9 @@ use crate::protocol::{ClientMsg, ServerMsg};
 pub const MAX_FRAME: usize = 8 * 1024;
 /// How long a new socket has to say `hello`.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// Messages refused for rate in a row before the socket is closed: a client that slows down
+/// when told keeps its socket, one that keeps flooding loses it.
+const STRIKES: u32 = 10;
 
 fn text(msg: &ServerMsg) -> Message {
     Message::Text(msg.to_json().into())
@@ -31,39 +34,6 @@ fn close(code: u16, reason: &'static str) -> Message {
         code,
         reason: Utf8Bytes::from_static(reason),
     }))
-}
-
-/// A token bucket: `burst` messages at once, `rate` per second after that.
-#[derive(Debug)]
-struct Bucket {
-    tokens: f64,
-    burst: f64,
-    rate: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    fn new(rate: f64, burst: f64) -> Bucket {
-        Bucket {
-            tokens: burst,
-            burst,
-            rate,
-            at: Instant::now(),
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let dt = now.duration_since(self.at).as_secs_f64();
-        self.at = now;
-        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
 }
 
 /// Why a frame was refused (not a reason to close).
@@ -98,6 +68,7 @@ pub async fn run_socket(
     handle: MatchHandle,
     cfg: std::sync::Arc<Config>,
     mut shutdown: watch::Receiver<bool>,
+    guard: SocketGuard,
 ) {
     let (mut sink, mut stream) = socket.split();
     let Some((connected, outbox_tx, outbox_rx)) = hello(&mut sink, &mut stream, &handle).await
@@ -113,6 +84,7 @@ pub async fn run_socket(
         shutdown.clone(),
     ));
     let mut bucket = Bucket::new(cfg.rate_per_sec, cfg.rate_burst);
+    let mut strikes = 0;
     loop {
         let frame = tokio::select! {
             f = stream.next() => f,
@@ -122,15 +94,26 @@ pub async fn run_socket(
         if matches!(frame, Message::Close(_)) {
             break;
         }
-        if !bucket.take() {
-            let e = ServerMsg::error("rate_limited", "too many messages; slow down", None);
-            // Best effort: the writer closes right after.
-            let _sent = outbox_tx.send(Outgoing::Text(e.to_json().into())).await;
-            let _sent = outbox_tx
-                .send(Outgoing::Close(close_code::POLICY, "rate limited"))
-                .await;
-            break;
+        // The connection's own allowance first, so one socket cannot drain its address's.
+        if !(bucket.take() && guard.allow_message()) {
+            strikes += 1;
+            let e = ServerMsg::error(
+                "rate_limited",
+                "too many messages; this one was dropped: slow down",
+                None,
+            );
+            // A full outbox (a client that floods and does not read) is not waited for.
+            let _sent = outbox_tx.try_send(Outgoing::Text(e.to_json().into()));
+            if strikes >= STRIKES {
+                // Best effort: the writer closes right after.
+                let _sent = outbox_tx
+                    .send(Outgoing::Close(close_code::POLICY, "rate limited"))
+                    .await;
+                break;
+            }
+            continue;
         }
+        strikes = 0;
         match check_frame(frame) {
             Ok(None) => {}
             Ok(Some(ClientMsg::Hello { .. })) => {

@@ -258,12 +258,36 @@ async fn a_flooding_connection_is_closed() {
     let c = joining_match(&s, true).await;
     let id = c["match_id"].as_str().unwrap();
     let (mut ws, _) = s.hello(id, None, None).await;
-    for i in 0..10 {
-        ws.send(json!({"type": "ping", "seq": i})).await;
+    let ping = |i: u64| Message::Text(json!({"type": "ping", "seq": i}).to_string().into());
+    // Throttled: five go through (the burst), the next three are dropped with `rate_limited`.
+    for i in 0..8 {
+        ws.send_raw(ping(i)).await;
     }
-    let e = ws.until(|m| m["type"] == "error").await;
-    assert_eq!(e["code"], "rate_limited");
-    while ws.next().await.is_some() {}
+    let (mut pongs, mut limited) = (0, 0);
+    while pongs + limited < 8 {
+        let m = ws.recv().await;
+        match m["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if m["code"] == "rate_limited" => limited += 1,
+            _ => {}
+        }
+    }
+    assert_eq!((pongs, limited), (5, 3));
+    // Still connected: once the bucket refills, a ping is answered.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    ws.send_raw(ping(100)).await;
+    assert_eq!(ws.until(|m| m["type"] != "presence").await["type"], "pong");
+    // Disconnected: a client that keeps flooding loses its socket after ten refusals in a row.
+    for i in 0..30 {
+        ws.send_raw(ping(200 + i)).await;
+    }
+    let mut refused = 0;
+    while let Some(m) = ws.next().await {
+        if m["code"] == "rate_limited" {
+            refused += 1;
+        }
+    }
+    assert!(refused >= 1, "the flood was told before the close");
 }
 
 #[tokio::test]
