@@ -12,7 +12,7 @@ use common::{Client, start_with};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::{self, Message, client::IntoClientRequest};
+use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest};
 
 /// A raw HTTP/1.1 request; returns the status line's code, the head and the body.
 async fn raw(addr: std::net::SocketAddr, req: &str) -> (u16, String, String) {
