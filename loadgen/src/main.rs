@@ -53,6 +53,14 @@ struct Args {
     /// Connections opened at once while setting up.
     #[arg(long, default_value_t = 64)]
     connect_concurrency: usize,
+    /// Hostile sockets that watch a match and send messages as fast as they can, reconnecting
+    /// whenever the server closes them (to measure what a flood costs everyone else).
+    #[arg(long, default_value_t = 0)]
+    flooders: usize,
+    /// Messages per second each flooder tries to send (0: as fast as it can; then the load
+    /// generator itself takes the machine's cores).
+    #[arg(long, default_value_t = 1000)]
+    flood_rate: u64,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -165,6 +173,8 @@ struct Msg<'a> {
 
 #[derive(Default)]
 struct Counters {
+    flood_sent: AtomicU64,
+    flood_closed: AtomicU64,
     moves: AtomicU64,
     events_seen: AtomicU64,
     errors: AtomicU64,
@@ -333,6 +343,47 @@ async fn player(
         }
     }
     lat
+}
+
+/// One flooder: watches a match and sends pings and out-of-turn messages without pause,
+/// reading nothing back; reconnects when the server closes the socket.
+async fn flooder(args: Args, id: String, counters: Arc<Counters>, mut stop: watch::Receiver<bool>) {
+    let junk = [
+        r#"{"type":"ping","seq":1}"#,
+        r#"{"type":"move","seq":2,"game":1,"move":"1-2"}"#,
+        r#"{not json"#,
+    ];
+    let mut n = 0usize;
+    while !*stop.borrow() {
+        let Ok(ws) = connect(&args, &id, None).await else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let (mut sink, mut stream) = ws.split();
+        // Drain in the background (a flood that never reads is the slow-consumer case).
+        let reader = tokio::spawn(async move { while let Some(Ok(_)) = stream.next().await {} });
+        loop {
+            if *stop.borrow() {
+                break;
+            }
+            n += 1;
+            let text = junk[n % junk.len()];
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                counters.flood_closed.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+            counters.flood_sent.fetch_add(1, Ordering::Relaxed);
+            // Sends in bursts every 10 ms to keep to the rate.
+            let per_tick = (args.flood_rate / 100).max(1) as usize;
+            if args.flood_rate > 0 && n % per_tick == 0 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            } else if n % 64 == 0 {
+                tokio::task::yield_now().await;
+            }
+        }
+        reader.abort();
+    }
+    let _ = stop.changed().await;
 }
 
 /// One spectator: counts the events it receives.
@@ -507,6 +558,12 @@ async fn main() {
         t_setup.elapsed(),
         args.duration
     );
+    let flooders: Vec<_> = (0..args.flooders)
+        .map(|i| {
+            let id = matches[i % matches.len()].id.clone();
+            tokio::spawn(flooder(args.clone(), id, counters.clone(), stop.clone()))
+        })
+        .collect();
     // 3. Play; measure after a short warm-up.
     let _ = go_tx.send(true);
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -532,6 +589,9 @@ async fn main() {
     }
     for s in spectators {
         let _ = s.await;
+    }
+    for f in flooders {
+        f.abort();
     }
     lat.sort_unstable();
     report(
@@ -593,6 +653,14 @@ fn report(
         lat.last().map_or(0.0, |&m| f64::from(m) / 1000.0),
         lat.len()
     );
+    if args.flooders > 0 {
+        println!(
+            "flooders: {}; messages sent {}; sockets closed by the server {}",
+            args.flooders,
+            counters.flood_sent.load(Ordering::Relaxed),
+            counters.flood_closed.load(Ordering::Relaxed)
+        );
+    }
     if let Some(r) = rss_before {
         println!("server memory when play began: {r}");
     }
