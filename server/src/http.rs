@@ -537,6 +537,7 @@ async fn ws_upgrade(
         .limits
         .open_socket(ip)
         .map_err(|_| ApiError::TooManyConnections)?;
+    let live = state.sockets.clone();
     let cfg = state.config.clone();
     let shutdown = state.shutdown.clone();
     let span = tracing::info_span!("socket", match_id = %id);
@@ -547,7 +548,11 @@ async fn ws_upgrade(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| {
-            crate::ws::run_socket(socket, handle, cfg, shutdown, guard).instrument(span)
+            async move {
+                crate::ws::run_socket(socket, handle, cfg, shutdown, guard).await;
+                drop(live);
+            }
+            .instrument(span)
         }))
 }
 

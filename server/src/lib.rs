@@ -47,6 +47,8 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// Per-address limits.
     pub limits: Arc<limits::Limits>,
+    /// One clone per open socket: shutdown waits until only the original is left.
+    pub sockets: Arc<()>,
 }
 
 /// The whole service as a router, with its shutdown switch (events kept in memory).
@@ -68,15 +70,26 @@ pub fn app_with_registry(
     store: Arc<dyn store::EventStore>,
     registry: Arc<matches::Registry>,
 ) -> (axum::Router, watch::Sender<bool>) {
+    let (router, shutdown, _) = app_parts(config, store, registry);
+    (router, shutdown)
+}
+
+fn app_parts(
+    config: Arc<Config>,
+    store: Arc<dyn store::EventStore>,
+    registry: Arc<matches::Registry>,
+) -> (axum::Router, watch::Sender<bool>, Arc<()>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
+    let sockets = Arc::new(());
     let state = AppState {
+        sockets: sockets.clone(),
         limits: Arc::new(limits::Limits::new(&config)),
         config,
         registry,
         store,
         shutdown,
     };
-    (http::router(state), shutdown_tx)
+    (http::router(state), shutdown_tx, sockets)
 }
 
 /// A server running in the background.
@@ -88,6 +101,22 @@ pub struct Running {
     pub shutdown: watch::Sender<bool>,
     /// The serving task.
     pub task: JoinHandle<std::io::Result<()>>,
+    sockets: Arc<()>,
+}
+
+impl Running {
+    /// After a shutdown: waits until every WebSocket said goodbye and closed (upgraded
+    /// sockets outlive the HTTP server), or `within` passed. True when all are closed.
+    pub async fn sockets_closed(&self, within: std::time::Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + within;
+        while Arc::strong_count(&self.sockets) > 1 {
+            if tokio::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        true
+    }
 }
 
 /// Binds `config.bind:config.port` and serves in a background task.
@@ -168,7 +197,7 @@ async fn spawn_with_registry(
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
     });
-    let (router, shutdown) = app_with_registry(config, store, registry);
+    let (router, shutdown, sockets) = app_parts(config, store, registry);
     let mut done = shutdown.subscribe();
     let task = tokio::spawn(async move {
         axum::serve(
@@ -185,5 +214,6 @@ async fn spawn_with_registry(
         addr,
         shutdown,
         task,
+        sockets,
     })
 }

@@ -1,6 +1,7 @@
 //! The `senet-server` binary: serve, or verify an exported game.
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use senet_server::config::{Config, LogFormat};
@@ -112,6 +113,9 @@ fn serve(config: Config) -> ExitCode {
         shutdown_signal().await;
         tracing::info!("shutting down: telling clients to reconnect");
         let _ = running.shutdown.send(true);
+        if !running.sockets_closed(Duration::from_secs(5)).await {
+            tracing::warn!("some sockets did not close within 5 s");
+        }
         match running.task.await {
             Ok(Ok(())) => ExitCode::SUCCESS,
             Ok(Err(e)) => {

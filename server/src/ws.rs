@@ -287,6 +287,15 @@ async fn feed_out(sink: &mut Sink, out: Option<Outgoing>) -> Step {
     }
 }
 
+/// Tells the client the server is going away and it should reconnect, then closes.
+async fn goodbye(sink: &mut Sink) {
+    let bye = ServerMsg::GoingAway {
+        message: "the server is restarting; reconnect with last_event".into(),
+    };
+    let _sent = sink.send(text(&bye)).await;
+    let _sent = sink.send(close(close_code::RESTART, "restarting")).await;
+}
+
 async fn write_loop(
     mut sink: Sink,
     connected: Connected,
@@ -318,11 +327,7 @@ async fn write_loop(
         let step = tokio::select! {
             biased;
             _ = shutdown.changed() => {
-                let bye = ServerMsg::GoingAway {
-                    message: "the server is restarting; reconnect with last_event".into(),
-                };
-                let _sent = sink.send(text(&bye)).await;
-                let _sent = sink.send(close(close_code::RESTART, "restarting")).await;
+                goodbye(&mut sink).await;
                 return;
             }
             m = outbox.recv() => feed_out(&mut sink, m).await,
@@ -330,6 +335,10 @@ async fn write_loop(
         };
         if let Step::Stop = step {
             let _flushed = sink.flush().await;
+            // The reader stops first on shutdown, which closes the outbox: still say why.
+            if *shutdown.borrow() {
+                goodbye(&mut sink).await;
+            }
             return;
         }
         // Whatever else is ready goes out in the same flush.
@@ -355,6 +364,9 @@ async fn write_loop(
             };
             if let Step::Stop = step {
                 let _flushed = sink.flush().await;
+                if *shutdown.borrow() {
+                    goodbye(&mut sink).await;
+                }
                 return;
             }
         }
