@@ -27,6 +27,9 @@ else
   echo "no scenario files yet (engine/tests/scenarios is missing)"
 fi
 
+step "fuzzing: engine move generator and message decoder, 20 s each (scripts/fuzz.sh)"
+bash scripts/fuzz.sh 20
+
 step "browser tests: the web client in headless Chromium (tests/browser)"
 # Debian's chromium and the pinned playwright-core; a debug server on a free port with a
 # temporary data directory, stopped when this step ends. Screenshots go to target/screenshots/.
