@@ -27,6 +27,9 @@ else
   echo "no scenario files yet (engine/tests/scenarios is missing)"
 fi
 
+step "API conformance: schemathesis against /api/openapi.json (scripts/schemathesis.sh)"
+bash scripts/schemathesis.sh
+
 step "fuzzing: engine move generator and message decoder, 20 s each (scripts/fuzz.sh)"
 bash scripts/fuzz.sh 20
 

@@ -279,7 +279,14 @@ struct ListQuery {
 async fn list_matches(
     State(state): State<AppState>,
     Query(q): Query<ListQuery>,
-) -> Json<Vec<crate::matches::Summary>> {
+) -> Result<Json<Vec<crate::matches::Summary>>, ApiError> {
+    if let Some(st) = q.status.as_deref() {
+        if !["joining", "live", "finished"].contains(&st) {
+            return Err(ApiError::Malformed(format!(
+                "status is joining, live or finished, not {st:?}"
+            )));
+        }
+    }
     let mut list: Vec<_> = state
         .registry
         .summaries()
@@ -288,7 +295,7 @@ async fn list_matches(
         .filter(|s| q.status.as_deref().is_none_or(|st| st == s.status))
         .collect();
     list.sort_by(|a, b| a.match_id.cmp(&b.match_id));
-    Json(list)
+    Ok(Json(list))
 }
 
 #[derive(Deserialize)]
@@ -567,7 +574,9 @@ pub fn openapi_doc() -> Value {
     let err =
         |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
     let ok = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
+    let list = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}});
     let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
+    let name = json!({"type": "string", "maxLength": 64});
     let mut doc = json!({
         "openapi": "3.1.0",
         "info": {"title": "Senet server", "version": env!("CARGO_PKG_VERSION"),
@@ -576,12 +585,12 @@ pub fn openapi_doc() -> Value {
             "/healthz": {"get": {"summary": "Ready check", "responses": {"200": ok("ready")}}},
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI document")}}},
             "/api/variants": {"get": {"summary": "The variants, with player counts and options",
-                "responses": {"200": ok("variants")}}},
+                "responses": {"200": list("variants")}}},
             "/api/matches": {
                 "get": {"summary": "Public matches", "parameters": [
                     {"name": "status", "in": "query", "required": false,
                      "schema": {"type": "string", "enum": ["joining", "live", "finished"]}}],
-                    "responses": {"200": ok("match summaries")}},
+                    "responses": {"200": list("match summaries"), "400": err("unknown status")}},
                 "post": {"summary": "Create a match; the reply holds seat 1's token, invites and the spectator link",
                     "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateMatch"}}}},
                     "responses": {"201": ok("created"), "400": err("malformed body"), "422": err("invalid request")}}
@@ -590,14 +599,23 @@ pub fn openapi_doc() -> Value {
                 "responses": {"200": ok("summary"), "404": err("no such match")}}},
             "/api/matches/{id}/join": {"post": {"summary": "Claim a seat with its invite (once)", "parameters": [id],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
-                    "required": ["invite"], "properties": {"invite": {"type": "string"}, "name": {"type": "string"}}}}}},
+                    "additionalProperties": false,
+                    "required": ["invite"], "properties": {"invite": {"type": "string"}, "name": name}}}}},
                 "responses": {"200": ok("seat and token"), "403": err("bad invite"), "404": err("no such match"), "409": err("invite used")}}},
             "/api/matches/{id}/games/{game}": {"get": {"summary": "A game's record (events; seed once over)",
                 "parameters": [id, {"name": "game", "in": "path", "required": true, "schema": {"type": "integer"}}],
                 "responses": {"200": ok("game record"), "404": err("no such game")}}},
             "/api/verify": {"post": {"summary": "Recompute throws from a revealed seed",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
-                    "required": ["seed", "commitment", "game_id", "client_seeds", "throws"]}}}},
+                    "required": ["seed", "commitment", "game_id", "client_seeds", "throws"],
+                    "properties": {"seed": {"type": "string"}, "commitment": {"type": "string"},
+                        "game_id": {"type": "string"},
+                        "client_seeds": {"type": "array", "items": {"type": "string"}},
+                        "throws": {"type": "array", "items": {"type": "object",
+                            "required": ["throw_no", "spec", "faces"],
+                            "properties": {"throw_no": {"type": "integer", "minimum": 0},
+                                "spec": {"type": "object", "required": ["die", "count"]},
+                                "faces": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}}}}}}}}}},
                 "responses": {"200": ok("verdict per throw"), "400": err("malformed"), "422": err("unverifiable")}}},
             "/ws/matches/{id}": {"get": {"summary": "WebSocket upgrade for players and spectators (docs/protocol.md)",
                 "parameters": [id], "responses": {"101": {"description": "switching protocols"}, "404": err("no such match")}}}
@@ -605,18 +623,30 @@ pub fn openapi_doc() -> Value {
         "components": {"schemas": {
             "Error": {"type": "object", "required": ["code", "message"],
                       "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
-            "CreateMatch": {"type": "object", "required": ["variant"], "properties": {
+            "CreateMatch": {"type": "object", "required": ["variant"], "additionalProperties": false, "properties": {
                 "variant": {"type": "string", "enum": ["martian", "modern", "parker", "jequier", "pyramid"]},
-                "players": {"type": "integer", "minimum": 2, "maximum": 4},
-                "series": {"type": "object", "properties": {
+                "players": {"type": ["integer", "null"], "minimum": 2, "maximum": 4},
+                "series": {"anyOf": [{"type": "null"}, {"type": "object", "additionalProperties": false,
+                    "required": ["kind", "target"], "properties": {
                     "kind": {"type": "string", "enum": ["best_of", "first_to"]},
-                    "target": {"type": "integer", "minimum": 1, "maximum": 99}}},
-                "options": {"type": "object", "properties": {"waiting_for_one": {"type": "boolean"}}},
-                "name": {"type": "string"}, "player_name": {"type": "string"},
+                    "target": {"type": "integer", "minimum": 1, "maximum": 99}}}]},
+                "options": {"type": "object", "additionalProperties": false,
+                    "properties": {"waiting_for_one": {"type": ["boolean", "null"]}}},
+                "name": {"type": ["string", "null"], "maxLength": 64},
+                "player_name": {"type": ["string", "null"], "maxLength": 64},
                 "public": {"type": "boolean", "default": true}}}
         }}
     });
     crate::series::document(&mut doc);
+    // Any operation may also answer with the common errors (413 too large, 429 rate limited,
+    // 503 unavailable, 405 for other methods): each in the same JSON shape.
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for ops in paths.values_mut().filter_map(Value::as_object_mut) {
+            for op in ops.values_mut() {
+                op["responses"]["default"] = err("any other error: a code and a message");
+            }
+        }
+    }
     doc
 }
 

@@ -11,6 +11,9 @@
 //!
 //! Tests and embedders start the whole service with [`spawn`].
 
+// The hand-written OpenAPI document is one large `json!` literal.
+#![recursion_limit = "512"]
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 

@@ -105,6 +105,7 @@ pub struct Turn {
 
 /// How a series is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Series {
     /// `best_of` N games, or `first_to` N points.
     pub kind: SeriesKind,

@@ -519,7 +519,8 @@ pub fn document(doc: &mut Value) {
         "/api/players": {"post": {
             "summary": "Create a player: the reply's player_key is the only credential (keep it; create and join take it)",
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
-                "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 64}}}}}},
+                "required": ["name"], "additionalProperties": false,
+                "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 64}}}}}},
             "responses": {"201": ok("{player_id, player_key, name}"), "400": err("malformed"), "422": err("invalid name")}}},
         "/api/players/{player_id}/history": {"get": {
             "summary": "A player's matches, newest first, with their seat, points, games won and result",
@@ -529,14 +530,16 @@ pub fn document(doc: &mut Value) {
         "/api/leaderboard": {"get": {
             "summary": "Registered players ranked by series won, then points (optionally for one variant)",
             "parameters": [{"name": "variant", "in": "query", "required": false, "schema": {"type": "string"}}],
-            "responses": {"200": ok("[{player_id, name, series_won, points, games_won}]"), "422": err("unknown variant")}}}
+            "responses": {"200": {"description": "[{player_id, name, series_won, points, games_won}]",
+                "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}},
+                "422": err("unknown variant")}}}
     });
     if let (Some(dst), Some(src)) = (doc["paths"].as_object_mut(), paths.as_object()) {
         for (k, v) in src {
             dst.insert(k.clone(), v.clone());
         }
     }
-    let key = json!({"type": "string", "description": "the player's key from POST /api/players (ties the seat to the player)"});
+    let key = json!({"type": ["string", "null"], "description": "the player's key from POST /api/players (ties the seat to the player)"});
     doc["components"]["schemas"]["CreateMatch"]["properties"]["player_key"] = key.clone();
     doc["paths"]["/api/matches/{id}/join"]["post"]["requestBody"]["content"]["application/json"]
         ["schema"]["properties"]["player_key"] = key;
