@@ -224,3 +224,28 @@ async fn unknown_ids_are_not_found_everywhere() {
         other => panic!("a socket to no match: {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn a_frame_over_the_socket_limit_closes_only_that_socket() {
+    let s = start().await;
+    let (id, mut mover, mut other, last) = started(&s).await;
+    let before = last_event(&s, &id).await;
+    // Over 8 KiB: refused with `too_large`, the socket stays. Over 64 KiB: the WebSocket
+    // layer refuses to read it and closes the socket.
+    other
+        .send_raw(Message::Text("x".repeat(9 * 1024).into()))
+        .await;
+    assert_eq!(
+        other.until(|m| m["type"] == "error").await["code"],
+        "too_large"
+    );
+    other
+        .send_raw(Message::Text("x".repeat(100 * 1024).into()))
+        .await;
+    while other.next().await.is_some() {}
+    assert_eq!(last_event(&s, &id).await, before);
+    let seq = mover
+        .act(json!({"type": "move", "game": 1, "move": last["legal"][0]}))
+        .await;
+    assert_eq!(mover.reply(seq).await["type"], "ack");
+}

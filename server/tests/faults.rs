@@ -287,3 +287,55 @@ async fn sigterm_tells_clients_to_reconnect_and_keeps_what_was_acknowledged() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+/// A spectator that stops reading while a long game is played: the players are not held up
+/// (the game runs to its end), and when it reads again it gets a fresh snapshot rather than
+/// everything it missed — the server kept no backlog for it beyond a bounded window.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_that_stops_reading_costs_the_others_nothing() {
+    let s = common::start_with(|c| c.broadcast_capacity = 16).await;
+    let (id, tokens, _) = s
+        .create_full(json!({"variant": "jequier", "series": {"kind": "best_of", "target": 1}}))
+        .await;
+    let (mut slow, _) = s.hello(&id, None, Some(0)).await;
+    let mut players = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let (ws, _) = s.hello(&id, Some(t), None).await;
+        players.push(tokio::spawn(common::play_seat(
+            ws,
+            i as u64 + 1,
+            40 + i as u64,
+        )));
+    }
+    // The slow socket is not read at all until the game is over.
+    let mut total = 0;
+    for p in players {
+        let seen = tokio::time::timeout(Duration::from_secs(60), p)
+            .await
+            .expect("the players finish although one socket does not read")
+            .unwrap();
+        total = total.max(seen.len());
+    }
+    assert!(total > 500, "a long game: {total} events");
+    let mut frames = 0;
+    let mut snapshot = false;
+    while let Some(m) = slow.next().await {
+        frames += 1;
+        if m["type"] == "snapshot" {
+            snapshot = true;
+        }
+        if m["kind"] == "match_over"
+            || (m["type"] == "snapshot" && m["snapshot"]["turn"]["kind"] == "match_over")
+        {
+            break;
+        }
+    }
+    assert!(
+        snapshot,
+        "the slow socket got no snapshot in {frames} frames"
+    );
+    assert!(
+        frames < total,
+        "{frames} frames for {total} events: nothing was skipped"
+    );
+}
