@@ -84,6 +84,10 @@ pub struct Config {
     /// that sets it; otherwise clients could pick their own address).
     #[arg(long, env = "SENET_TRUST_FORWARDED_FOR", default_value_t = false)]
     pub trust_forwarded_for: bool,
+    /// Kernel send buffer per accepted socket, in bytes (0: the kernel's autotuning, which
+    /// lets a client that stops reading hold megabytes).
+    #[arg(long, env = "SENET_SOCKET_SEND_BUFFER", default_value_t = 64 * 1024)]
+    pub socket_send_buffer: usize,
 }
 
 impl Config {
@@ -112,6 +116,7 @@ impl Config {
             max_open_matches: 20_000,
             allowed_origins: Vec::new(),
             trust_forwarded_for: false,
+            socket_send_buffer: 64 * 1024,
         }
     }
 

@@ -195,9 +195,17 @@ async fn spawn_with_registry(
     let listener = TcpListener::bind((config.bind, config.port)).await?;
     let addr = listener.local_addr()?;
     // Small frames both ways: without TCP_NODELAY, Nagle plus delayed ACKs add ~40 ms a move.
-    let listener = listener.tap_io(|tcp| {
+    let send_buffer = config.socket_send_buffer;
+    let listener = listener.tap_io(move |tcp| {
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+        // A fixed send buffer (no autotuning up to megabytes): a client that stops reading
+        // backs up into its own socket quickly, and its writer then skips to a snapshot.
+        if send_buffer > 0 {
+            if let Err(e) = socket2::SockRef::from(&*tcp).set_send_buffer_size(send_buffer) {
+                tracing::debug!(error = %e, "cannot set SO_SNDBUF");
+            }
         }
     });
     let (router, shutdown, sockets) = app_parts(config, store, registry);
