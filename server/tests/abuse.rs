@@ -240,15 +240,7 @@ async fn no_secret_is_ever_logged() {
         .spawn()
         .unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
-    let addr: std::net::SocketAddr = loop {
-        let line = out
-            .next()
-            .expect("the server logs where it listens")
-            .unwrap();
-        if let Some(rest) = line.split("serving on http://").nth(1) {
-            break rest.split_whitespace().next().unwrap().parse().unwrap();
-        }
-    };
+    let addr = common::serving_addr(&mut out);
     let stdout = std::thread::spawn(move || out.map_while(Result::ok).collect::<Vec<_>>());
     let err = BufReader::new(child.stderr.take().unwrap()).lines();
     let stderr = std::thread::spawn(move || err.map_while(Result::ok).collect::<Vec<_>>());

@@ -42,15 +42,7 @@ fn start(data: &std::path::Path, database_url: Option<&str>) -> (Child, SocketAd
     }
     let mut child = cmd.spawn().expect("the server binary starts");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let addr = loop {
-        let line = lines
-            .next()
-            .expect("the server logs where it listens")
-            .unwrap();
-        if let Some(rest) = line.split("serving on http://").nth(1) {
-            break rest.split_whitespace().next().unwrap().parse().unwrap();
-        }
-    };
+    let addr = common::serving_addr(&mut lines);
     std::thread::spawn(move || for _ in lines {});
     (child, addr)
 }
@@ -118,24 +110,6 @@ async fn hammer(
     acked
 }
 
-/// Every `moved` event stored for a match, read back by replaying its log from event 0.
-async fn stored_moves(c: &Client, id: &str, token: &str) -> Vec<String> {
-    let (mut ws, welcome) = c.hello(id, Some(token), Some(0)).await;
-    let n = welcome["missed"].as_u64().unwrap();
-    let mut moves = Vec::new();
-    let mut seen = 0;
-    while seen < n {
-        let m = ws.recv().await;
-        if m["type"] == "event" {
-            seen += 1;
-            if m["kind"] == "moved" {
-                moves.push(m["move"].as_str().unwrap().to_owned());
-            }
-        }
-    }
-    moves
-}
-
 async fn kill_under_load(database_url: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
     let (mut child, addr) = start(dir.path(), database_url);
@@ -171,7 +145,7 @@ async fn kill_under_load(database_url: Option<&str>) {
     let c = Client { addr };
     let (mut n_acked, mut n_stored) = (0, 0);
     for (id, tokens, acked) in &acked {
-        let stored = stored_moves(&c, id, &tokens[0]).await;
+        let stored = common::stored_moves(&c, id, Some(&tokens[0])).await;
         n_acked += acked.len();
         n_stored += stored.len();
         assert!(
@@ -282,7 +256,7 @@ async fn sigterm_tells_clients_to_reconnect_and_keeps_what_was_acknowledged() {
         .unwrap();
     assert!(status.success(), "exit status {status}");
     let (mut child, addr) = start(dir.path(), None);
-    let stored = stored_moves(&Client { addr }, &id, &tokens[0]).await;
+    let stored = common::stored_moves(&Client { addr }, &id, Some(&tokens[0])).await;
     assert_eq!(stored, vec![mv]);
     child.kill().unwrap();
     child.wait().unwrap();

@@ -632,16 +632,51 @@ impl senet_server::store::EventStore for FlakyStore {
     }
 }
 
+/// A started game on a [`FlakyStore`], with a spectator and the event count so far.
+struct FlakyGame {
+    store: std::sync::Arc<FlakyStore>,
+    s: TestServer,
+    id: String,
+    a: Ws,
+    b: Ws,
+    spec: Ws,
+    before: u64,
+    last: Value,
+}
+
+async fn flaky_game(v: Variant) -> FlakyGame {
+    let store = std::sync::Arc::new(FlakyStore::default());
+    let s = common::start_with_store(|_| {}, store.clone()).await;
+    let (id, _, a, b, last) = started(&s, v).await;
+    let (spec, w) = s.hello(&id, None, None).await;
+    let before = w["snapshot"]["last_event"].as_u64().unwrap();
+    FlakyGame {
+        store,
+        s,
+        id,
+        a,
+        b,
+        spec,
+        before,
+        last,
+    }
+}
+
 #[tokio::test]
 async fn nothing_is_applied_or_broadcast_that_the_store_refused() {
     let Some(v) = any_variant("nothing_is_applied_or_broadcast_that_the_store_refused") else {
         return;
     };
-    let store = std::sync::Arc::new(FlakyStore::default());
-    let s = common::start_with_store(|_| {}, store.clone()).await;
-    let (id, _, mut a, mut b, last) = started(&s, v).await;
-    let (mut spec, w) = s.hello(&id, None, None).await;
-    let before = w["snapshot"]["last_event"].as_u64().unwrap();
+    let FlakyGame {
+        store,
+        s: _s,
+        id,
+        mut a,
+        mut b,
+        mut spec,
+        before,
+        last,
+    } = flaky_game(v).await;
     let mover = if last["turn"]["seat"] == 1 {
         &mut a
     } else {
@@ -675,11 +710,16 @@ async fn a_move_stored_but_unconfirmed_is_found_and_broadcast() {
     let Some(v) = any_variant("a_move_stored_but_unconfirmed_is_found_and_broadcast") else {
         return;
     };
-    let store = std::sync::Arc::new(FlakyStore::default());
-    let s = common::start_with_store(|_| {}, store.clone()).await;
-    let (id, _, mut a, mut b, last) = started(&s, v).await;
-    let (mut spec, w) = s.hello(&id, None, None).await;
-    let before = w["snapshot"]["last_event"].as_u64().unwrap();
+    let FlakyGame {
+        store,
+        s: _s,
+        id,
+        mut a,
+        mut b,
+        mut spec,
+        before,
+        last,
+    } = flaky_game(v).await;
     let mover = if last["turn"]["seat"] == 1 {
         &mut a
     } else {

@@ -883,19 +883,7 @@ async fn postgres_stopped_and_restarted_under_load() {
     }
     let (mut n_acked, mut n_stored) = (0, 0);
     for (id, acked) in &results {
-        let (mut ws, w) = c.hello(id, None, Some(0)).await;
-        let n = w["missed"].as_u64().unwrap();
-        let mut stored = Vec::new();
-        let mut seen = 0;
-        while seen < n {
-            let m = ws.recv().await;
-            if m["type"] == "event" {
-                seen += 1;
-                if m["kind"] == "moved" {
-                    stored.push(m["move"].as_str().unwrap().to_owned());
-                }
-            }
-        }
+        let stored = common::stored_moves(&c, id, None).await;
         // Every acknowledged move is stored, in order; a refused one may have been kept
         // (its commit's answer lost) and is then in the log too, where the match found it.
         let mut it = stored.iter();

@@ -32,17 +32,8 @@ fn start(data: &std::path::Path) -> (Child, SocketAddr) {
         .stderr(Stdio::null())
         .spawn()
         .expect("the server binary starts");
-    let out = child.stdout.take().unwrap();
-    let mut lines = BufReader::new(out).lines();
-    let addr = loop {
-        let line = lines
-            .next()
-            .expect("the server logs where it listens")
-            .unwrap();
-        if let Some(rest) = line.split("serving on http://").nth(1) {
-            break rest.split_whitespace().next().unwrap().parse().unwrap();
-        }
-    };
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr = common::serving_addr(&mut lines);
     // Keep draining the log so the server never blocks on a full pipe.
     std::thread::spawn(move || for _ in lines {});
     (child, addr)

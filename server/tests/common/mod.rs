@@ -301,3 +301,39 @@ pub async fn play_seat(mut ws: Ws, seat: u64, seed: u64) -> Vec<Value> {
         }
     }
 }
+
+/// Reads a spawned `senet-server`'s log lines until it says where it serves.
+pub fn serving_addr(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> SocketAddr {
+    loop {
+        let line = lines
+            .next()
+            .expect("the server logs where it listens")
+            .expect("a log line");
+        if let Some(rest) = line.split("serving on http://").nth(1) {
+            return rest
+                .split_whitespace()
+                .next()
+                .and_then(|a| a.parse().ok())
+                .expect("an address after 'serving on'");
+        }
+    }
+}
+
+/// Every `moved` event of a match, in order, read by replaying its log from event 0 (as the
+/// seat of `token`, or as a spectator of a public match).
+pub async fn stored_moves(c: &Client, id: &str, token: Option<&str>) -> Vec<String> {
+    let (mut ws, welcome) = c.hello(id, token, Some(0)).await;
+    let n = welcome["missed"].as_u64().unwrap();
+    let mut moves = Vec::new();
+    let mut seen = 0;
+    while seen < n {
+        let m = ws.recv().await;
+        if m["type"] == "event" {
+            seen += 1;
+            if m["kind"] == "moved" {
+                moves.push(m["move"].as_str().unwrap().to_owned());
+            }
+        }
+    }
+    moves
+}
