@@ -644,6 +644,17 @@ struct FlakyGame {
     last: Value,
 }
 
+impl FlakyGame {
+    /// The socket of the seat to move (from the last event).
+    fn mover(&mut self) -> &mut Ws {
+        if self.last["turn"]["seat"] == 1 {
+            &mut self.a
+        } else {
+            &mut self.b
+        }
+    }
+}
+
 async fn flaky_game(v: Variant) -> FlakyGame {
     let store = std::sync::Arc::new(FlakyStore::default());
     let s = common::start_with_store(|_| {}, store.clone()).await;
@@ -667,42 +678,34 @@ async fn nothing_is_applied_or_broadcast_that_the_store_refused() {
     let Some(v) = any_variant("nothing_is_applied_or_broadcast_that_the_store_refused") else {
         return;
     };
-    let FlakyGame {
-        store,
-        s: _s,
-        id,
-        mut a,
-        mut b,
-        mut spec,
-        before,
-        last,
-    } = flaky_game(v).await;
-    let mover = if last["turn"]["seat"] == 1 {
-        &mut a
-    } else {
-        &mut b
-    };
-    let mv = last["legal"][0].clone();
-    store.down.store(true, std::sync::atomic::Ordering::SeqCst);
-    let seq = mover
+    let mut g = flaky_game(v).await;
+    let mv = g.last["legal"][0].clone();
+    g.store
+        .down
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let seq = g
+        .mover()
         .act(json!({"type": "move", "game": 1, "move": mv}))
         .await;
-    assert_eq!(mover.reply(seq).await["code"], "store_unavailable");
+    assert_eq!(g.mover().reply(seq).await["code"], "store_unavailable");
     // Nothing changed: the same move is still legal, and no event went out.
-    store.down.store(false, std::sync::atomic::Ordering::SeqCst);
-    let seq = mover
+    g.store
+        .down
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    let seq = g
+        .mover()
         .act(json!({"type": "move", "game": 1, "move": mv}))
         .await;
-    assert_eq!(mover.reply(seq).await["type"], "ack");
-    let e = spec.until(|m| m["type"] == "event").await;
+    assert_eq!(g.mover().reply(seq).await["type"], "ack");
+    let e = g.spec.until(|m| m["type"] == "event").await;
     assert_eq!(
         (e["no"].as_u64(), e["kind"].as_str()),
-        (Some(before + 1), Some("moved"))
+        (Some(g.before + 1), Some("moved"))
     );
     // The store holds every event once, in order, the refused one not at all.
-    let nos: Vec<u64> = store.inner.events(&id).iter().map(|e| e.no).collect();
+    let nos: Vec<u64> = g.store.inner.events(&g.id).iter().map(|e| e.no).collect();
     assert_eq!(nos, (1..=nos.len() as u64).collect::<Vec<_>>());
-    assert!(nos.len() as u64 > before);
+    assert!(nos.len() as u64 > g.before);
 }
 
 #[tokio::test]
@@ -710,57 +713,42 @@ async fn a_move_stored_but_unconfirmed_is_found_and_broadcast() {
     let Some(v) = any_variant("a_move_stored_but_unconfirmed_is_found_and_broadcast") else {
         return;
     };
-    let FlakyGame {
-        store,
-        s: _s,
-        id,
-        mut a,
-        mut b,
-        mut spec,
-        before,
-        last,
-    } = flaky_game(v).await;
-    let mover = if last["turn"]["seat"] == 1 {
-        &mut a
-    } else {
-        &mut b
-    };
-    let mv = last["legal"][0].clone();
-    store
+    let mut g = flaky_game(v).await;
+    let mv = g.last["legal"][0].clone();
+    g.store
         .lose_answers
         .store(true, std::sync::atomic::Ordering::SeqCst);
-    let seq = mover
+    let seq = g
+        .mover()
         .act(json!({"type": "move", "game": 1, "move": mv}))
         .await;
-    assert_eq!(mover.reply(seq).await["code"], "store_unavailable");
-    store
+    assert_eq!(g.mover().reply(seq).await["code"], "store_unavailable");
+    g.store
         .lose_answers
         .store(false, std::sync::atomic::Ordering::SeqCst);
     // The match asks the store (on its retry timer, with no message from anyone), finds the
     // move was kept, and broadcasts it and what followed, numbered on from where it was.
-    let e = spec.until(|m| m["type"] == "event").await;
+    let e = g.spec.until(|m| m["type"] == "event").await;
     assert_eq!(
         (e["no"].as_u64(), e["kind"].as_str(), &e["move"]),
-        (Some(before + 1), Some("moved"), &mv),
+        (Some(g.before + 1), Some("moved"), &mv),
         "{e}"
     );
-    let stored: Vec<u64> = store.inner.events(&id).iter().map(|e| e.no).collect();
+    let stored: Vec<u64> = g.store.inner.events(&g.id).iter().map(|e| e.no).collect();
     assert_eq!(stored, (1..=stored.len() as u64).collect::<Vec<_>>());
     // Play goes on: a reconnecting spectator sees the same count the store holds, and
     // whoever is to move now can.
-    let latest = spec
+    let latest = g
+        .spec
         .until(|m| m["type"] == "event" && m["no"].as_u64() == Some(stored.len() as u64))
         .await;
     if latest["turn"]["kind"] == "move" {
-        let mover = if latest["turn"]["seat"] == 1 {
-            &mut a
-        } else {
-            &mut b
-        };
-        let seq = mover
+        g.last = latest.clone();
+        let seq = g
+            .mover()
             .act(json!({"type": "move", "game": 1, "move": latest["legal"][0]}))
             .await;
-        assert_eq!(mover.reply(seq).await["type"], "ack");
+        assert_eq!(g.mover().reply(seq).await["type"], "ack");
     }
 }
 
