@@ -635,7 +635,8 @@ impl senet_server::store::EventStore for FlakyStore {
 /// A started game on a [`FlakyStore`], with a spectator and the event count so far.
 struct FlakyGame {
     store: std::sync::Arc<FlakyStore>,
-    s: TestServer,
+    /// Keeps the server running for as long as the game is used.
+    _server: TestServer,
     id: String,
     a: Ws,
     b: Ws,
@@ -663,7 +664,7 @@ async fn flaky_game(v: Variant) -> FlakyGame {
     let before = w["snapshot"]["last_event"].as_u64().unwrap();
     FlakyGame {
         store,
-        s,
+        _server: s,
         id,
         a,
         b,
