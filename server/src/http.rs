@@ -368,13 +368,7 @@ async fn create_match(
         .limits
         .create_match(ip)
         .map_err(ApiError::RateLimited)?;
-    let open = state
-        .registry
-        .summaries()
-        .iter()
-        .filter(|s| s.status != "finished")
-        .count();
-    if open >= state.config.max_open_matches {
+    if state.registry.open() >= state.config.max_open_matches {
         return Err(ApiError::TooManyMatches);
     }
     let variant: Variant = req

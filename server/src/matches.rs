@@ -247,15 +247,16 @@ impl Registry {
             .collect()
     }
 
-    /// How many matches are in memory.
-    pub fn len(&self) -> usize {
-        self.matches.read().unwrap_or_else(|e| e.into_inner()).len()
+    /// How many matches in memory are not finished (without copying their summaries).
+    pub fn open(&self) -> usize {
+        self.matches
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .filter(|h| !h.mailbox.is_closed() && h.summary.borrow().status != "finished")
+            .count()
     }
 
-    /// Whether no match is in memory.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// What a new match is.
