@@ -14,8 +14,11 @@ use crate::config::Config;
 
 /// An address is forgotten this long after its last socket closed or its last request.
 const IDLE: Duration = Duration::from_secs(600);
-/// Above this many addresses, idle ones are swept on the next new address.
+/// Above this many addresses, idle ones are swept on a new address (at most once a second,
+/// so a stream of new addresses cannot make every request pay for a sweep).
 const SWEEP_AT: usize = 4096;
+/// The least time between two sweeps, unless the map is full.
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
 /// The most addresses remembered: past it, the least useful (idle, no socket) go first.
 const MAX_ADDRS: usize = 65_536;
 
@@ -89,7 +92,13 @@ pub struct Limits {
     max_sockets: u32,
     rate: (f64, f64),
     create_per_min: f64,
-    addrs: Mutex<HashMap<IpAddr, Arc<Addr>>>,
+    addrs: Mutex<AddrMap>,
+}
+
+#[derive(Debug)]
+struct AddrMap {
+    by_ip: HashMap<IpAddr, Arc<Addr>>,
+    swept: Instant,
 }
 
 /// Why a socket was refused.
@@ -107,17 +116,26 @@ impl Limits {
                 positive(cfg.addr_rate_burst),
             ),
             create_per_min: positive(cfg.create_per_min),
-            addrs: Mutex::new(HashMap::new()),
+            addrs: Mutex::new(AddrMap {
+                by_ip: HashMap::new(),
+                swept: Instant::now(),
+            }),
         }
     }
 
     fn addr(&self, ip: IpAddr) -> Arc<Addr> {
-        let mut addrs = self.addrs.lock().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self.addrs.lock().unwrap_or_else(|e| e.into_inner());
+        let AddrMap {
+            by_ip: addrs,
+            swept,
+        } = &mut *guard;
         if let Some(a) = addrs.get(&ip) {
             return a.clone();
         }
-        if addrs.len() >= SWEEP_AT {
-            let now = Instant::now();
+        let now = Instant::now();
+        let full = addrs.len() >= MAX_ADDRS;
+        if addrs.len() >= SWEEP_AT && (full || now.duration_since(*swept) >= SWEEP_EVERY) {
+            *swept = now;
             addrs.retain(|_, a| Arc::strong_count(a) > 1 || !a.idle(now));
             if addrs.len() >= MAX_ADDRS {
                 // Still full of recent addresses: forget those with nothing open.
@@ -172,7 +190,11 @@ impl Limits {
 
     /// How many addresses are remembered.
     pub fn addresses(&self) -> usize {
-        self.addrs.lock().unwrap_or_else(|e| e.into_inner()).len()
+        self.addrs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .by_ip
+            .len()
     }
 }
 

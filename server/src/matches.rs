@@ -256,7 +256,6 @@ impl Registry {
             .filter(|h| !h.mailbox.is_closed() && h.summary.borrow().status != "finished")
             .count()
     }
-
 }
 
 /// What a new match is.
