@@ -37,7 +37,7 @@ pub struct Config {
     /// Milliseconds a new game waits for client seeds before its first throw.
     #[arg(long, env = "SENET_SEED_WAIT_MS", default_value_t = 10_000)]
     pub seed_wait_ms: u64,
-    /// Messages per second a connection may send (token bucket refill rate).
+    /// Messages per second a connection may send (token bucket refill rate; 0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_per_sec: f64,
     /// Messages a connection may send in a burst (token bucket size).
