@@ -81,6 +81,9 @@ pub enum ApiError {
     /// The server holds as many open matches as it may.
     #[error("the server has too many open matches; try again later")]
     TooManyMatches,
+    /// Stored data that does not read or replay: logged, never shown to the client.
+    #[error("internal error")]
+    Internal(String),
 }
 
 impl ApiError {
@@ -99,6 +102,7 @@ impl ApiError {
             ApiError::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too_many_connections"),
             ApiError::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::TooManyMatches => (StatusCode::SERVICE_UNAVAILABLE, "too_many_matches"),
+            ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
 }
@@ -106,6 +110,9 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_code();
+        if let ApiError::Internal(detail) = &self {
+            tracing::error!(detail, "internal error");
+        }
         let body = Json(json!({"code": code, "message": self.to_string()}));
         match self {
             ApiError::RateLimited(wait) => {

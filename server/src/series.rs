@@ -98,34 +98,40 @@ pub async fn stored_record(
 ) -> Result<crate::record::GameRecord, ApiError> {
     // Without a SQL store, a match not in the registry does not exist.
     let store = state.store.sql().ok_or(ApiError::NotFound)?;
-    let m = sqlx::query("SELECT variant FROM matches WHERE id = $1")
-        .bind(id)
-        .fetch_optional(store.pool())
-        .await
-        .map_err(db)?
-        .ok_or(ApiError::NotFound)?;
-    let variant = row_str(&m, "variant")?
-        .parse()
-        .map_err(|_| ApiError::NotFound)?;
+    let m = sqlx::query(
+        "SELECT variant, options, series_kind, series_target FROM matches WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(store.pool())
+    .await
+    .map_err(db)?
+    .ok_or(ApiError::NotFound)?;
+    let spec = crate::matches::stored_spec(
+        &row_str(&m, "variant")?,
+        &row_str(&m, "options")?,
+        &row_str(&m, "series_kind")?,
+        u32::try_from(row_int(&m, "series_target")?).unwrap_or(1),
+        &state.config,
+    )
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    // The record is the match's facts replayed up to the end of that game.
     let rows =
-        sqlx::query("SELECT payload FROM events WHERE match_id = $1 AND game = $2 ORDER BY no")
+        sqlx::query("SELECT payload FROM events WHERE match_id = $1 AND game <= $2 ORDER BY no")
             .bind(id)
             .bind(i64::from(game))
             .fetch_all(store.pool())
             .await
             .map_err(db)?;
-    let texts = rows
+    let facts = rows
         .iter()
-        .map(|r| row_str(r, "payload"))
-        .collect::<Result<Vec<String>, ApiError>>()?;
-    crate::matches::record_from_log(
-        id,
-        variant,
-        texts.iter().map(String::as_str),
-        game,
-        Vec::new(),
-    )
-    .ok_or(ApiError::NotFound)
+        .map(|r| {
+            let text = row_str(r, "payload")?;
+            crate::matches::Fact::from_json(&text).map_err(|e| ApiError::Internal(e.to_string()))
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    crate::matches::view::record(id, spec, &facts, game)
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .ok_or(ApiError::NotFound)
 }
 
 /// A match's summary from the store, for matches not in memory (finished and evicted, or

@@ -21,7 +21,7 @@ pub struct StoredEvent {
     pub no: u64,
     /// The game of the series.
     pub game: u32,
-    /// The event exactly as broadcast (a `{"type":"event",...}` message).
+    /// The stored fact (`{"v":1,"kind":...}`: see [`crate::matches::Fact`]).
     pub json: Utf8Bytes,
     /// The event's kind (`game_started`, `moved`, ...).
     pub kind: &'static str,
@@ -109,10 +109,25 @@ pub fn hash_secret(secret: &str) -> String {
     hex::encode(sha2::Sha256::digest(secret.as_bytes()))
 }
 
-/// Why the store refused an event.
+/// Why the store did not do what it was asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the event store is unavailable: {0}")]
-pub struct StoreError(pub String);
+pub enum StoreError {
+    /// Nothing was written: the database refused the write (a constraint) or could not be
+    /// reached before anything was sent.
+    #[error("the event store refused: {0}")]
+    Refused(String),
+    /// The write may or may not have happened (the connection broke during it, or a commit's
+    /// answer was lost): [`EventStore::stored_count`] tells.
+    #[error("the event store did not answer: {0}")]
+    Unknown(String),
+}
+
+impl StoreError {
+    /// Whether the write may have happened all the same.
+    pub fn outcome_unknown(&self) -> bool {
+        matches!(self, StoreError::Unknown(_))
+    }
+}
 
 /// A boxed future returned by the store.
 pub type StoreFuture<'a, T = ()> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
@@ -174,7 +189,7 @@ impl EventStore for MemoryStore {
                 .entry(event.match_id.as_str())
                 .or_insert_with(|| events.get(&event.match_id).map_or(0, |l| l.len() as u64) + 1);
             if event.no != *expected {
-                let e = StoreError(format!(
+                let e = StoreError::Refused(format!(
                     "event {} appended where {expected} was expected",
                     event.no
                 ));

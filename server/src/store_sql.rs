@@ -66,8 +66,28 @@ impl std::fmt::Debug for Pending {
     }
 }
 
+/// The migrations of a backend, embedded in the binary, up to a version (all: `i64::MAX`).
 #[derive(Debug)]
-struct Embedded(Backend);
+struct Embedded {
+    backend: Backend,
+    up_to: i64,
+}
+
+/// Every migration, per backend: (version, name, SQLite text, Postgres text).
+const MIGRATIONS: [(i64, &str, &str, &str); 2] = [
+    (
+        1,
+        "init",
+        include_str!("../../migrations/sqlite/0001_init.sql"),
+        include_str!("../../migrations/postgres/0001_init.sql"),
+    ),
+    (
+        2,
+        "events as facts",
+        include_str!("../../migrations/sqlite/0002_events_as_facts.sql"),
+        include_str!("../../migrations/postgres/0002_events_as_facts.sql"),
+    ),
+];
 
 impl MigrationSource<'static> for Embedded {
     fn resolve(
@@ -75,19 +95,58 @@ impl MigrationSource<'static> for Embedded {
     ) -> Pin<
         Box<dyn Future<Output = Result<Vec<Migration>, sqlx::error::BoxDynError>> + Send + 'static>,
     > {
-        let sql = match self.0 {
-            Backend::Sqlite => include_str!("../../migrations/sqlite/0001_init.sql"),
-            Backend::Postgres => include_str!("../../migrations/postgres/0001_init.sql"),
-        };
-        let m = Migration::new(
-            1,
-            Cow::Borrowed("init"),
-            MigrationType::Simple,
-            Cow::Borrowed(sql),
-            false,
-        );
-        Box::pin(std::future::ready(Ok(vec![m])))
+        let migrations = MIGRATIONS
+            .iter()
+            .filter(|m| m.0 <= self.up_to)
+            .map(|&(version, name, sqlite, postgres)| {
+                let sql = match self.backend {
+                    Backend::Sqlite => sqlite,
+                    Backend::Postgres => postgres,
+                };
+                Migration::new(
+                    version,
+                    Cow::Borrowed(name),
+                    MigrationType::Simple,
+                    Cow::Borrowed(sql),
+                    false,
+                )
+            })
+            .collect();
+        Box::pin(std::future::ready(Ok(migrations)))
     }
+}
+
+/// Runs the migrations of `backend` up to version `up_to` (`i64::MAX`: all of them).
+async fn migrate(pool: &AnyPool, backend: Backend, up_to: i64) -> Result<(), StoreError> {
+    let migrator = Migrator::new(Embedded { backend, up_to })
+        .await
+        .map_err(|e| refused(format!("migrations: {e}")))?;
+    migrator
+        .run(pool)
+        .await
+        .map_err(|e| refused(format!("migrations: {e}")))
+}
+
+/// Creates the schema of an older release in an empty database: the migrations up to
+/// `version` only. For tests of the later migrations (a database written by an older
+/// release, then opened by this one).
+///
+/// # Errors
+/// When the database cannot be reached or migrated.
+pub async fn migrate_up_to(url: &str, version: i64) -> Result<AnyPool, StoreError> {
+    sqlx::any::install_default_drivers();
+    let backend = if url.starts_with("sqlite:") {
+        Backend::Sqlite
+    } else {
+        Backend::Postgres
+    };
+    let pool = AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await
+        .map_err(|e| refused(format!("cannot connect to the database: {e}")))?;
+    migrate(&pool, backend, version).await?;
+    Ok(pool)
 }
 
 /// Milliseconds since the Unix epoch.
@@ -98,8 +157,25 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-fn err(e: impl std::fmt::Display) -> StoreError {
-    StoreError(e.to_string())
+/// A database error, told apart by whether anything may have been written.
+fn err(e: sqlx::Error) -> StoreError {
+    match e {
+        // Refused before or by the database: the statement or transaction did not happen.
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Database(_)
+        | sqlx::Error::Configuration(_)
+        | sqlx::Error::ColumnNotFound(_)
+        | sqlx::Error::ColumnDecode { .. }
+        | sqlx::Error::Decode(_)
+        | sqlx::Error::TypeNotFound { .. } => StoreError::Refused(e.to_string()),
+        _ => StoreError::Unknown(e.to_string()),
+    }
+}
+
+/// Nothing was done (the store could not be opened, or the request never reached it).
+fn refused(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Refused(e.to_string())
 }
 
 impl SqlStore {
@@ -117,8 +193,8 @@ impl SqlStore {
             Some(url) => SqlStore::connect_with(url, writers).await,
             None => {
                 std::fs::create_dir_all(data_dir)
-                    .map_err(|e| err(format!("cannot create {}: {e}", data_dir.display())))?;
-                let path = std::path::absolute(data_dir.join("senet.db")).map_err(err)?;
+                    .map_err(|e| refused(format!("cannot create {}: {e}", data_dir.display())))?;
+                let path = std::path::absolute(data_dir.join("senet.db")).map_err(refused)?;
                 SqlStore::connect(&format!("sqlite://{}?mode=rwc", path.display())).await
             }
         }
@@ -145,7 +221,9 @@ impl SqlStore {
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
         } else {
-            return Err(err("DATABASE_URL must start with postgres:// or sqlite:"));
+            return Err(refused(
+                "DATABASE_URL must start with postgres:// or sqlite:",
+            ));
         };
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
@@ -170,14 +248,8 @@ impl SqlStore {
             })
             .connect(url)
             .await
-            .map_err(|e| err(format!("cannot connect to the database: {e}")))?;
-        let migrator = Migrator::new(Embedded(backend))
-            .await
-            .map_err(|e| err(format!("migrations: {e}")))?;
-        migrator
-            .run(&pool)
-            .await
-            .map_err(|e| err(format!("migrations: {e}")))?;
+            .map_err(|e| refused(format!("cannot connect to the database: {e}")))?;
+        migrate(&pool, backend, i64::MAX).await?;
         let (writer, rx) = mpsc::channel(8 * MAX_BATCH);
         // Several writers for Postgres (commits overlap); SQLite has one writer anyway.
         // Order within a match is safe: an actor awaits each append before the next.
@@ -193,7 +265,7 @@ impl SqlStore {
                     .acquire_timeout(Duration::from_secs(3))
                     .connect(url)
                     .await
-                    .map_err(|e| err(format!("cannot connect to the database: {e}")))?,
+                    .map_err(|e| refused(format!("cannot connect to the database: {e}")))?,
             ),
         };
         let rx = Arc::new(tokio::sync::Mutex::new(rx));
@@ -306,18 +378,24 @@ impl SqlStore {
         .fetch_all(&self.pool)
         .await
         .map_err(err)?;
+        // A match whose log has a gap is left out (and logged); the others recover.
+        let mut broken = vec![false; out.len()];
         for r in events {
             let id: String = r.try_get("match_id").map_err(err)?;
             let Some(&i) = index.get(&id) else { continue };
             let no = int(&r, "no")? as u64;
             let expected = out[i].events.len() as u64 + 1;
             if no != expected {
-                return Err(err(format!(
-                    "match {id}: event {no} stored where {expected} was expected"
-                )));
+                if !broken[i] {
+                    tracing::error!(match_id = %id, no, expected, "stored events have a gap; the match is not recovered");
+                }
+                broken[i] = true;
+                continue;
             }
             out[i].events.push(r.try_get("payload").map_err(err)?);
         }
+        let mut broken = broken.into_iter();
+        out.retain(|_| !broken.next().unwrap_or(false));
         Ok(out)
     }
 
@@ -565,8 +643,9 @@ impl EventStore for SqlStore {
                     done,
                 })
                 .await
-                .map_err(|_| err("the store writer stopped"))?;
-            rx.await.map_err(|_| err("the store writer stopped"))?
+                .map_err(|_| refused("the store writer stopped"))?;
+            rx.await
+                .map_err(|_| StoreError::Unknown("the store writer stopped".into()))?
         })
     }
 

@@ -614,14 +614,16 @@ impl senet_server::store::EventStore for FlakyStore {
         events: &'a [senet_server::store::StoredEvent],
     ) -> senet_server::store::StoreFuture<'a> {
         if self.down.load(std::sync::atomic::Ordering::SeqCst) {
-            let e = senet_server::store::StoreError("down for the test".into());
+            let e = senet_server::store::StoreError::Refused("down for the test".into());
             return Box::pin(std::future::ready(Err(e)));
         }
         let stored = self.inner.append(events);
         if self.lose_answers.load(std::sync::atomic::Ordering::SeqCst) {
             return Box::pin(async move {
                 stored.await?;
-                Err(senet_server::store::StoreError("answer lost".into()))
+                Err(senet_server::store::StoreError::Unknown(
+                    "answer lost".into(),
+                ))
             });
         }
         stored

@@ -325,15 +325,35 @@ async fn suite(url: &str) {
     ] {
         assert_eq!(before[k], after[k], "{k} differs after recovery");
     }
-    // Every event is stored, in order, and the reconnect replays the same ones.
+    // Every event is stored, in order, as a versioned fact, and the reconnect replays the
+    // same ones (the frames add what is derived: turn, legal moves, position).
     let store = SqlStore::connect(url).await.unwrap();
     let stored = store.events(&id).await.unwrap();
     assert_eq!(stored.len() as u64, after["last_event"].as_u64().unwrap());
     let (mut replay, _) = c2.hello(&id, Some(&tokens[1]), Some(0)).await;
     for (i, text) in stored.iter().enumerate() {
         let m = replay.until(|m| m["type"] == "event").await;
+        let fact: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(fact["v"], 1, "{text}");
         assert_eq!(m["no"], json!(i + 1));
-        assert_eq!(&m, &serde_json::from_str::<Value>(text).unwrap());
+        for k in [
+            "kind",
+            "seat",
+            "move",
+            "faces",
+            "against",
+            "winner",
+            "game_id",
+            "commitment",
+        ] {
+            if fact.get(k).is_some() {
+                assert_eq!(m[k], fact[k], "{k} of event {}", i + 1);
+            }
+        }
+        assert!(
+            fact.get("legal").is_none() && fact.get("turn").is_none(),
+            "{text}"
+        );
     }
     drop(replay);
 
@@ -898,4 +918,189 @@ async fn postgres_stopped_and_restarted_under_load() {
         refused.load(Ordering::Relaxed)
     );
     s.shutdown.send(true).unwrap();
+}
+
+/// A database written by the release before stored events became versioned facts (a fixture
+/// dumped from it: five unfinished matches, one of each variant, mid-game or between games),
+/// migrated, recovered, and played on.
+async fn migrate_a_previous_release(url: &str) {
+    let fixture: Value =
+        serde_json::from_str(include_str!("fixtures/release-2c0e5df.json")).unwrap();
+    let tables = &fixture["tables"];
+    let pool = senet_server::store_sql::migrate_up_to(url, 1)
+        .await
+        .unwrap();
+    let token = |m: &str, seat: i64| format!("token-{m}-{seat}");
+    let text = |v: &Value| v.as_str().map(str::to_owned);
+    let int = |v: &Value| v.as_i64();
+    for m in tables["matches"].as_array().unwrap() {
+        sqlx::query(
+            "INSERT INTO matches (id, name, variant, options, players, series_kind, series_target, \
+             public, spectator_key_hash, status, winner_seat, created_ms, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(text(&m["id"]))
+        .bind(text(&m["name"]))
+        .bind(text(&m["variant"]))
+        .bind(text(&m["options"]))
+        .bind(int(&m["players"]))
+        .bind(text(&m["series_kind"]))
+        .bind(int(&m["series_target"]))
+        .bind(m["public"].as_i64() == Some(1))
+        .bind(text(&m["spectator_key_hash"]))
+        .bind(text(&m["status"]))
+        .bind(int(&m["winner_seat"]))
+        .bind(int(&m["created_ms"]))
+        .bind(int(&m["updated_ms"]))
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    // Tokens are stored only hashed: give every seat one this test knows.
+    for s in tables["seats"].as_array().unwrap() {
+        let id = s["match_id"].as_str().unwrap();
+        let seat = s["seat"].as_i64().unwrap();
+        sqlx::query(
+            "INSERT INTO seats (match_id, seat, player_id, name, token_hash, invite_hash, claimed) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(id)
+        .bind(seat)
+        .bind(text(&s["player_id"]))
+        .bind(text(&s["name"]))
+        .bind(senet_server::store::hash_secret(&token(id, seat)))
+        .bind(text(&s["invite_hash"]))
+        .bind(s["claimed"].as_i64() == Some(1))
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    for g in tables["games"].as_array().unwrap() {
+        sqlx::query(
+            "INSERT INTO games (match_id, game, game_id, seed, commitment, seats, client_seeds, \
+             winner_seat, reason, points, started_ms, ended_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        )
+        .bind(text(&g["match_id"]))
+        .bind(int(&g["game"]))
+        .bind(text(&g["game_id"]))
+        .bind(text(&g["seed"]))
+        .bind(text(&g["commitment"]))
+        .bind(text(&g["seats"]))
+        .bind(text(&g["client_seeds"]))
+        .bind(int(&g["winner_seat"]))
+        .bind(text(&g["reason"]))
+        .bind(int(&g["points"]))
+        .bind(int(&g["started_ms"]))
+        .bind(int(&g["ended_ms"]))
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    let events = tables["events"].as_array().unwrap();
+    for e in events {
+        sqlx::query(
+            "INSERT INTO events (match_id, no, game, kind, payload) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(text(&e["match_id"]))
+        .bind(int(&e["no"]))
+        .bind(int(&e["game"]))
+        .bind(text(&e["kind"]))
+        .bind(text(&e["payload"]))
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+
+    // This release migrates the rows, recovers every match, and plays on.
+    let s = senet_server::spawn_durable(config(url)).await.unwrap();
+    let c = Client { addr: s.addr };
+    let store = SqlStore::connect(url).await.unwrap();
+    let mut rng = Lcg(11);
+    for m in tables["matches"].as_array().unwrap() {
+        let id = m["id"].as_str().unwrap();
+        let old: Vec<&Value> = events.iter().filter(|e| e["match_id"] == id).collect();
+        // Every stored row is a versioned fact now, and says what the old row said.
+        let stored = store.events(id).await.unwrap();
+        assert_eq!(stored.len(), old.len(), "{id}");
+        for (fact, before) in stored.iter().zip(&old) {
+            let fact: Value = serde_json::from_str(fact).unwrap();
+            let before: Value = serde_json::from_str(before["payload"].as_str().unwrap()).unwrap();
+            assert_eq!(fact["v"], 1);
+            for k in [
+                "kind",
+                "seat",
+                "move",
+                "faces",
+                "against",
+                "winner",
+                "game_id",
+                "commitment",
+            ] {
+                assert_eq!(
+                    fact.get(k),
+                    before.get(k).filter(|v| !v.is_null()),
+                    "{k} in {fact}"
+                );
+            }
+        }
+        // Reconnecting from event 0 gives the same frames the old release broadcast.
+        let (mut ws, welcome) = c.hello(id, Some(&token(id, 1)), Some(0)).await;
+        assert_eq!(welcome["missed"], json!(old.len()));
+        for before in &old {
+            let frame = ws.until(|m| m["type"] == "event").await;
+            let before: Value = serde_json::from_str(before["payload"].as_str().unwrap()).unwrap();
+            assert_eq!(frame, before, "{id}");
+        }
+        drop(ws);
+        let mut seats = Vec::new();
+        for seat in 1..=m["players"].as_i64().unwrap() {
+            seats.push(c.hello(id, Some(&token(id, seat)), None).await.0);
+        }
+        // Ten actions: moves, and the rematch of a game that had ended.
+        let mut view = welcome["snapshot"].clone();
+        for _ in 0..10 {
+            let kind = view["turn"]["kind"].as_str().unwrap().to_owned();
+            match kind.as_str() {
+                "move" => {
+                    play_random_move(&mut seats, &view, &mut rng).await;
+                }
+                "game_over" => {
+                    for ws in &mut seats {
+                        let seq = ws.act(json!({"type": "rematch"})).await;
+                        assert_eq!(ws.reply(seq).await["type"], "ack");
+                    }
+                }
+                other => panic!("{id}: waiting for {other}"),
+            }
+            view = c.hello(id, None, None).await.1["snapshot"].clone();
+        }
+        assert!(view["last_event"].as_u64().unwrap() > old.len() as u64);
+        // A game that ended before the migration has a record that checks out.
+        let (st, record) = c.get(&format!("/api/matches/{id}/games/1")).await;
+        assert_eq!(st, 200, "{record}");
+        if record["seed"].is_string() {
+            let record: senet_server::record::GameRecord = serde_json::from_value(record).unwrap();
+            assert!(record.check().ok, "{id}: {:?}", record.check());
+        }
+    }
+    s.shutdown.send(true).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_database_of_the_previous_release_migrates_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    migrate_a_previous_release(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_database_of_the_previous_release_migrates_and_plays_on() {
+    let Some(db) = pg_db("postgres_database_of_the_previous_release_migrates_and_plays_on").await
+    else {
+        return;
+    };
+    migrate_a_previous_release(&db.url).await;
+    db.drop_db().await;
 }

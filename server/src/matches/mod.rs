@@ -1,0 +1,28 @@
+//! Live matches.
+//!
+//! - [`state`]: the rules of a match as a pure state machine (`decide`, `apply`), tested
+//!   without a runtime;
+//! - [`fact`]: what is stored of each event (versioned facts, nothing derived);
+//! - [`view`]: what clients see, derived from the state (event frames, snapshots, summaries,
+//!   records);
+//! - [`actor`]: one task per live match — mailbox, timers, store append, broadcast,
+//!   connections;
+//! - [`registry`]: the handles other parts use, and the registry of live matches;
+//! - [`seat`]: the [`Seat`] newtype.
+
+pub mod actor;
+pub mod fact;
+pub mod registry;
+pub mod seat;
+pub mod state;
+pub mod view;
+
+pub use actor::{RecoveryError, restore_match, series_kind_name, spawn_match_for, stored_spec};
+pub use fact::Fact;
+pub use registry::{
+    Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, Outgoing, Registry,
+    new_secret,
+};
+pub use seat::Seat;
+pub use state::{Command, MatchError, MatchSpec, MatchState};
+pub use view::Summary;

@@ -1,0 +1,920 @@
+//! [`MatchState`]: the rules of a match, as a pure state machine.
+//!
+//! `decide` takes a [`Command`] (with everything it needs from outside in it: the time a
+//! seat has been gone, the entropy of a new game) and returns the [`Fact`]s it leads to, or a
+//! [`MatchError`]; `apply` changes the state by one fact. Live play decides then applies;
+//! restart recovery, a game's record and the replay of a stored match only apply — so there
+//! is one event-applier. Nothing here reads a clock, a socket, a database or a random
+//! source, so all of it is tested without a runtime.
+
+use std::time::Duration;
+
+use senet_engine::{Game, IllegalMove, Player, Setup, Status, ThrowEffect, ThrowSpec, Variant};
+
+use super::fact::Fact;
+use super::seat::Seat;
+use crate::dice::{ServerSeed, derive_throw, valid_client_seed};
+use crate::protocol::{Series, SeriesKind};
+
+/// A safety net against an engine that never stops asking for throws.
+pub const MAX_THROWS: u64 = 100_000;
+
+/// What a match is: fixed when it is created.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchSpec {
+    /// The variant.
+    pub variant: Variant,
+    /// Players and options.
+    pub setup: Setup,
+    /// How the series is decided.
+    pub series: Series,
+    /// Whether a new game waits for client seeds before its first throw (otherwise the
+    /// server throws at once).
+    pub seed_window: bool,
+}
+
+/// The entropy a new game needs, drawn by the caller (the state draws nothing itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// The game's id.
+    pub game_id: String,
+    /// Its secret server seed.
+    pub seed: ServerSeed,
+}
+
+/// A request to change the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Start the first game (the caller knows when every seat is taken).
+    StartGame(NewGame),
+    /// A client seed for the current game.
+    ClientSeed {
+        /// From whom.
+        seat: Seat,
+        /// The seed.
+        seed: String,
+    },
+    /// The wait for client seeds ran out: throw.
+    CloseSeeds,
+    /// A move, in the engine's notation.
+    Move {
+        /// Who moves.
+        seat: Seat,
+        /// The game the move is meant for.
+        game: u32,
+        /// The move.
+        mv: String,
+    },
+    /// Give up the current game.
+    Resign {
+        /// Who resigns.
+        seat: Seat,
+    },
+    /// Win the game because the seat to move is gone.
+    Claim {
+        /// The claimant.
+        seat: Seat,
+        /// Per seat, how long it has had no connection (none: connected now).
+        gone_for: Vec<Option<Duration>>,
+        /// How long a seat must be gone before a claim against it is taken.
+        needed: Duration,
+    },
+    /// Ask for the next game; when every seat has, it starts with `next`.
+    Rematch {
+        /// Who asks.
+        seat: Seat,
+        /// The next game's entropy, used if this request is the last one needed.
+        next: NewGame,
+    },
+    /// Do what the match owes by itself: throws the engine waits for, the end of a game or
+    /// of a decided series (after a restart, or when the store refused them earlier).
+    CatchUp,
+}
+
+/// Why a command was refused. Each has a stable [`MatchError::code`], as in
+/// `docs/protocol.md`. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// No game yet.
+    #[error("the game has not started")]
+    NotStarted,
+    /// The first game was started already.
+    #[error("the match has started already")]
+    AlreadyStarted,
+    /// The current game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A move for another game of the series.
+    #[error("this is game {playing}, not {asked}")]
+    WrongGame {
+        /// The current game.
+        playing: u32,
+        /// The game the move named.
+        asked: u32,
+    },
+    /// Client seeds come before the first throw only.
+    #[error("client seeds are only taken before the game's first throw")]
+    SeedsClosed,
+    /// Not an acceptable client seed.
+    #[error("a client seed is 0 to 64 characters of A-Z a-z 0-9 - _")]
+    BadSeed,
+    /// One client seed per seat and game.
+    #[error("this seat gave its client seed already")]
+    SeedGiven,
+    /// A claim against a seat that is connected, or against oneself.
+    #[error("only a game whose player to move is gone can be claimed")]
+    NotAbsent,
+    /// A claim before the seat was gone long enough.
+    #[error("seat {against} has been gone {gone}s; a claim needs {needed}s")]
+    TooEarly {
+        /// The absent seat.
+        against: Seat,
+        /// Seconds it has been gone.
+        gone: u64,
+        /// Seconds a claim needs.
+        needed: u64,
+    },
+    /// The series is over.
+    #[error("the series is over")]
+    MatchOver,
+    /// A rematch before the game is over.
+    #[error("the current game is not over")]
+    GameNotOver,
+    /// The engine refused the move (or resignation).
+    #[error("{0}")]
+    Illegal(IllegalMove),
+    /// The setup cannot make a game.
+    #[error("the match's setup cannot start a game: {0}")]
+    BadSetup(String),
+    /// A fact the state made itself did not apply: a bug, reported rather than hidden.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl MatchError {
+    /// The stable code sent to clients.
+    pub fn code(&self) -> &'static str {
+        match self {
+            MatchError::NotStarted => "not_started",
+            MatchError::AlreadyStarted => "already_started",
+            MatchError::GameOver => "game_over",
+            MatchError::WrongGame { .. } => "wrong_game",
+            MatchError::SeedsClosed => "seeds_closed",
+            MatchError::BadSeed => "bad_seed",
+            MatchError::SeedGiven => "seed_given",
+            MatchError::NotAbsent => "not_absent",
+            MatchError::TooEarly { .. } => "too_early",
+            MatchError::MatchOver => "match_over",
+            MatchError::GameNotOver => "game_not_over",
+            MatchError::Illegal(e) => e.code(),
+            MatchError::BadSetup(_) => "bad_setup",
+            MatchError::Internal(_) => "internal",
+        }
+    }
+}
+
+/// Why a fact does not apply to the state (a stored match that does not replay).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    /// The fact needs a game in progress and there is none.
+    #[error("{0} with no game in progress")]
+    NoGame(&'static str),
+    /// The fact comes where it cannot (a throw while a move is awaited, a game after the
+    /// series ended, …).
+    #[error("{0}")]
+    OutOfOrder(String),
+    /// A seat that does not play in this match or game.
+    #[error("seat {0} does not play here")]
+    NoSuchSeat(Seat),
+    /// A game's seed or commitment is not what it must be.
+    #[error("{0}")]
+    BadSeed(String),
+    /// The faces are not the ones the seed gives.
+    #[error("throw {0} does not match the seed")]
+    DiceMismatch(u64),
+    /// The engine refused it.
+    #[error("the engine refused it: {0}")]
+    Engine(String),
+    /// A game's or series' end that differs from the rules'.
+    #[error("{0}")]
+    Disagrees(String),
+}
+
+/// What the last throw of a game was and what it did (for the broadcast of a `thrown`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastThrow {
+    /// Its number within the game (1-based).
+    pub throw_no: u64,
+    /// What was thrown.
+    pub spec: ThrowSpec,
+    /// What the engine made of it.
+    pub effect: ThrowEffect,
+}
+
+/// The game being played (or just finished) in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameState {
+    /// The game's id.
+    pub id: String,
+    /// The engine's game.
+    pub engine: Game,
+    seed: ServerSeed,
+    /// `seats[i]` plays engine player `i + 1`.
+    pub seats: Vec<Seat>,
+    /// Client seeds given so far, per seat.
+    pub client_seeds: Vec<Option<String>>,
+    /// Client seeds are still taken (no throw yet).
+    pub seeds_open: bool,
+    /// The last throw, if any.
+    pub last_throw: Option<LastThrow>,
+    /// The game is over (its `game_over` happened).
+    pub over: bool,
+    /// Which seats asked for the next game.
+    pub rematch: Vec<bool>,
+}
+
+impl GameState {
+    /// The seat that plays engine player `p`.
+    pub fn seat_of(&self, p: Player) -> Option<Seat> {
+        self.seats.get(p.index()).copied()
+    }
+
+    /// The engine player of `seat` in this game.
+    pub fn player_of(&self, seat: Seat) -> Option<Player> {
+        let i = self.seats.iter().position(|&s| s == seat)?;
+        Player::from_index(i)
+    }
+
+    /// The client seeds in seat order (empty where none was given), as the dice use them.
+    pub fn seeds(&self) -> Vec<String> {
+        self.client_seeds
+            .iter()
+            .map(|s| s.clone().unwrap_or_default())
+            .collect()
+    }
+
+    /// The server seed, 64 hex digits, once the game is over (secret before).
+    pub fn revealed_seed(&self) -> Option<String> {
+        self.over.then(|| self.seed.to_hex())
+    }
+
+    /// The server seed, for the store (never for a client before the game is over).
+    pub fn secret_seed(&self) -> String {
+        self.seed.to_hex()
+    }
+
+    /// The dice commitment.
+    pub fn commitment(&self) -> String {
+        self.seed.commitment()
+    }
+
+    /// How many throws the game has had.
+    pub fn throws(&self) -> u64 {
+        self.last_throw.map_or(0, |t| t.throw_no)
+    }
+
+    fn player(&self, seat: Seat) -> Result<Player, ApplyError> {
+        self.player_of(seat).ok_or(ApplyError::NoSuchSeat(seat))
+    }
+}
+
+/// What the match waits for next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// Seats still to be taken (no game yet).
+    Joining,
+    /// Client seeds, before the first throw.
+    Seeds,
+    /// The server's throw for a seat.
+    Throw(Seat),
+    /// A seat's move.
+    Move(Seat),
+    /// The game is over; rematch requests.
+    GameOver,
+    /// Nothing: the series is over.
+    MatchOver,
+}
+
+/// A decided command: its facts, in order, and the state after them.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// What happened, in order.
+    pub facts: Vec<Fact>,
+    /// The state after every fact.
+    pub after: MatchState,
+}
+
+/// Everything the events of a match have decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchState {
+    spec: MatchSpec,
+    game_no: u32,
+    game: Option<GameState>,
+    score: Vec<u32>,
+    wins: Vec<u32>,
+    games_played: u32,
+    match_over: bool,
+    series_winner: Option<Seat>,
+    events: u64,
+}
+
+impl MatchState {
+    /// A match before any event.
+    pub fn new(spec: MatchSpec) -> MatchState {
+        let n = usize::from(spec.setup.players);
+        MatchState {
+            spec,
+            game_no: 0,
+            game: None,
+            score: vec![0; n],
+            wins: vec![0; n],
+            games_played: 0,
+            match_over: false,
+            series_winner: None,
+            events: 0,
+        }
+    }
+
+    /// What the match is.
+    pub fn spec(&self) -> &MatchSpec {
+        &self.spec
+    }
+
+    /// The current game's number (1-based; 0 before the first).
+    pub fn game_no(&self) -> u32 {
+        self.game_no
+    }
+
+    /// The current (or just finished) game.
+    pub fn game(&self) -> Option<&GameState> {
+        self.game.as_ref()
+    }
+
+    /// Series points per seat.
+    pub fn score(&self) -> &[u32] {
+        &self.score
+    }
+
+    /// Games won per seat.
+    pub fn wins(&self) -> &[u32] {
+        &self.wins
+    }
+
+    /// Whether the series is over.
+    pub fn match_over(&self) -> bool {
+        self.match_over
+    }
+
+    /// The series winner, once the series is over (none if tied).
+    pub fn series_winner(&self) -> Option<Seat> {
+        self.series_winner
+    }
+
+    /// How many facts have been applied (the number of the last event).
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    /// What the match waits for.
+    pub fn waiting(&self) -> Waiting {
+        if self.match_over {
+            return Waiting::MatchOver;
+        }
+        let Some(g) = &self.game else {
+            return Waiting::Joining;
+        };
+        if g.over {
+            return Waiting::GameOver;
+        }
+        if g.seeds_open {
+            return Waiting::Seeds;
+        }
+        match g.engine.status() {
+            Status::Over(_) => Waiting::GameOver,
+            Status::Throw { player, .. } => {
+                g.seat_of(player).map_or(Waiting::GameOver, Waiting::Throw)
+            }
+            Status::Move { player } => g.seat_of(player).map_or(Waiting::GameOver, Waiting::Move),
+        }
+    }
+
+    /// Whether the series is decided by the games played so far.
+    pub fn series_decided(&self) -> bool {
+        let target = self.spec.series.target;
+        match self.spec.series.kind {
+            SeriesKind::BestOf => {
+                self.games_played >= target || self.wins.iter().any(|&w| w >= target.div_ceil(2))
+            }
+            SeriesKind::FirstTo => self.score.iter().any(|&p| p >= target),
+        }
+    }
+
+    /// The seat leading the series: most games won (best of) or most points (first to),
+    /// ties broken on the other measure; none if still tied.
+    pub fn leader(&self) -> Option<Seat> {
+        let key = |i: usize| match self.spec.series.kind {
+            SeriesKind::BestOf => (self.wins[i], self.score[i]),
+            SeriesKind::FirstTo => (self.score[i], self.wins[i]),
+        };
+        let n = self.score.len();
+        let best = (0..n).map(key).max()?;
+        let mut top = (0..n).filter(|&i| key(i) == best);
+        let first = top.next()?;
+        if top.next().is_some() {
+            None
+        } else {
+            Seat::from_index(first).ok()
+        }
+    }
+
+    /// Whether the match owes work it does by itself ([`Command::CatchUp`]): every client
+    /// seed is in but nothing was thrown, a throw or a game's end the engine waits for, or
+    /// the end of a decided series.
+    pub fn owes_work(&self) -> bool {
+        let Some(g) = &self.game else {
+            return false;
+        };
+        if self.match_over {
+            return false;
+        }
+        if g.over {
+            return self.series_decided();
+        }
+        if g.seeds_open {
+            return g.client_seeds.iter().all(Option::is_some);
+        }
+        !matches!(g.engine.status(), Status::Move { .. })
+    }
+
+    /// Decides a command: the facts it leads to, and the state after them. `self` is not
+    /// changed, so a caller that cannot store the facts keeps its state as it was.
+    ///
+    /// # Errors
+    /// The command is refused (see [`MatchError`]).
+    pub fn decide(&self, command: &Command) -> Result<Decision, MatchError> {
+        self.decide_observed(command, |_, _| {})
+    }
+
+    /// As [`MatchState::decide`], calling `observe` with the state right after each fact (what
+    /// the broadcast of that event is computed from).
+    ///
+    /// # Errors
+    /// The command is refused (see [`MatchError`]).
+    pub fn decide_observed(
+        &self,
+        command: &Command,
+        mut observe: impl FnMut(&MatchState, &Fact),
+    ) -> Result<Decision, MatchError> {
+        let mut d = Decider {
+            next: self.clone(),
+            facts: Vec::new(),
+            observe: &mut observe,
+        };
+        d.run(command)?;
+        Ok(Decision {
+            facts: d.facts,
+            after: d.next,
+        })
+    }
+
+    /// Changes the state by one fact. Every path that rebuilds a match — live play,
+    /// recovery, records, replay — goes through here. Throws are recomputed from the seed
+    /// and must equal the stored faces; moves must be legal.
+    ///
+    /// # Errors
+    /// The fact does not follow from the state. The state may then be partly changed:
+    /// callers that go on after an error apply to a copy.
+    pub fn apply(&mut self, fact: &Fact) -> Result<(), ApplyError> {
+        match fact {
+            Fact::GameStarted {
+                game_id,
+                seats,
+                commitment,
+                seed,
+            } => self.start(game_id, seats, commitment, seed)?,
+            Fact::MatchOver { winner } => {
+                if self.match_over || !self.game.as_ref().is_some_and(|g| g.over) {
+                    return Err(ApplyError::OutOfOrder(
+                        "match_over before the game's end".into(),
+                    ));
+                }
+                if !self.series_decided() || *winner != self.leader() {
+                    return Err(ApplyError::Disagrees(
+                        "match_over differs from the series rule".into(),
+                    ));
+                }
+                self.match_over = true;
+                self.series_winner = *winner;
+            }
+            Fact::GameOver {
+                winner,
+                reason,
+                points,
+            } => {
+                let g = self.live_mut("game_over")?;
+                let Status::Over(o) = g.engine.status() else {
+                    return Err(ApplyError::OutOfOrder(
+                        "game_over while the game goes on".into(),
+                    ));
+                };
+                let w = o.winner.and_then(|p| g.seat_of(p));
+                if w != *winner || o.reason != *reason || o.points != *points {
+                    return Err(ApplyError::Disagrees(
+                        "the outcome differs from the engine's".into(),
+                    ));
+                }
+                g.over = true;
+                if let Some(w) = w {
+                    self.score[w.index()] += o.points;
+                    self.wins[w.index()] += 1;
+                }
+                self.games_played += 1;
+            }
+            Fact::RematchRequested { seat } => {
+                let g = self.game.as_mut().ok_or(ApplyError::NoGame("rematch"))?;
+                if !g.over || self.match_over {
+                    return Err(ApplyError::OutOfOrder(
+                        "a rematch request while a game goes on".into(),
+                    ));
+                }
+                *g.rematch
+                    .get_mut(seat.index())
+                    .ok_or(ApplyError::NoSuchSeat(*seat))? = true;
+            }
+            Fact::ClientSeed { seat, seed } => {
+                let g = self.live_mut("client_seed")?;
+                let given = g
+                    .client_seeds
+                    .get_mut(seat.index())
+                    .ok_or(ApplyError::NoSuchSeat(*seat))?;
+                if !g.seeds_open || given.is_some() || !valid_client_seed(seed) {
+                    return Err(ApplyError::OutOfOrder(format!(
+                        "client seed of seat {seat} not acceptable here"
+                    )));
+                }
+                *given = Some(seed.clone());
+            }
+            Fact::Thrown { seat, faces } => {
+                let g = self.live_mut("thrown")?;
+                let Status::Throw { player, spec } = g.engine.status() else {
+                    return Err(ApplyError::OutOfOrder(
+                        "a throw where the game waits for no throw".into(),
+                    ));
+                };
+                if g.seat_of(player) != Some(*seat) {
+                    return Err(ApplyError::OutOfOrder(format!(
+                        "a throw for seat {seat} where another seat throws"
+                    )));
+                }
+                let throw_no = g.throws() + 1;
+                if throw_no > MAX_THROWS {
+                    return Err(ApplyError::OutOfOrder("too many throws".into()));
+                }
+                let throw = derive_throw(&g.seed, &g.id, &g.seeds(), throw_no, spec);
+                if throw.faces() != faces.as_slice() {
+                    return Err(ApplyError::DiceMismatch(throw_no));
+                }
+                let effect = g
+                    .engine
+                    .throw(throw)
+                    .map_err(|e| ApplyError::Engine(e.to_string()))?;
+                g.seeds_open = false;
+                g.last_throw = Some(LastThrow {
+                    throw_no,
+                    spec,
+                    effect,
+                });
+            }
+            Fact::Passed { seat } => {
+                let g = self.live_mut("passed")?;
+                g.player(*seat)?;
+                if g.last_throw.map(|t| t.effect) != Some(ThrowEffect::NoMove) {
+                    return Err(ApplyError::OutOfOrder(
+                        "a pass after a throw that allowed a move".into(),
+                    ));
+                }
+            }
+            Fact::Moved { seat, mv } => {
+                let g = self.live_mut("moved")?;
+                let p = g.player(*seat)?;
+                g.engine
+                    .play_notation(p, mv)
+                    .map_err(|e| ApplyError::Engine(e.to_string()))?;
+            }
+            Fact::Resigned { seat } => {
+                let g = self.live_mut("resigned")?;
+                let p = g.player(*seat)?;
+                g.engine
+                    .resign(p)
+                    .map_err(|e| ApplyError::Engine(e.to_string()))?;
+            }
+            Fact::Claimed { seat, against } => {
+                let g = self.live_mut("claimed")?;
+                g.player(*seat)?;
+                let p = g.player(*against)?;
+                g.engine
+                    .resign(p)
+                    .map_err(|e| ApplyError::Engine(e.to_string()))?;
+            }
+        }
+        self.events += 1;
+        Ok(())
+    }
+
+    fn start(
+        &mut self,
+        game_id: &str,
+        seats: &[Seat],
+        commitment: &str,
+        seed: &str,
+    ) -> Result<(), ApplyError> {
+        if self.match_over || self.game.as_ref().is_some_and(|g| !g.over) {
+            return Err(ApplyError::OutOfOrder(
+                "a game started while another goes on, or after the series".into(),
+            ));
+        }
+        if let Some(g) = &self.game {
+            if !g.rematch.iter().all(|&r| r) {
+                return Err(ApplyError::OutOfOrder(
+                    "a game started before every seat asked for it".into(),
+                ));
+            }
+        }
+        let n = self.spec.setup.players;
+        let mut sorted = seats.to_vec();
+        sorted.sort();
+        if !sorted.iter().copied().eq(Seat::all(n)) {
+            return Err(ApplyError::OutOfOrder(format!(
+                "game seats {seats:?} are not the match's {n} seats"
+            )));
+        }
+        let seed = ServerSeed::from_hex(seed)
+            .ok_or_else(|| ApplyError::BadSeed("the server seed is not 64 hex digits".into()))?;
+        if seed.commitment() != commitment {
+            return Err(ApplyError::BadSeed(
+                "the commitment is not the seed's SHA-256".into(),
+            ));
+        }
+        let engine = Game::new(self.spec.variant, self.spec.setup)
+            .map_err(|e| ApplyError::Engine(e.to_string()))?;
+        self.game_no += 1;
+        self.game = Some(GameState {
+            id: game_id.to_owned(),
+            engine,
+            seed,
+            seats: seats.to_vec(),
+            client_seeds: vec![None; usize::from(n)],
+            seeds_open: true,
+            last_throw: None,
+            over: false,
+            rematch: vec![false; usize::from(n)],
+        });
+        Ok(())
+    }
+
+    fn live_mut(&mut self, what: &'static str) -> Result<&mut GameState, ApplyError> {
+        match self.game.as_mut() {
+            Some(g) if !g.over => Ok(g),
+            _ => Err(ApplyError::NoGame(what)),
+        }
+    }
+
+    fn live(&self) -> Result<&GameState, MatchError> {
+        match &self.game {
+            None => Err(MatchError::NotStarted),
+            Some(g) if g.over => Err(MatchError::GameOver),
+            Some(g) => Ok(g),
+        }
+    }
+
+    /// The fact that starts the next game: seats rotate, so in game k engine player 1 (who
+    /// starts, unless the rules decide by a roll-off) is seat ((k − 1) mod n) + 1.
+    fn game_started(&self, new: &NewGame) -> Fact {
+        let n = self.spec.setup.players;
+        let shift = (self.game_no % u32::from(n)) as usize;
+        let mut seats: Vec<Seat> = Seat::all(n).collect();
+        seats.rotate_left(shift);
+        Fact::GameStarted {
+            game_id: new.game_id.clone(),
+            seats,
+            commitment: new.seed.commitment(),
+            seed: new.seed.to_hex(),
+        }
+    }
+}
+
+/// Works out one command on a copy of the state.
+struct Decider<'o> {
+    next: MatchState,
+    facts: Vec<Fact>,
+    observe: &'o mut dyn FnMut(&MatchState, &Fact),
+}
+
+impl Decider<'_> {
+    fn push(&mut self, fact: Fact) -> Result<(), MatchError> {
+        self.next
+            .apply(&fact)
+            .map_err(|e| MatchError::Internal(format!("{} did not apply: {e}", fact.kind())))?;
+        (self.observe)(&self.next, &fact);
+        self.facts.push(fact);
+        Ok(())
+    }
+
+    fn run(&mut self, command: &Command) -> Result<(), MatchError> {
+        let s = &self.next;
+        match command {
+            Command::StartGame(new) => {
+                if s.game_no != 0 {
+                    return Err(MatchError::AlreadyStarted);
+                }
+                Game::new(s.spec.variant, s.spec.setup)
+                    .map_err(|e| MatchError::BadSetup(e.to_string()))?;
+                let fact = s.game_started(new);
+                self.push(fact)?;
+                if !self.next.spec.seed_window {
+                    self.advance(true)?;
+                }
+            }
+            Command::ClientSeed { seat, seed } => {
+                let g = s.live()?;
+                if !g.seeds_open {
+                    return Err(MatchError::SeedsClosed);
+                }
+                if !valid_client_seed(seed) {
+                    return Err(MatchError::BadSeed);
+                }
+                if g.client_seeds
+                    .get(seat.index())
+                    .is_some_and(Option::is_some)
+                {
+                    return Err(MatchError::SeedGiven);
+                }
+                self.push(Fact::ClientSeed {
+                    seat: *seat,
+                    seed: seed.clone(),
+                })?;
+                self.advance(false)?;
+            }
+            Command::CloseSeeds => {
+                if s.game.as_ref().is_some_and(|g| g.seeds_open && !g.over) {
+                    self.advance(true)?;
+                }
+            }
+            Command::Move { seat, game, mv } => {
+                let g = s.live()?;
+                if *game != s.game_no {
+                    return Err(MatchError::WrongGame {
+                        playing: s.game_no,
+                        asked: *game,
+                    });
+                }
+                let player = g
+                    .player_of(*seat)
+                    .ok_or(MatchError::Illegal(IllegalMove::NotYourTurn))?;
+                // The engine decides on a copy; the fact names the move as the engine writes it.
+                let mut engine = g.engine.clone();
+                let played = engine
+                    .play_notation(player, mv)
+                    .map_err(MatchError::Illegal)?;
+                self.push(Fact::Moved {
+                    seat: *seat,
+                    mv: played.to_string(),
+                })?;
+                self.advance(false)?;
+            }
+            Command::Resign { seat } => {
+                let g = s.live()?;
+                let player = g
+                    .player_of(*seat)
+                    .ok_or(MatchError::Illegal(IllegalMove::NotYourTurn))?;
+                g.engine
+                    .clone()
+                    .resign(player)
+                    .map_err(MatchError::Illegal)?;
+                self.push(Fact::Resigned { seat: *seat })?;
+                self.advance(false)?;
+            }
+            Command::Claim {
+                seat,
+                gone_for,
+                needed,
+            } => {
+                let g = s.live()?;
+                let against = g
+                    .engine
+                    .status()
+                    .player()
+                    .and_then(|p| g.seat_of(p))
+                    .ok_or(MatchError::GameOver)?;
+                let gone = gone_for.get(against.index()).copied().flatten();
+                let Some(gone) = gone.filter(|_| against != *seat) else {
+                    return Err(MatchError::NotAbsent);
+                };
+                if gone < *needed {
+                    return Err(MatchError::TooEarly {
+                        against,
+                        gone: gone.as_secs(),
+                        needed: needed.as_secs(),
+                    });
+                }
+                self.push(Fact::Claimed {
+                    seat: *seat,
+                    against,
+                })?;
+                self.advance(false)?;
+            }
+            Command::Rematch { seat, next } => {
+                if s.match_over {
+                    return Err(MatchError::MatchOver);
+                }
+                let Some(g) = s.game.as_ref().filter(|g| g.over) else {
+                    return Err(MatchError::GameNotOver);
+                };
+                if g.rematch.get(seat.index()).copied().unwrap_or(true) {
+                    return Ok(());
+                }
+                self.push(Fact::RematchRequested { seat: *seat })?;
+                if self
+                    .next
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| g.rematch.iter().all(|&r| r))
+                {
+                    let fact = self.next.game_started(next);
+                    self.push(fact)?;
+                    if !self.next.spec.seed_window {
+                        self.advance(true)?;
+                    }
+                }
+            }
+            // While seeds are taken, this throws only once every seed is in (a restart came
+            // between the last seed and the first throw).
+            Command::CatchUp => self.advance(false)?,
+        }
+        Ok(())
+    }
+
+    /// Throws for the server whenever the engine asks, ends the game when the engine says it
+    /// is over, and ends the series when that game decides it. `close_seeds`: throw even
+    /// while client seeds are still taken (the wait ran out, or every seed is in).
+    fn advance(&mut self, close_seeds: bool) -> Result<(), MatchError> {
+        let mut close_seeds = close_seeds;
+        loop {
+            let s = &self.next;
+            let Some(g) = &s.game else { return Ok(()) };
+            if g.over {
+                if !s.match_over && s.series_decided() {
+                    let winner = s.leader();
+                    self.push(Fact::MatchOver { winner })?;
+                }
+                return Ok(());
+            }
+            if g.seeds_open && !close_seeds && !g.client_seeds.iter().all(Option::is_some) {
+                return Ok(());
+            }
+            close_seeds = false;
+            match g.engine.status() {
+                Status::Move { .. } => return Ok(()),
+                Status::Over(o) => {
+                    let winner = o.winner.and_then(|p| g.seat_of(p));
+                    self.push(Fact::GameOver {
+                        winner,
+                        reason: o.reason,
+                        points: o.points,
+                    })?;
+                }
+                Status::Throw { player, spec } => {
+                    let seat = g.seat_of(player).ok_or_else(|| {
+                        MatchError::Internal("the engine asks a player with no seat".into())
+                    })?;
+                    let throw_no = g.throws() + 1;
+                    if throw_no > MAX_THROWS {
+                        return Err(MatchError::Internal(
+                            "the game asked for too many throws".into(),
+                        ));
+                    }
+                    let throw = derive_throw(&g.seed, &g.id, &g.seeds(), throw_no, spec);
+                    self.push(Fact::Thrown {
+                        seat,
+                        faces: throw.faces().to_vec(),
+                    })?;
+                    let g = self
+                        .next
+                        .game
+                        .as_ref()
+                        .expect("a throw applied to this game");
+                    let passed = g
+                        .last_throw
+                        .is_some_and(|t| t.effect == ThrowEffect::NoMove)
+                        && g.engine.status().player().is_some_and(|p| p != player);
+                    if passed {
+                        self.push(Fact::Passed { seat })?;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

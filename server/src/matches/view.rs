@@ -1,0 +1,319 @@
+//! What clients see, derived from the state: event frames, snapshots, summaries, records.
+//!
+//! A stored [`Fact`] says what happened; the frame a client gets adds what follows from the
+//! state after it (whose turn, the legal moves, the position, the score, the revealed seed).
+//! Nothing here changes a state.
+
+use senet_engine::{ThrowEffect, ThrowSpec};
+use serde::Serialize;
+
+use super::fact::Fact;
+use super::seat::Seat;
+use super::state::{ApplyError, MatchSpec, MatchState, Waiting};
+use crate::protocol::{Event, EventKind, Series, Snapshot, Turn, TurnKind};
+use crate::record::GameRecord;
+
+/// What the match waits for, as the protocol says it, with the legal moves of a seat to move.
+pub fn turn(state: &MatchState) -> (Turn, Vec<String>) {
+    let plain = |kind| Turn { kind, seat: None };
+    match state.waiting() {
+        Waiting::Joining => (plain(TurnKind::Joining), Vec::new()),
+        Waiting::Seeds => (plain(TurnKind::Seeds), Vec::new()),
+        Waiting::GameOver => (plain(TurnKind::GameOver), Vec::new()),
+        Waiting::MatchOver => (plain(TurnKind::MatchOver), Vec::new()),
+        Waiting::Throw(seat) => (
+            Turn {
+                kind: TurnKind::Throw,
+                seat: Some(seat.get()),
+            },
+            Vec::new(),
+        ),
+        Waiting::Move(seat) => (
+            Turn {
+                kind: TurnKind::Move,
+                seat: Some(seat.get()),
+            },
+            state
+                .game()
+                .map(|g| {
+                    g.engine
+                        .legal_moves()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
+        ),
+    }
+}
+
+fn seats_u8(seats: &[Seat]) -> Vec<u8> {
+    seats.iter().map(|s| s.get()).collect()
+}
+
+/// The event a client gets for `fact`, number `no`, given the state right after it.
+pub fn event(state: &MatchState, no: u64, fact: &Fact) -> Event {
+    let spec = state.spec();
+    let game = state.game();
+    let kind = match fact {
+        Fact::GameStarted {
+            game_id,
+            seats,
+            commitment,
+            ..
+        } => EventKind::GameStarted {
+            game_id: game_id.clone(),
+            variant: spec.variant,
+            setup: spec.setup,
+            seats: seats_u8(seats),
+            commitment: commitment.clone(),
+        },
+        Fact::ClientSeed { seat, seed } => EventKind::ClientSeed {
+            seat: seat.get(),
+            seed: seed.clone(),
+        },
+        Fact::Thrown { seat, faces } => {
+            // Applying a `thrown` always records it as the game's last throw.
+            let last = game.and_then(|g| g.last_throw);
+            EventKind::Thrown {
+                seat: seat.get(),
+                throw_no: last.map_or(0, |t| t.throw_no),
+                spec: last.map_or(ThrowSpec::ONE_D6, |t| t.spec),
+                faces: faces.clone(),
+                effect: last.map_or(ThrowEffect::Move, |t| t.effect),
+            }
+        }
+        Fact::Passed { seat } => EventKind::Passed { seat: seat.get() },
+        Fact::Moved { seat, mv } => EventKind::Moved {
+            seat: seat.get(),
+            mv: mv.clone(),
+        },
+        Fact::Resigned { seat } => EventKind::Resigned { seat: seat.get() },
+        Fact::Claimed { seat, against } => EventKind::Claimed {
+            seat: seat.get(),
+            against: against.get(),
+        },
+        Fact::GameOver {
+            winner,
+            reason,
+            points,
+        } => EventKind::GameOver {
+            winner: winner.map(Seat::get),
+            reason: *reason,
+            points: *points,
+            score: state.score().to_vec(),
+            wins: state.wins().to_vec(),
+            seed: game.and_then(|g| g.revealed_seed()).unwrap_or_default(),
+            client_seeds: game.map(|g| g.seeds()).unwrap_or_default(),
+        },
+        Fact::RematchRequested { seat } => EventKind::RematchRequested { seat: seat.get() },
+        Fact::MatchOver { winner } => EventKind::MatchOver {
+            winner: winner.map(Seat::get),
+            score: state.score().to_vec(),
+            wins: state.wins().to_vec(),
+        },
+    };
+    let (mut turn, legal) = turn(state);
+    // A game that decides the series says so at once (its `match_over` follows).
+    if matches!(fact, Fact::GameOver { .. }) && state.series_decided() {
+        turn = Turn {
+            kind: TurnKind::MatchOver,
+            seat: None,
+        };
+    }
+    Event {
+        no,
+        game: state.game_no(),
+        kind,
+        turn,
+        legal,
+        notation: game.map(|g| g.engine.to_notation()),
+    }
+}
+
+/// Who sits and who watches: what the actor knows beyond the state.
+#[derive(Clone, Debug)]
+pub struct Table<'a> {
+    /// The match id.
+    pub match_id: &'a str,
+    /// The match name.
+    pub name: &'a str,
+    /// Listed publicly.
+    pub public: bool,
+    /// Display names per seat.
+    pub names: Vec<Option<String>>,
+    /// Which seats have a live connection.
+    pub connected: Vec<bool>,
+    /// How many spectators watch.
+    pub spectators: u32,
+}
+
+/// Everything a client needs to draw the match now.
+pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
+    let (turn, legal) = turn(state);
+    let spec = state.spec();
+    let g = state.game();
+    let n = usize::from(spec.setup.players);
+    Snapshot {
+        match_id: table.match_id.to_owned(),
+        name: table.name.to_owned(),
+        variant: spec.variant,
+        public: table.public,
+        players: spec.setup.players,
+        series: spec.series,
+        names: table.names,
+        connected: table.connected,
+        spectators: table.spectators,
+        game: state.game_no(),
+        game_id: g.map(|g| g.id.clone()),
+        commitment: g.map(|g| g.commitment()),
+        seats: g.map(|g| seats_u8(&g.seats)).unwrap_or_default(),
+        client_seeds: g
+            .map(|g| g.client_seeds.clone())
+            .unwrap_or_else(|| vec![None; n]),
+        notation: g.map(|g| g.engine.to_notation()),
+        state: g.and_then(|g| serde_json::to_value(&g.engine).ok()),
+        turn,
+        legal,
+        score: state.score().to_vec(),
+        wins: state.wins().to_vec(),
+        last_event: state.events(),
+    }
+}
+
+/// Where a match stands, as listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Seats still to be taken.
+    Joining,
+    /// Games are being played.
+    Live,
+    /// The series is over.
+    Finished,
+    /// Nobody joined before the invites ran out.
+    Expired,
+}
+
+impl Status {
+    /// The wire (and store) name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Joining => "joining",
+            Status::Live => "live",
+            Status::Finished => "finished",
+            Status::Expired => "expired",
+        }
+    }
+
+    /// Where `state` stands.
+    pub fn of(state: &MatchState) -> Status {
+        if state.match_over() {
+            Status::Finished
+        } else if state.game_no() == 0 {
+            Status::Joining
+        } else {
+            Status::Live
+        }
+    }
+}
+
+/// A match's public state, as listed by the REST API.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The id.
+    pub match_id: String,
+    /// The name.
+    pub name: String,
+    /// The variant.
+    pub variant: senet_engine::Variant,
+    /// Number of seats.
+    pub players: u8,
+    /// Listed publicly.
+    pub public: bool,
+    /// The series rule.
+    pub series: Series,
+    /// `joining`, `live` or `finished`; `expired` for a match nobody joined in time.
+    pub status: &'static str,
+    /// Display names per seat.
+    pub names: Vec<Option<String>>,
+    /// The current game (1-based; 0 before the first).
+    pub game: u32,
+    /// Series points per seat.
+    pub score: Vec<u32>,
+    /// Games won per seat.
+    pub wins: Vec<u32>,
+    /// How many spectators watch.
+    pub spectators: u32,
+}
+
+/// The listing of a match.
+pub fn summary(state: &MatchState, table: Table<'_>) -> Summary {
+    let spec = state.spec();
+    Summary {
+        match_id: table.match_id.to_owned(),
+        name: table.name.to_owned(),
+        variant: spec.variant,
+        players: spec.setup.players,
+        public: table.public,
+        series: spec.series,
+        status: Status::of(state).as_str(),
+        names: table.names,
+        game: state.game_no(),
+        score: state.score().to_vec(),
+        wins: state.wins().to_vec(),
+        spectators: table.spectators,
+    }
+}
+
+/// A fact that does not replay, with its event number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("event {no}: {error}")]
+pub struct ReplayError {
+    /// The event number.
+    pub no: u64,
+    /// Why.
+    pub error: ApplyError,
+}
+
+/// Game `game`'s record, replayed from the match's facts (in order, from the first):
+/// none if the match has no such game. The seed is in it only once the game is over.
+///
+/// # Errors
+/// A fact that does not apply.
+pub fn record<'a>(
+    match_id: &str,
+    spec: MatchSpec,
+    facts: impl IntoIterator<Item = &'a Fact>,
+    game: u32,
+) -> Result<Option<GameRecord>, ReplayError> {
+    let mut state = MatchState::new(spec);
+    let mut events = Vec::new();
+    for fact in facts {
+        let no = state.events() + 1;
+        if matches!(fact, Fact::GameStarted { .. }) && state.game_no() == game {
+            break;
+        }
+        state
+            .apply(fact)
+            .map_err(|error| ReplayError { no, error })?;
+        if state.game_no() == game {
+            events.push(event(&state, no, fact));
+        }
+    }
+    let Some(g) = state.game().filter(|_| state.game_no() == game) else {
+        return Ok(None);
+    };
+    Ok(Some(GameRecord {
+        match_id: match_id.to_owned(),
+        game,
+        game_id: g.id.clone(),
+        variant: spec.variant,
+        setup: spec.setup,
+        seats: seats_u8(&g.seats),
+        commitment: g.commitment(),
+        seed: g.revealed_seed(),
+        client_seeds: g.seeds(),
+        events,
+    }))
+}
