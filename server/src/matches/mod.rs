@@ -5,6 +5,7 @@
 //! - [`fact`]: what is stored of each event (versioned facts, nothing derived);
 //! - [`view`]: what clients see, derived from the state (event frames, snapshots, summaries,
 //!   records);
+//! - [`lifecycle`]: new matches, and stored ones rebuilt after a restart;
 //! - [`actor`]: one task per live match — mailbox, timers, store append, broadcast,
 //!   connections;
 //! - [`registry`]: the handles other parts use, and the registry of live matches;
@@ -12,13 +13,14 @@
 
 pub mod actor;
 pub mod fact;
+pub mod lifecycle;
 pub mod registry;
 pub mod seat;
 pub mod state;
 pub mod view;
 
-pub use actor::{RecoveryError, restore_match, series_kind_name, spawn_match_for, stored_spec};
 pub use fact::Fact;
+pub use lifecycle::{RecoveryError, restore_match, series_kind_name, spawn_match_for, stored_spec};
 pub use registry::{
     Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, Outgoing, Registry,
     new_secret,

@@ -15,19 +15,17 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 use super::fact::Fact;
-use super::registry::{
-    Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, Outgoing, new_secret,
-    secret_matches,
-};
+use super::registry::{Cmd, Frame, MatchHandle, Outgoing};
 use super::seat::Seat;
-use super::state::{Command, MatchError, MatchSpec, MatchState, NewGame, Waiting};
-use super::view::{self, Summary, Table};
+use super::state::{Command, MatchError, MatchState, NewGame, Waiting};
+use super::view::{self, Summary};
 use crate::config::Config;
 use crate::dice::ServerSeed;
-use crate::protocol::{ClientMsg, Series, SeriesKind, ServerMsg};
+use crate::protocol::{Series, ServerMsg};
 use crate::record::GameRecord;
-use crate::store::{EventStore, MatchRow, SeatRow, Side, StoreError, StoredEvent, hash_secret};
-use crate::store_sql::Recovered;
+use crate::store::{EventStore, MatchRow, Side, StoredEvent};
+
+mod conns;
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
@@ -71,36 +69,6 @@ impl Refused {
     }
 }
 
-/// Why a stored match could not be rebuilt.
-#[derive(Debug, thiserror::Error)]
-pub enum RecoveryError {
-    /// The variant is not known to this release.
-    #[error("unknown variant {0}")]
-    UnknownVariant(String),
-    /// The stored setup does not parse.
-    #[error("the stored setup does not parse: {0}")]
-    BadSetup(String),
-    /// The stored seats do not fit the setup.
-    #[error("{stored} seats stored for {players} players")]
-    SeatCount {
-        /// Seats stored.
-        stored: usize,
-        /// Players in the setup.
-        players: u8,
-    },
-    /// A stored event does not read.
-    #[error("event {no}: {error}")]
-    BadFact {
-        /// The event number.
-        no: u64,
-        /// Why.
-        error: super::fact::FactError,
-    },
-    /// A stored event does not replay.
-    #[error(transparent)]
-    Replay(#[from] view::ReplayError),
-}
-
 /// A seat of the table, as the actor keeps it (who holds it, and their connections).
 struct SeatInfo {
     token_hash: String,
@@ -120,9 +88,9 @@ struct Conn {
 
 /// One event as kept in memory: the fact (records replay these) and its frame (sent to a
 /// client that missed it).
-struct Logged {
-    fact: Fact,
-    frame: Utf8Bytes,
+pub(super) struct Logged {
+    pub(super) fact: Fact,
+    pub(super) frame: Utf8Bytes,
 }
 
 /// A batch whose append failed in a way that may still have stored it (a commit whose answer
@@ -134,14 +102,14 @@ struct InDoubt {
     after: MatchState,
 }
 
-struct Actor {
+pub(super) struct Actor {
     id: String,
     name: String,
     public: bool,
     spectator_key_hash: Option<String>,
     seats: Vec<SeatInfo>,
     state: MatchState,
-    log: Vec<Logged>,
+    pub(super) log: Vec<Logged>,
     tx: broadcast::Sender<Frame>,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
@@ -163,154 +131,6 @@ fn fresh_game() -> NewGame {
         game_id: uuid::Uuid::new_v4().to_string(),
         seed: ServerSeed::generate(),
     }
-}
-
-/// The wire name of a series kind.
-pub fn series_kind_name(kind: SeriesKind) -> &'static str {
-    match kind {
-        SeriesKind::BestOf => "best_of",
-        SeriesKind::FirstTo => "first_to",
-    }
-}
-
-fn spec_of(m: &NewMatch, cfg: &Config) -> MatchSpec {
-    MatchSpec {
-        variant: m.variant,
-        setup: m.setup,
-        series: m.series,
-        seed_window: cfg.seed_wait_ms > 0,
-    }
-}
-
-/// Starts the actor of a new match, once the store has recorded it, with seat 1 tied to
-/// `player_id` if given.
-///
-/// # Errors
-/// When the store cannot record the match.
-pub async fn spawn_match_for(
-    spec: NewMatch,
-    player_id: Option<String>,
-    store: Arc<dyn EventStore>,
-    cfg: Arc<Config>,
-) -> Result<(MatchHandle, Created), StoreError> {
-    let id = uuid::Uuid::new_v4().to_string();
-    let n = spec.setup.players;
-    let tokens: Vec<String> = (0..n).map(|_| new_secret()).collect();
-    let invites: Vec<String> = (0..n).map(|_| new_secret()).collect();
-    let created = Created {
-        match_id: id.clone(),
-        token: tokens[0].clone(),
-        invites: Seat::all(n)
-            .skip(1)
-            .map(|s| (s.get(), invites[s.index()].clone()))
-            .collect(),
-        spectator_key: (!spec.public).then(new_secret),
-    };
-    let row = MatchRow {
-        id: id.clone(),
-        name: spec.name.clone(),
-        variant: spec.variant.id().to_owned(),
-        options: serde_json::to_string(&spec.setup).unwrap_or_default(),
-        players: n,
-        series_kind: series_kind_name(spec.series.kind).to_owned(),
-        series_target: spec.series.target,
-        public: spec.public,
-        spectator_key_hash: created.spectator_key.as_deref().map(hash_secret),
-        seats: Seat::all(n)
-            .map(|s| SeatRow {
-                seat: s.get(),
-                player_id: if s == Seat::FIRST {
-                    player_id.clone()
-                } else {
-                    None
-                },
-                name: (s == Seat::FIRST).then(|| spec.creator.clone()),
-                token_hash: hash_secret(&tokens[s.index()]),
-                invite_hash: hash_secret(&invites[s.index()]),
-                claimed: s == Seat::FIRST,
-            })
-            .collect(),
-    };
-    store.create_match(&row).await?;
-    let state = MatchState::new(spec_of(&spec, &cfg));
-    let actor = Actor::new(row, spec.name, spec.public, state, store, cfg);
-    Ok((actor.start(), created))
-}
-
-/// The match a stored `matches` row describes (before any event).
-///
-/// # Errors
-/// An unknown variant or a setup that does not parse.
-pub fn stored_spec(
-    variant: &str,
-    options: &str,
-    series_kind: &str,
-    series_target: u32,
-    cfg: &Config,
-) -> Result<MatchSpec, RecoveryError> {
-    let variant = variant
-        .parse()
-        .map_err(|_| RecoveryError::UnknownVariant(variant.to_owned()))?;
-    let setup: senet_engine::Setup =
-        serde_json::from_str(options).map_err(|e| RecoveryError::BadSetup(e.to_string()))?;
-    let kind = match series_kind {
-        "first_to" => SeriesKind::FirstTo,
-        "best_of" => SeriesKind::BestOf,
-        other => return Err(RecoveryError::BadSetup(format!("series kind {other}"))),
-    };
-    Ok(MatchSpec {
-        variant,
-        setup,
-        series: Series {
-            kind,
-            target: series_target,
-        },
-        seed_window: cfg.seed_wait_ms > 0,
-    })
-}
-
-/// Rebuilds an unfinished match from the store — every stored fact applied in order (each
-/// throw recomputed from its game's seed and checked) — and starts its actor.
-///
-/// # Errors
-/// When the stored match does not read or replay.
-pub fn restore_match(
-    rec: Recovered,
-    store: Arc<dyn EventStore>,
-    cfg: Arc<Config>,
-) -> Result<MatchHandle, RecoveryError> {
-    let row = rec.row;
-    let spec = stored_spec(
-        &row.variant,
-        &row.options,
-        &row.series_kind,
-        row.series_target,
-        &cfg,
-    )?;
-    if row.seats.len() != usize::from(spec.setup.players) {
-        return Err(RecoveryError::SeatCount {
-            stored: row.seats.len(),
-            players: spec.setup.players,
-        });
-    }
-    let mut state = MatchState::new(spec);
-    let mut log = Vec::with_capacity(rec.events.len());
-    for text in &rec.events {
-        let no = state.events() + 1;
-        let fact = Fact::from_json(text).map_err(|error| RecoveryError::BadFact { no, error })?;
-        state
-            .apply(&fact)
-            .map_err(|error| view::ReplayError { no, error })?;
-        let frame = ServerMsg::Event(Box::new(view::event(&state, no, &fact)))
-            .to_json()
-            .into();
-        log.push(Logged { fact, frame });
-    }
-    let (name, public) = (row.name.clone(), row.public);
-    let mut actor = Actor::new(row, name, public, state, store, cfg);
-    actor.log = log;
-    actor.sync_seed_wait();
-    Ok(actor.start())
 }
 
 fn placeholder_summary() -> Summary {
@@ -337,7 +157,7 @@ struct Batch {
 }
 
 impl Actor {
-    fn new(
+    pub(super) fn new(
         row: MatchRow,
         name: String,
         public: bool,
@@ -383,7 +203,7 @@ impl Actor {
     }
 
     /// Publishes the summary and spawns the actor task.
-    fn start(self) -> MatchHandle {
+    pub(super) fn start(self) -> MatchHandle {
         let (mailbox, rx) = mpsc::channel(MAILBOX);
         let summary = self.summary.subscribe();
         self.publish_summary();
@@ -508,7 +328,7 @@ impl Actor {
     }
 
     /// A game that takes client seeds gets a deadline for them; any other state none.
-    fn sync_seed_wait(&mut self) {
+    pub(super) fn sync_seed_wait(&mut self) {
         if self.state.waiting() == Waiting::Seeds {
             if self.seeds_deadline.is_none() {
                 self.seeds_deadline = Some(Instant::now() + self.cfg.seed_wait());
@@ -649,272 +469,6 @@ impl Actor {
                 }
             }
         }
-    }
-
-    async fn join(
-        &mut self,
-        invite: &str,
-        name: String,
-        player_id: Option<String>,
-    ) -> Result<(u8, String), JoinError> {
-        let Some(i) = self
-            .seats
-            .iter()
-            .skip(1)
-            .position(|s| secret_matches(&s.invite_hash, invite))
-            .map(|i| i + 1)
-        else {
-            return Err(JoinError::BadInvite);
-        };
-        if self.seats[i].claimed {
-            return Err(JoinError::InviteUsed);
-        }
-        let seat = Seat::from_index(i).map_err(|_| JoinError::BadInvite)?;
-        // The seat's token is made now (only its hash is kept) and stored with the claim.
-        let token = new_secret();
-        let token_hash = hash_secret(&token);
-        if let Err(e) = self
-            .store
-            .claim_seat(
-                &self.id,
-                seat.get(),
-                &name,
-                &token_hash,
-                player_id.as_deref(),
-            )
-            .await
-        {
-            tracing::error!(match_id = %self.id, error = %e, "seat claim not stored");
-            return Err(JoinError::Unavailable);
-        }
-        let info = &mut self.seats[i];
-        info.claimed = true;
-        info.name = Some(name);
-        info.gone_since = Instant::now();
-        info.token_hash = token_hash;
-        tracing::info!(match_id = %self.id, %seat, "seat claimed");
-        if self.first_game_due() {
-            // If the store refuses the start, the retry timer starts the game later.
-            self.catch_up().await;
-        }
-        self.publish_summary();
-        Ok((seat.get(), token))
-    }
-
-    fn connect(
-        &mut self,
-        token: Option<&str>,
-        last_event: Option<u64>,
-        outbox: mpsc::Sender<Outgoing>,
-    ) -> Result<Connected, ServerMsg> {
-        let seat = match token {
-            Some(t) => {
-                if let Some(i) = self
-                    .seats
-                    .iter()
-                    .position(|s| s.claimed && secret_matches(&s.token_hash, t))
-                {
-                    Seat::from_index(i).ok()
-                } else if self
-                    .spectator_key_hash
-                    .as_deref()
-                    .is_some_and(|k| secret_matches(k, t))
-                {
-                    None
-                } else {
-                    return Err(ServerMsg::error(
-                        "bad_token",
-                        "that token is not valid for this match",
-                        None,
-                    ));
-                }
-            }
-            None if self.public => None,
-            None => {
-                return Err(ServerMsg::error(
-                    "spectator_key_required",
-                    "this match is private: watching needs its spectator link",
-                    None,
-                ));
-            }
-        };
-        if seat.is_none() && self.spectators >= self.cfg.max_spectators {
-            return Err(ServerMsg::error(
-                "too_many_spectators",
-                format!(
-                    "this match has {} spectators, the most it takes",
-                    self.spectators
-                ),
-                None,
-            ));
-        }
-        let conn = self.next_conn;
-        self.next_conn += 1;
-        match seat {
-            Some(s) => self.seats[s.index()].conns += 1,
-            None => self.spectators += 1,
-        }
-        self.conns.insert(conn, Conn { seat, outbox });
-        self.idle_since = None;
-        let total = self.state.events();
-        let missed: Vec<Utf8Bytes> = match last_event.filter(|&n| n <= total) {
-            Some(n) => self.log[n as usize..]
-                .iter()
-                .map(|l| l.frame.clone())
-                .collect(),
-            None => Vec::new(),
-        };
-        let welcome = ServerMsg::Welcome {
-            seat: seat.map(Seat::get),
-            last_seq: seat.map_or(0, |s| self.seats[s.index()].last_seq),
-            missed: missed.len() as u64,
-            snapshot: Box::new(view::snapshot(&self.state, self.table())),
-        };
-        tracing::debug!(match_id = %self.id, conn, ?seat, "connected");
-        Ok(Connected {
-            conn,
-            seat: seat.map(Seat::get),
-            rx: self.tx.subscribe(),
-            welcome: welcome.to_json().into(),
-            missed,
-            last_event: total,
-        })
-    }
-
-    fn disconnect(&mut self, conn: u64) {
-        let Some(c) = self.conns.remove(&conn) else {
-            return;
-        };
-        match c.seat {
-            Some(s) => {
-                let info = &mut self.seats[s.index()];
-                info.conns = info.conns.saturating_sub(1);
-                if info.conns == 0 {
-                    info.gone_since = Instant::now();
-                }
-            }
-            None => self.spectators = self.spectators.saturating_sub(1),
-        }
-        if self.conns.is_empty() {
-            self.idle_since = Some(Instant::now());
-        }
-        self.broadcast_presence();
-    }
-
-    fn send_to(&self, conn: u64, text: Utf8Bytes) {
-        if let Some(c) = self.conns.get(&conn) {
-            // A connection whose outbox is full is not reading; it loses this reply (it
-            // will resync from events) rather than slow the match.
-            if c.outbox.try_send(Outgoing::Text(text)).is_err() {
-                tracing::debug!(match_id = %self.id, conn, "outbox full; reply dropped");
-            }
-        }
-    }
-
-    async fn client(&mut self, conn: u64, msg: ClientMsg) {
-        let Some(seat) = self.conns.get(&conn).map(|c| c.seat) else {
-            return;
-        };
-        let seq = msg.seq();
-        if let ClientMsg::Ping { seq } = msg {
-            self.send_to(conn, ServerMsg::Pong { seq }.to_json().into());
-            return;
-        }
-        let (Some(seat), Some(seq)) = (seat, seq) else {
-            let e = ServerMsg::error("spectator", "spectators cannot act in the match", seq);
-            self.send_to(conn, e.to_json().into());
-            return;
-        };
-        let idx = seat.index();
-        if seq <= self.seats[idx].last_seq {
-            let old = self.seats[idx]
-                .replies
-                .iter()
-                .find(|(s, _)| *s == seq)
-                .map(|(_, r)| r.clone());
-            let reply = old.unwrap_or_else(|| {
-                ServerMsg::error(
-                    "stale_seq",
-                    format!(
-                        "sequence number {seq} was used already (last {})",
-                        self.seats[idx].last_seq
-                    ),
-                    Some(seq),
-                )
-                .to_json()
-                .into()
-            });
-            self.send_to(conn, reply);
-            return;
-        }
-        self.seats[idx].last_seq = seq;
-        let outcome = match self.command_for(seat, msg) {
-            Ok(command) => self.execute(command).await,
-            Err(e) => Err(e),
-        };
-        let reply = match outcome {
-            Ok(()) => ServerMsg::Ack { seq },
-            Err(e) => ServerMsg::error(e.code(), e.to_string(), Some(seq)),
-        };
-        let text: Utf8Bytes = reply.to_json().into();
-        let replies = &mut self.seats[idx].replies;
-        if replies.len() == REPLIES_KEPT {
-            replies.pop_front();
-        }
-        replies.push_back((seq, text.clone()));
-        self.send_to(conn, text);
-    }
-
-    /// The command a seat's message asks for; what only the actor knows (how long each seat
-    /// has been gone) goes in it.
-    fn command_for(&self, seat: Seat, msg: ClientMsg) -> Result<Command, Refused> {
-        Ok(match msg {
-            ClientMsg::Hello { .. } => return Err(Refused::AlreadyHello),
-            // Answered with a pong before it gets here; owed work is all it could ask for.
-            ClientMsg::Ping { .. } => Command::CatchUp,
-            ClientMsg::ClientSeed { seed, .. } => Command::ClientSeed { seat, seed },
-            ClientMsg::Move { game, mv, .. } => Command::Move { seat, game, mv },
-            ClientMsg::Resign { .. } => Command::Resign { seat },
-            ClientMsg::Claim { .. } => Command::Claim {
-                seat,
-                gone_for: self
-                    .seats
-                    .iter()
-                    .map(|s| (s.conns == 0).then(|| s.gone_since.elapsed()))
-                    .collect(),
-                needed: self.cfg.abandon_after(),
-            },
-            ClientMsg::Rematch { .. } => Command::Rematch {
-                seat,
-                next: fresh_game(),
-            },
-        })
-    }
-
-    fn table(&self) -> Table<'_> {
-        Table {
-            match_id: &self.id,
-            name: &self.name,
-            public: self.public,
-            names: self.seats.iter().map(|s| s.name.clone()).collect(),
-            connected: self.seats.iter().map(|s| s.conns > 0).collect(),
-            spectators: self.spectators,
-        }
-    }
-
-    fn broadcast_presence(&mut self) {
-        let msg = ServerMsg::Presence {
-            connected: self.seats.iter().map(|s| s.conns > 0).collect(),
-            spectators: self.spectators,
-        };
-        let _receivers = self
-            .tx
-            .send(Frame {
-                no: 0,
-                text: msg.to_json().into(),
-            })
-            .unwrap_or(0);
-        self.publish_summary();
     }
 
     fn publish_summary(&self) {

@@ -1,0 +1,193 @@
+//! Where matches come from: a new match (recorded, then its actor started) and a stored
+//! one rebuilt after a restart (its facts replayed through [`MatchState::apply`]).
+
+use std::sync::Arc;
+
+use super::actor::{Actor, Logged};
+use super::fact::Fact;
+use super::registry::{Created, MatchHandle, NewMatch, new_secret};
+use super::seat::Seat;
+use super::state::{MatchSpec, MatchState};
+use super::view;
+use crate::config::Config;
+use crate::protocol::{Series, SeriesKind, ServerMsg};
+use crate::store::{EventStore, MatchRow, SeatRow, StoreError, hash_secret};
+use crate::store_sql::Recovered;
+
+/// Why a stored match could not be rebuilt.
+#[derive(Debug, thiserror::Error)]
+pub enum RecoveryError {
+    /// The variant is not known to this release.
+    #[error("unknown variant {0}")]
+    UnknownVariant(String),
+    /// The stored setup does not parse.
+    #[error("the stored setup does not parse: {0}")]
+    BadSetup(String),
+    /// The stored seats do not fit the setup.
+    #[error("{stored} seats stored for {players} players")]
+    SeatCount {
+        /// Seats stored.
+        stored: usize,
+        /// Players in the setup.
+        players: u8,
+    },
+    /// A stored event does not read.
+    #[error("event {no}: {error}")]
+    BadFact {
+        /// The event number.
+        no: u64,
+        /// Why.
+        error: super::fact::FactError,
+    },
+    /// A stored event does not replay.
+    #[error(transparent)]
+    Replay(#[from] view::ReplayError),
+}
+
+/// The wire name of a series kind.
+pub fn series_kind_name(kind: SeriesKind) -> &'static str {
+    match kind {
+        SeriesKind::BestOf => "best_of",
+        SeriesKind::FirstTo => "first_to",
+    }
+}
+
+fn spec_of(m: &NewMatch, cfg: &Config) -> MatchSpec {
+    MatchSpec {
+        variant: m.variant,
+        setup: m.setup,
+        series: m.series,
+        seed_window: cfg.seed_wait_ms > 0,
+    }
+}
+
+/// Starts the actor of a new match, once the store has recorded it, with seat 1 tied to
+/// `player_id` if given.
+///
+/// # Errors
+/// When the store cannot record the match.
+pub async fn spawn_match_for(
+    spec: NewMatch,
+    player_id: Option<String>,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Config>,
+) -> Result<(MatchHandle, Created), StoreError> {
+    let id = uuid::Uuid::new_v4().to_string();
+    let n = spec.setup.players;
+    let tokens: Vec<String> = (0..n).map(|_| new_secret()).collect();
+    let invites: Vec<String> = (0..n).map(|_| new_secret()).collect();
+    let created = Created {
+        match_id: id.clone(),
+        token: tokens[0].clone(),
+        invites: Seat::all(n)
+            .skip(1)
+            .map(|s| (s.get(), invites[s.index()].clone()))
+            .collect(),
+        spectator_key: (!spec.public).then(new_secret),
+    };
+    let row = MatchRow {
+        id: id.clone(),
+        name: spec.name.clone(),
+        variant: spec.variant.id().to_owned(),
+        options: serde_json::to_string(&spec.setup).unwrap_or_default(),
+        players: n,
+        series_kind: series_kind_name(spec.series.kind).to_owned(),
+        series_target: spec.series.target,
+        public: spec.public,
+        spectator_key_hash: created.spectator_key.as_deref().map(hash_secret),
+        seats: Seat::all(n)
+            .map(|s| SeatRow {
+                seat: s.get(),
+                player_id: if s == Seat::FIRST {
+                    player_id.clone()
+                } else {
+                    None
+                },
+                name: (s == Seat::FIRST).then(|| spec.creator.clone()),
+                token_hash: hash_secret(&tokens[s.index()]),
+                invite_hash: hash_secret(&invites[s.index()]),
+                claimed: s == Seat::FIRST,
+            })
+            .collect(),
+    };
+    store.create_match(&row).await?;
+    let state = MatchState::new(spec_of(&spec, &cfg));
+    let actor = Actor::new(row, spec.name, spec.public, state, store, cfg);
+    Ok((actor.start(), created))
+}
+
+/// The match a stored `matches` row describes (before any event).
+///
+/// # Errors
+/// An unknown variant or a setup that does not parse.
+pub fn stored_spec(
+    variant: &str,
+    options: &str,
+    series_kind: &str,
+    series_target: u32,
+    cfg: &Config,
+) -> Result<MatchSpec, RecoveryError> {
+    let variant = variant
+        .parse()
+        .map_err(|_| RecoveryError::UnknownVariant(variant.to_owned()))?;
+    let setup: senet_engine::Setup =
+        serde_json::from_str(options).map_err(|e| RecoveryError::BadSetup(e.to_string()))?;
+    let kind = match series_kind {
+        "first_to" => SeriesKind::FirstTo,
+        "best_of" => SeriesKind::BestOf,
+        other => return Err(RecoveryError::BadSetup(format!("series kind {other}"))),
+    };
+    Ok(MatchSpec {
+        variant,
+        setup,
+        series: Series {
+            kind,
+            target: series_target,
+        },
+        seed_window: cfg.seed_wait_ms > 0,
+    })
+}
+
+/// Rebuilds an unfinished match from the store — every stored fact applied in order (each
+/// throw recomputed from its game's seed and checked) — and starts its actor.
+///
+/// # Errors
+/// When the stored match does not read or replay.
+pub fn restore_match(
+    rec: Recovered,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Config>,
+) -> Result<MatchHandle, RecoveryError> {
+    let row = rec.row;
+    let spec = stored_spec(
+        &row.variant,
+        &row.options,
+        &row.series_kind,
+        row.series_target,
+        &cfg,
+    )?;
+    if row.seats.len() != usize::from(spec.setup.players) {
+        return Err(RecoveryError::SeatCount {
+            stored: row.seats.len(),
+            players: spec.setup.players,
+        });
+    }
+    let mut state = MatchState::new(spec);
+    let mut log = Vec::with_capacity(rec.events.len());
+    for text in &rec.events {
+        let no = state.events() + 1;
+        let fact = Fact::from_json(text).map_err(|error| RecoveryError::BadFact { no, error })?;
+        state
+            .apply(&fact)
+            .map_err(|error| view::ReplayError { no, error })?;
+        let frame = ServerMsg::Event(Box::new(view::event(&state, no, &fact)))
+            .to_json()
+            .into();
+        log.push(Logged { fact, frame });
+    }
+    let (name, public) = (row.name.clone(), row.public);
+    let mut actor = Actor::new(row, name, public, state, store, cfg);
+    actor.log = log;
+    actor.sync_seed_wait();
+    Ok(actor.start())
+}

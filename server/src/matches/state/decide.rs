@@ -1,0 +1,239 @@
+//! `decide`: what a command leads to, worked out on a copy of the state by applying each
+//! fact as it is made (so deciding and replaying are one code path).
+
+use senet_engine::{Game, IllegalMove, Status, ThrowEffect};
+
+use super::{Command, Decision, MAX_THROWS, MatchError, MatchState};
+use crate::dice::{derive_throw, valid_client_seed};
+use crate::matches::fact::Fact;
+
+/// Decides `command` on a copy of `state`, calling `observe` after each fact.
+pub(super) fn decide(
+    state: &MatchState,
+    command: &Command,
+    observe: &mut dyn FnMut(&MatchState, &Fact),
+) -> Result<Decision, MatchError> {
+    let mut d = Decider {
+        next: state.clone(),
+        facts: Vec::new(),
+        observe,
+    };
+    d.run(command)?;
+    Ok(Decision {
+        facts: d.facts,
+        after: d.next,
+    })
+}
+
+/// Works out one command on a copy of the state.
+struct Decider<'o> {
+    next: MatchState,
+    facts: Vec<Fact>,
+    observe: &'o mut dyn FnMut(&MatchState, &Fact),
+}
+
+impl Decider<'_> {
+    fn push(&mut self, fact: Fact) -> Result<(), MatchError> {
+        self.next
+            .apply(&fact)
+            .map_err(|e| MatchError::Internal(format!("{} did not apply: {e}", fact.kind())))?;
+        (self.observe)(&self.next, &fact);
+        self.facts.push(fact);
+        Ok(())
+    }
+
+    fn run(&mut self, command: &Command) -> Result<(), MatchError> {
+        let s = &self.next;
+        match command {
+            Command::StartGame(new) => {
+                if s.game_no != 0 {
+                    return Err(MatchError::AlreadyStarted);
+                }
+                Game::new(s.spec.variant, s.spec.setup)
+                    .map_err(|e| MatchError::BadSetup(e.to_string()))?;
+                let fact = s.game_started(new);
+                self.push(fact)?;
+                if !self.next.spec.seed_window {
+                    self.advance(true)?;
+                }
+            }
+            Command::ClientSeed { seat, seed } => {
+                let g = s.live()?;
+                if !g.seeds_open {
+                    return Err(MatchError::SeedsClosed);
+                }
+                if !valid_client_seed(seed) {
+                    return Err(MatchError::BadSeed);
+                }
+                if g.client_seeds
+                    .get(seat.index())
+                    .is_some_and(Option::is_some)
+                {
+                    return Err(MatchError::SeedGiven);
+                }
+                self.push(Fact::ClientSeed {
+                    seat: *seat,
+                    seed: seed.clone(),
+                })?;
+                self.advance(false)?;
+            }
+            Command::CloseSeeds => {
+                if s.game.as_ref().is_some_and(|g| g.seeds_open && !g.over) {
+                    self.advance(true)?;
+                }
+            }
+            Command::Move { seat, game, mv } => {
+                let g = s.live()?;
+                if *game != s.game_no {
+                    return Err(MatchError::WrongGame {
+                        playing: s.game_no,
+                        asked: *game,
+                    });
+                }
+                let player = g
+                    .player_of(*seat)
+                    .ok_or(MatchError::Illegal(IllegalMove::NotYourTurn))?;
+                // The engine decides on a copy; the fact names the move as the engine writes it.
+                let mut engine = g.engine.clone();
+                let played = engine
+                    .play_notation(player, mv)
+                    .map_err(MatchError::Illegal)?;
+                self.push(Fact::Moved {
+                    seat: *seat,
+                    mv: played.to_string(),
+                })?;
+                self.advance(false)?;
+            }
+            Command::Resign { seat } => {
+                let g = s.live()?;
+                let player = g
+                    .player_of(*seat)
+                    .ok_or(MatchError::Illegal(IllegalMove::NotYourTurn))?;
+                g.engine
+                    .clone()
+                    .resign(player)
+                    .map_err(MatchError::Illegal)?;
+                self.push(Fact::Resigned { seat: *seat })?;
+                self.advance(false)?;
+            }
+            Command::Claim {
+                seat,
+                gone_for,
+                needed,
+            } => {
+                let g = s.live()?;
+                let against = g
+                    .engine
+                    .status()
+                    .player()
+                    .and_then(|p| g.seat_of(p))
+                    .ok_or(MatchError::GameOver)?;
+                let gone = gone_for.get(against.index()).copied().flatten();
+                let Some(gone) = gone.filter(|_| against != *seat) else {
+                    return Err(MatchError::NotAbsent);
+                };
+                if gone < *needed {
+                    return Err(MatchError::TooEarly {
+                        against,
+                        gone: gone.as_secs(),
+                        needed: needed.as_secs(),
+                    });
+                }
+                self.push(Fact::Claimed {
+                    seat: *seat,
+                    against,
+                })?;
+                self.advance(false)?;
+            }
+            Command::Rematch { seat, next } => {
+                if s.match_over {
+                    return Err(MatchError::MatchOver);
+                }
+                let Some(g) = s.game.as_ref().filter(|g| g.over) else {
+                    return Err(MatchError::GameNotOver);
+                };
+                if g.rematch.get(seat.index()).copied().unwrap_or(true) {
+                    return Ok(());
+                }
+                self.push(Fact::RematchRequested { seat: *seat })?;
+                if self
+                    .next
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| g.rematch.iter().all(|&r| r))
+                {
+                    let fact = self.next.game_started(next);
+                    self.push(fact)?;
+                    if !self.next.spec.seed_window {
+                        self.advance(true)?;
+                    }
+                }
+            }
+            // While seeds are taken, this throws only once every seed is in (a restart came
+            // between the last seed and the first throw).
+            Command::CatchUp => self.advance(false)?,
+        }
+        Ok(())
+    }
+
+    /// Throws for the server whenever the engine asks, ends the game when the engine says it
+    /// is over, and ends the series when that game decides it. `close_seeds`: throw even
+    /// while client seeds are still taken (the wait ran out, or every seed is in).
+    fn advance(&mut self, close_seeds: bool) -> Result<(), MatchError> {
+        let mut close_seeds = close_seeds;
+        loop {
+            let s = &self.next;
+            let Some(g) = &s.game else { return Ok(()) };
+            if g.over {
+                if !s.match_over && s.series_decided() {
+                    let winner = s.leader();
+                    self.push(Fact::MatchOver { winner })?;
+                }
+                return Ok(());
+            }
+            if g.seeds_open && !close_seeds && !g.client_seeds.iter().all(Option::is_some) {
+                return Ok(());
+            }
+            close_seeds = false;
+            match g.engine.status() {
+                Status::Move { .. } => return Ok(()),
+                Status::Over(o) => {
+                    let winner = o.winner.and_then(|p| g.seat_of(p));
+                    self.push(Fact::GameOver {
+                        winner,
+                        reason: o.reason,
+                        points: o.points,
+                    })?;
+                }
+                Status::Throw { player, spec } => {
+                    let seat = g.seat_of(player).ok_or_else(|| {
+                        MatchError::Internal("the engine asks a player with no seat".into())
+                    })?;
+                    let throw_no = g.throws() + 1;
+                    if throw_no > MAX_THROWS {
+                        return Err(MatchError::Internal(
+                            "the game asked for too many throws".into(),
+                        ));
+                    }
+                    let throw = derive_throw(&g.seed, &g.id, &g.seeds(), throw_no, spec);
+                    self.push(Fact::Thrown {
+                        seat,
+                        faces: throw.faces().to_vec(),
+                    })?;
+                    let g = self
+                        .next
+                        .game
+                        .as_ref()
+                        .expect("a throw applied to this game");
+                    let passed = g
+                        .last_throw
+                        .is_some_and(|t| t.effect == ThrowEffect::NoMove)
+                        && g.engine.status().player().is_some_and(|p| p != player);
+                    if passed {
+                        self.push(Fact::Passed { seat })?;
+                    }
+                }
+            }
+        }
+    }
+}
