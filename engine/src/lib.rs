@@ -42,6 +42,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod board30;
 pub mod dice;
+pub mod geometry;
 pub mod jequier;
 pub mod martian;
 pub mod modern;
@@ -52,6 +53,7 @@ mod rules;
 pub mod scenario;
 
 pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
+pub use geometry::{Geometry, Layout, LegalMove, Place, Placement};
 pub use rules::{
     EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status, ThrowEffect,
 };
@@ -440,6 +442,41 @@ macro_rules! games {
                 }
             }
 
+            /// Where every piece is now; see [`Layout::placement`].
+            pub fn placement(&self) -> Placement {
+                match self {
+                    $(Game::$variant(g) => g.placement(),)*
+                }
+            }
+
+            /// What `mv` will do to the pieces if it is played now; see [`Layout::geometry`].
+            ///
+            /// # Errors
+            /// [`IllegalMove`] when `mv` is not legal now (as [`Game::play`] would say for the
+            /// player to move).
+            pub fn geometry(&self, mv: Move) -> Result<Geometry, IllegalMove> {
+                match (self, mv) {
+                    $((Game::$variant(g), Move::$variant(m)) => g.geometry(m),)*
+                    #[allow(unreachable_patterns)]
+                    _ => Err(IllegalMove::Malformed),
+                }
+            }
+
+            /// Every legal move now, each with its geometry, in the order of
+            /// [`Game::legal_moves`].
+            pub fn legal_moves_with_geometry(&self) -> Vec<LegalMove> {
+                match self {
+                    $(Game::$variant(g) => g
+                        .legal_moves()
+                        .into_iter()
+                        .map(|m| LegalMove {
+                            geometry: g.geometry_unchecked(m),
+                            mv: Move::$variant(m),
+                        })
+                        .collect(),)*
+                }
+            }
+
             /// Checks the position's invariants; see [`Rules::check_invariants`].
             ///
             /// # Errors
@@ -477,6 +514,26 @@ impl Game {
         let mv = self.parse_move(mv).map_err(|_| IllegalMove::Malformed)?;
         self.play(player, mv)?;
         Ok(mv)
+    }
+}
+
+impl Game {
+    /// Plays `mv` for `player` if legal, and says what it did to the pieces.
+    ///
+    /// # Errors
+    /// As [`Game::play`]; the game is unchanged.
+    pub fn play_with_geometry(
+        &mut self,
+        player: Player,
+        mv: Move,
+    ) -> Result<Geometry, IllegalMove> {
+        let geometry = match self.status() {
+            Status::Move { player: p } if p == player => self.geometry(mv).ok(),
+            _ => None,
+        };
+        self.play(player, mv)?;
+        // `play` accepted the move, so it was legal and its geometry was computed.
+        Ok(geometry.unwrap_or_default())
     }
 }
 

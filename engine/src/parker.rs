@@ -17,6 +17,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -786,6 +787,78 @@ impl Rules for Parker {
             }
         }
         Ok(())
+    }
+}
+
+impl Layout for Parker {
+    fn placement(&self) -> Placement {
+        let mut out = Placement::default();
+        for p in 0..2 {
+            let who = player(p);
+            let at = |pos: u8| Place::lane(who, pos + 1).unwrap_or(Place::Out);
+            match self.pharaoh[p] {
+                NONE => out.put(Place::Out, Piece::new(who, PieceKind::Pharaoh)),
+                pos => out.put(at(pos), Piece::new(who, PieceKind::Pharaoh)),
+            }
+            for pos in 0..LAP {
+                if self.men[p] & bit(pos) != 0 {
+                    out.put(at(pos), Piece::new(who, PieceKind::Man));
+                }
+            }
+            for _ in self.men[p].count_ones()..4 {
+                out.put(Place::Out, Piece::new(who, PieceKind::Man));
+            }
+        }
+        out.normalise();
+        out
+    }
+
+    fn geometry_unchecked(&self, mv: Move) -> Geometry {
+        let Phase::Move(pl) = self.phase else {
+            return Geometry::default();
+        };
+        let Some((from, to, dist, _)) = self.interpret(mv) else {
+            return Geometry::default();
+        };
+        let p = pl.index();
+        let at = |who: Player, pos: u8| Place::lane(who, pos + 1).unwrap_or(Place::Out);
+        let kind = |q: usize, pos: u8| {
+            if self.pharaoh[q] == pos {
+                PieceKind::Pharaoh
+            } else {
+                PieceKind::Man
+            }
+        };
+        // One die, or both dice combined.
+        let dice = if self.dice.contains(dist) {
+            vec![dist]
+        } else {
+            self.dice.values().to_vec()
+        };
+        let mut steps = vec![geometry::mover_step(
+            pl,
+            at(pl, from),
+            at(pl, to),
+            kind(p, from),
+            dice,
+        )];
+        if to >= ENTRY {
+            let o = 1 - p;
+            let q = alongside(to);
+            if self.occ(o) & bit(q) != 0 {
+                steps.push(geometry::caused_step(
+                    StepKind::Capture,
+                    player(o),
+                    at(player(o), q),
+                    Place::Out,
+                    kind(o, q),
+                ));
+            }
+        }
+        Geometry {
+            steps,
+            coaster: None,
+        }
     }
 }
 

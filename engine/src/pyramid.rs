@@ -16,6 +16,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -1075,6 +1076,89 @@ impl<'de> Deserialize<'de> for Pyramid {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pyramid, D::Error> {
         let s = String::deserialize(d)?;
         Pyramid::from_notation(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Size {
+    const fn kind(self) -> PieceKind {
+        match self {
+            Size::Large => PieceKind::Large,
+            Size::Medium => PieceKind::Medium,
+            Size::Small => PieceKind::Small,
+        }
+    }
+}
+
+impl Layout for Pyramid {
+    fn placement(&self) -> Placement {
+        let mut p = Placement::default();
+        // Nobody owns a colour until the roll-off winner has chosen.
+        let piece = |colour: Colour, size: Size| Piece {
+            owner: self.colour_of(self.seat(colour)).map(|_| self.seat(colour)),
+            kind: size.kind(),
+        };
+        for n in 1..=30u8 {
+            if let Some((colour, size)) = self.piece_at(n) {
+                p.put(geometry::track(n), piece(colour, size));
+            }
+        }
+        for colour in [Colour::Black, Colour::White] {
+            let men = self.men[colour.index()];
+            let on = [
+                (men & self.large).count_ones(),
+                (men & self.medium).count_ones(),
+                (men & !self.large & !self.medium).count_ones(),
+            ];
+            for size in Size::ALL {
+                let piece = piece(colour, size);
+                let off = self.off[colour.index()][size.index()];
+                for _ in 0..off {
+                    p.put(Place::Off, piece);
+                }
+                let gone =
+                    u32::from(size.count()).saturating_sub(on[size.index()] + u32::from(off));
+                for _ in 0..gone {
+                    p.put(Place::Out, piece);
+                }
+            }
+        }
+        p.normalise();
+        p
+    }
+
+    fn geometry_unchecked(&self, mv: Move) -> Geometry {
+        let (Phase::Move { colour }, Move::Step { from, to }) = (self.phase, mv) else {
+            return Geometry::default();
+        };
+        let me = self.seat(colour);
+        let size = self.size_at(bit(from));
+        let mut steps = vec![geometry::mover_step(
+            me,
+            geometry::track(from),
+            if to == OFF {
+                Place::Off
+            } else {
+                geometry::track(to)
+            },
+            size.kind(),
+            vec![to - from],
+        )];
+        if to != OFF
+            && let Some((victim, vsize)) = self.piece_at(to)
+            && victim != colour
+        {
+            steps.push(geometry::caused_step(
+                StepKind::Capture,
+                self.seat(victim),
+                geometry::track(to),
+                Place::Out,
+                vsize.kind(),
+            ));
+        }
+        Geometry {
+            steps,
+            coaster: None,
+        }
     }
 }
 
