@@ -32,6 +32,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::notation::{self, To};
 use crate::{
     Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -127,11 +128,7 @@ impl Move {
 /// `FROM-TO` or `FROM-off`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.to == OFF {
-            write!(f, "{}-off", self.from)
-        } else {
-            write!(f, "{}-{}", self.from, self.to)
-        }
+        notation::write_from_to(f, self.from, (self.to != OFF).then_some(self.to))
     }
 }
 
@@ -144,16 +141,11 @@ impl FromStr for Move {
                 "not a jequier move: {s:?} (want FROM-TO or FROM-off)"
             ))
         };
-        let (a, b) = s.split_once('-').ok_or_else(bad)?;
-        let from: u8 = a.parse().map_err(|_| bad())?;
-        let to: u8 = if b == "off" {
-            OFF
-        } else {
-            let t: u8 = b.parse().map_err(|_| bad())?;
-            if t > 30 {
-                return Err(bad());
-            }
-            t
+        let (from, to) = notation::parse_from_to(s).ok_or_else(bad)?;
+        let to = match to {
+            To::Off => OFF,
+            To::Square(t) if t <= 30 => t,
+            To::Square(_) => return Err(bad()),
         };
         let mv = Move { from, to };
         if mv.well_formed() { Ok(mv) } else { Err(bad()) }

@@ -46,6 +46,7 @@ pub mod geometry;
 pub mod jequier;
 pub mod martian;
 pub mod modern;
+mod notation;
 pub mod parker;
 pub mod playout;
 pub mod pyramid;

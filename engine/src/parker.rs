@@ -18,6 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::notation::{self, To};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -116,7 +117,7 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
+        notation::write_from_to(f, self.from, Some(self.to))
     }
 }
 
@@ -125,10 +126,10 @@ impl FromStr for Move {
 
     fn from_str(s: &str) -> Result<Move, ParseError> {
         let bad = || ParseError::new(format!("not a parker move: {s:?} (want FROM-TO, 1 to 20)"));
-        let (a, b) = s.split_once('-').ok_or_else(bad)?;
-        let a: u8 = a.parse().map_err(|_| bad())?;
-        let b: u8 = b.parse().map_err(|_| bad())?;
-        Move::new(a, b).ok_or_else(bad)
+        match notation::parse_from_to(s) {
+            Some((a, To::Square(b))) => Move::new(a, b).ok_or_else(bad),
+            _ => Err(bad()),
+        }
     }
 }
 

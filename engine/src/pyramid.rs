@@ -17,6 +17,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::notation::{self, To};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -219,8 +220,7 @@ pub enum Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Move::Step { from, to: OFF } => write!(f, "{from}-off"),
-            Move::Step { from, to } => write!(f, "{from}-{to}"),
+            Move::Step { from, to } => notation::write_from_to(f, from, (to != OFF).then_some(to)),
             Move::Black => f.write_str("black"),
             Move::White => f.write_str("white"),
         }
@@ -237,14 +237,12 @@ impl FromStr for Move {
             _ => {}
         }
         let bad = || ParseError::new(format!("not a pyramid move: {s:?}"));
-        let (a, b) = s.split_once('-').ok_or_else(bad)?;
-        let from: u8 = a.parse().map_err(|_| bad())?;
-        let to: u8 = if b == "off" {
-            OFF
-        } else {
-            b.parse().map_err(|_| bad())?
+        let (from, to) = notation::parse_from_to(s).ok_or_else(bad)?;
+        let (to, off) = match to {
+            To::Off => (OFF, true),
+            To::Square(t) => (t, false),
         };
-        if !(1..=30).contains(&from) || !(1..=OFF).contains(&to) || (b != "off" && to == OFF) {
+        if !(1..=30).contains(&from) || !(1..=OFF).contains(&to) || (!off && to == OFF) {
             return Err(bad());
         }
         Ok(Move::Step { from, to })
