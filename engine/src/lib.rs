@@ -45,6 +45,7 @@ pub mod dice;
 pub mod geometry;
 pub mod jequier;
 pub mod martian;
+mod mechanics;
 pub mod modern;
 mod notation;
 pub mod parker;

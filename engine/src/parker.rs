@@ -18,6 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::mechanics;
 use crate::notation::{self, To};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
@@ -407,12 +408,11 @@ impl Rules for Parker {
                 let total = throw.sum();
                 self.phase = if first == 0 {
                     Phase::RollOff { first: total }
-                } else if first > total {
-                    Phase::Throw(Player::One)
-                } else if total > first {
-                    Phase::Throw(Player::Two)
                 } else {
-                    Phase::RollOff { first: 0 }
+                    match mechanics::roll_off_winner(first, total) {
+                        Some(starter) => Phase::Throw(starter),
+                        None => Phase::RollOff { first: 0 },
+                    }
                 };
                 Ok(ThrowEffect::Decided)
             }
@@ -443,32 +443,24 @@ impl Rules for Parker {
             [a, b] => {
                 // Both dice must be used if at all possible: a combined step uses both; a
                 // single step is kept only if the other die can follow it (or it wins).
-                let mut must_both = false;
+                let mut follows = 0u64;
                 self.for_each_step(p, a + b, |f, t| {
+                    follows |= 1 << out.len();
                     out.push(Move::of(f, t));
-                    must_both = true;
                 });
-                let mut singles = [(0u8, 0u8, false); 24];
-                let mut n = 0;
                 let pairs = [(a, b), (b, a)];
                 let pairs = if a == b { &pairs[..1] } else { &pairs[..] };
                 for &(d, other) in pairs {
                     self.for_each_step(p, d, |f, t| {
                         let mut g = *self;
                         g.apply_step(p, f, t);
-                        let follows = g.count(1 - p) == 0 || g.any_step(p, other);
-                        must_both |= follows;
-                        if n < singles.len() {
-                            singles[n] = (f, t, follows);
-                            n += 1;
+                        if g.count(1 - p) == 0 || g.any_step(p, other) {
+                            follows |= 1 << out.len();
                         }
+                        out.push(Move::of(f, t));
                     });
                 }
-                for &(f, t, follows) in &singles[..n] {
-                    if follows || !must_both {
-                        out.push(Move::of(f, t));
-                    }
-                }
+                mechanics::keep_moves_using_both_dice(out, follows);
             }
             _ => {}
         }

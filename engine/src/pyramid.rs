@@ -17,6 +17,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::mechanics;
 use crate::notation::{self, To};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
@@ -563,7 +564,10 @@ impl Rules for Pyramid {
                         seat: Player::Two,
                         first: total,
                     };
-                } else if total == first {
+                } else if let Some(seat) = mechanics::roll_off_winner(first, total) {
+                    self.ties = 0;
+                    self.phase = Phase::Choose { seat };
+                } else {
                     self.ties += 1;
                     self.phase = if self.ties >= ROLL_OFF_TIE_LIMIT {
                         self.ties = 0;
@@ -574,14 +578,6 @@ impl Rules for Pyramid {
                             first: 0,
                         }
                     };
-                } else {
-                    self.ties = 0;
-                    let seat = if first > total {
-                        Player::One
-                    } else {
-                        Player::Two
-                    };
-                    self.phase = Phase::Choose { seat };
                 }
                 Ok(ThrowEffect::Decided)
             }
@@ -620,13 +616,13 @@ impl Rules for Pyramid {
             Phase::Move { colour } => {
                 self.candidates(colour, out);
                 if self.dice.len() == 2 && out.len() > 1 {
-                    let keep = out
-                        .iter()
-                        .filter(|&&m| self.leaves_second_die(colour, m))
-                        .count();
-                    if keep > 0 && keep < out.len() {
-                        out.retain(|&m| self.leaves_second_die(colour, m));
+                    let mut follows = 0u64;
+                    for (i, &m) in out.iter().enumerate() {
+                        if self.leaves_second_die(colour, m) {
+                            follows |= 1 << i;
+                        }
                     }
+                    mechanics::keep_moves_using_both_dice(out, follows);
                 }
             }
             _ => {}
