@@ -31,6 +31,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::notation::{self, To};
 use crate::{
     Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -126,11 +128,7 @@ impl Move {
 /// `FROM-TO` or `FROM-off`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.to == OFF {
-            write!(f, "{}-off", self.from)
-        } else {
-            write!(f, "{}-{}", self.from, self.to)
-        }
+        notation::write_from_to(f, self.from, (self.to != OFF).then_some(self.to))
     }
 }
 
@@ -143,16 +141,11 @@ impl FromStr for Move {
                 "not a jequier move: {s:?} (want FROM-TO or FROM-off)"
             ))
         };
-        let (a, b) = s.split_once('-').ok_or_else(bad)?;
-        let from: u8 = a.parse().map_err(|_| bad())?;
-        let to: u8 = if b == "off" {
-            OFF
-        } else {
-            let t: u8 = b.parse().map_err(|_| bad())?;
-            if t > 30 {
-                return Err(bad());
-            }
-            t
+        let (from, to) = notation::parse_from_to(s).ok_or_else(bad)?;
+        let to = match to {
+            To::Off => OFF,
+            To::Square(t) if t <= 30 => t,
+            To::Square(_) => return Err(bad()),
         };
         let mv = Move { from, to };
         if mv.well_formed() { Ok(mv) } else { Err(bad()) }
@@ -734,6 +727,92 @@ impl Rules for Jequier {
             Phase::Throw { .. } => {}
         }
         Ok(())
+    }
+}
+
+impl Jequier {
+    /// The seat playing `colour`, once decided.
+    fn seat_of(&self, colour: Colour) -> Option<Player> {
+        self.black_seat.map(|b| match colour {
+            Colour::Black => b,
+            Colour::White => b.opponent(),
+        })
+    }
+}
+
+impl Layout for Jequier {
+    fn placement(&self) -> Placement {
+        let mut p = Placement::default();
+        for (colour, bits, kind) in [
+            (Colour::White, self.white, PieceKind::White),
+            (Colour::Black, self.black, PieceKind::Black),
+        ] {
+            let piece = Piece {
+                owner: self.seat_of(colour),
+                kind,
+            };
+            for sq in 1..=30u8 {
+                if bits & (1 << sq) != 0 {
+                    p.put(geometry::track(sq), piece);
+                }
+            }
+            for _ in bits.count_ones()..PIECES {
+                p.put(Place::Off, piece);
+            }
+        }
+        p.normalise();
+        p
+    }
+
+    fn geometry_unchecked(&self, mv: Move) -> Geometry {
+        let Phase::Move { player, throw } = self.phase else {
+            return Geometry::default();
+        };
+        let (kind, other) = if self.black_seat == Some(player) {
+            (PieceKind::Black, PieceKind::White)
+        } else {
+            (PieceKind::White, PieceKind::Black)
+        };
+        let (own, opp) = self.colour_bits(player);
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        let (own_after, opp_after) = after.colour_bits(player);
+        // The square the mover comes to rest on: new in its colour, unless borne off.
+        let new = own_after & !own;
+        let rest = if new == 0 {
+            mv.from
+        } else {
+            new.trailing_zeros() as u8
+        };
+        let mut step = geometry::mover_step(
+            player,
+            geometry::track(mv.from),
+            if mv.to == OFF {
+                Place::Off
+            } else {
+                geometry::track(rest)
+            },
+            kind,
+            vec![throw],
+        );
+        if mv.to == TRAP {
+            step.via.push(geometry::track(TRAP));
+        }
+        let mut steps = vec![step];
+        let sent = opp_after & !opp;
+        if sent != 0 {
+            steps.push(geometry::caused_step(
+                StepKind::SentBack,
+                player.opponent(),
+                geometry::track(mv.to),
+                geometry::track(sent.trailing_zeros() as u8),
+                other,
+            ));
+        }
+        Geometry {
+            steps,
+            coaster: None,
+        }
     }
 }
 

@@ -42,9 +42,12 @@ use serde::{Deserialize, Serialize};
 
 pub mod board30;
 pub mod dice;
+pub mod geometry;
 pub mod jequier;
 pub mod martian;
+mod mechanics;
 pub mod modern;
+mod notation;
 pub mod parker;
 pub mod playout;
 pub mod pyramid;
@@ -52,6 +55,7 @@ mod rules;
 pub mod scenario;
 
 pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
+pub use geometry::{Geometry, Layout, LegalMove, Place, Placement};
 pub use rules::{
     EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status, ThrowEffect,
 };
@@ -189,6 +193,125 @@ impl Variant {
             })
         }
     }
+}
+
+impl Variant {
+    /// Everything about the variant that a server, an API document or a client shows, in
+    /// one place, derived from the other methods here.
+    ///
+    /// ```
+    /// use senet_engine::{BoardKind, Variant};
+    /// let info = Variant::Parker.info();
+    /// assert_eq!((info.id, info.min_players, info.max_players), ("parker", 2, 2));
+    /// assert_eq!(info.options, ["waiting_for_one"]);
+    /// assert!(info.option_details[0].default);
+    /// assert_eq!(info.board, BoardKind::Parker);
+    /// ```
+    pub fn info(self) -> VariantInfo {
+        let (min_players, max_players) = self.player_range();
+        VariantInfo {
+            id: self.id(),
+            name: self.name(),
+            min_players,
+            max_players,
+            options: self.options(),
+            option_details: self
+                .options()
+                .iter()
+                .filter_map(|&name| VariantOption::named(name))
+                .collect(),
+            throw: self.throw_spec(),
+            throw_table: self.throw_table(),
+            board: self.board(),
+            move_notation: self.move_notation(),
+        }
+    }
+
+    /// The board the variant is played on, which says which [`Place`]s it uses.
+    pub const fn board(self) -> BoardKind {
+        match self {
+            Variant::Martian => BoardKind::Martian,
+            Variant::Parker => BoardKind::Parker,
+            Variant::Modern | Variant::Jequier | Variant::Pyramid => BoardKind::Track30,
+        }
+    }
+
+    /// The forms of the variant's move notation, in one line.
+    pub const fn move_notation(self) -> &'static str {
+        match self {
+            Variant::Martian => {
+                "SQUARE then SIZE (S1L: the large pyramid on S1), or E>W / W>E (a coaster move)"
+            }
+            Variant::Modern => "PIECE+DISTANCE (4+7: the piece with 4 dots, 7 steps), or d1 / d2",
+            Variant::Parker => "FROM-TO, squares 1 to 20 of the mover's own path (5-9)",
+            Variant::Jequier => "FROM-TO (10-11) or FROM-off (28-off)",
+            Variant::Pyramid => "FROM-TO (19-21), FROM-off (27-off), or black / white",
+        }
+    }
+}
+
+/// What [`Variant::info`] says about a variant. Serialised with these field names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantInfo {
+    /// The stable id, as [`Variant::id`].
+    pub id: &'static str,
+    /// The display name, as [`Variant::name`].
+    pub name: &'static str,
+    /// Fewest players.
+    pub min_players: u8,
+    /// Most players.
+    pub max_players: u8,
+    /// The [`Setup`] fields, other than `players`, that the variant uses, as
+    /// [`Variant::options`].
+    pub options: &'static [&'static str],
+    /// The same options with their defaults and what they mean.
+    pub option_details: Vec<VariantOption>,
+    /// The ordinary throw, as [`Variant::throw_spec`].
+    pub throw: ThrowSpec,
+    /// The ordinary throw's odds, as [`Variant::throw_table`].
+    pub throw_table: Vec<ThrowOdds>,
+    /// The board, as [`Variant::board`].
+    pub board: BoardKind,
+    /// The move notation, as [`Variant::move_notation`].
+    pub move_notation: &'static str,
+}
+
+/// A [`Setup`] option of a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantOption {
+    /// The [`Setup`] field (and the name the server's API uses).
+    pub name: &'static str,
+    /// Its value in [`Setup::default`].
+    pub default: bool,
+    /// What it does.
+    pub description: &'static str,
+}
+
+impl VariantOption {
+    /// The option with this [`Setup`] field name, if there is one.
+    pub fn named(name: &str) -> Option<VariantOption> {
+        match name {
+            "waiting_for_one" => Some(VariantOption {
+                name: "waiting_for_one",
+                default: Setup::default().waiting_for_one,
+                description: "parker: plain pegs wait on the last Senet Row space for a one \
+                              (the printed rule; players may waive it before the game)",
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The kind of board a variant is played on, which says which [`Place`]s it uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardKind {
+    /// The 3 × 10 S track of [`board30`]: places `s1` … `s30`, `off`, `out`.
+    Track30,
+    /// `parker`'s two paths of 20 squares: places `p1-1` … `p2-20`, `out`.
+    Parker,
+    /// `martian`'s three coasters: places `S1` … `P9`, `off`.
+    Martian,
 }
 
 /// One line of [`Variant::throw_table`].
@@ -440,6 +563,41 @@ macro_rules! games {
                 }
             }
 
+            /// Where every piece is now; see [`Layout::placement`].
+            pub fn placement(&self) -> Placement {
+                match self {
+                    $(Game::$variant(g) => g.placement(),)*
+                }
+            }
+
+            /// What `mv` will do to the pieces if it is played now; see [`Layout::geometry`].
+            ///
+            /// # Errors
+            /// [`IllegalMove`] when `mv` is not legal now (as [`Game::play`] would say for the
+            /// player to move).
+            pub fn geometry(&self, mv: Move) -> Result<Geometry, IllegalMove> {
+                match (self, mv) {
+                    $((Game::$variant(g), Move::$variant(m)) => g.geometry(m),)*
+                    #[allow(unreachable_patterns)]
+                    _ => Err(IllegalMove::Malformed),
+                }
+            }
+
+            /// Every legal move now, each with its geometry, in the order of
+            /// [`Game::legal_moves`].
+            pub fn legal_moves_with_geometry(&self) -> Vec<LegalMove> {
+                match self {
+                    $(Game::$variant(g) => g
+                        .legal_moves()
+                        .into_iter()
+                        .map(|m| LegalMove {
+                            geometry: g.geometry_unchecked(m),
+                            mv: Move::$variant(m),
+                        })
+                        .collect(),)*
+                }
+            }
+
             /// Checks the position's invariants; see [`Rules::check_invariants`].
             ///
             /// # Errors
@@ -477,6 +635,26 @@ impl Game {
         let mv = self.parse_move(mv).map_err(|_| IllegalMove::Malformed)?;
         self.play(player, mv)?;
         Ok(mv)
+    }
+}
+
+impl Game {
+    /// Plays `mv` for `player` if legal, and says what it did to the pieces.
+    ///
+    /// # Errors
+    /// As [`Game::play`]; the game is unchanged.
+    pub fn play_with_geometry(
+        &mut self,
+        player: Player,
+        mv: Move,
+    ) -> Result<Geometry, IllegalMove> {
+        let geometry = match self.status() {
+            Status::Move { player: p } if p == player => self.geometry(mv).ok(),
+            _ => None,
+        };
+        self.play(player, mv)?;
+        // `play` accepted the move, so it was legal and its geometry was computed.
+        Ok(geometry.unwrap_or_default())
     }
 }
 
@@ -526,6 +704,25 @@ mod tests {
         assert_eq!(
             d6.iter().find(|o| o.result == "2+5").map(|o| o.ways),
             Some(2)
+        );
+    }
+
+    #[test]
+    fn info_agrees_with_the_other_methods() {
+        for v in Variant::ALL {
+            let info = v.info();
+            assert_eq!(info.id, v.id());
+            assert_eq!((info.min_players, info.max_players), v.player_range());
+            assert_eq!(info.option_details.len(), info.options.len(), "{v}");
+            assert_eq!(info.throw_table, v.throw_table());
+            let json = serde_json::to_value(&info).unwrap();
+            assert_eq!(json["id"], v.id());
+            assert!(json["throw"]["count"].is_number());
+        }
+        assert_eq!(Variant::Modern.info().max_players, 4);
+        assert_eq!(
+            serde_json::to_value(Variant::Pyramid.board()).unwrap(),
+            "track30"
         );
     }
 

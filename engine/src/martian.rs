@@ -32,6 +32,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::geometry::{Geometry, Layout, Piece, PieceKind, Place, Placement, Step, StepKind};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
     Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -348,8 +349,9 @@ fn owner_bit(p: Player) -> u16 {
 
 // ---------------------------------------------------------------------------------------
 
-/// Which end coaster the 5 moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which end coaster the 5 moves. Serialised as `east_to_west` or `west_to_east`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Coaster {
     /// The east coaster goes to the west end (notation `E>W`).
     EastToWest,
@@ -1121,6 +1123,121 @@ impl Rules for Martian {
             }
         }
         Ok(())
+    }
+}
+
+/// The geometry's piece for stack entry `pc`.
+fn geometry_piece(pc: u16) -> Piece {
+    let owner = if pc & TWO != 0 {
+        Player::Two
+    } else {
+        Player::One
+    };
+    Piece::new(owner, PieceKind::pyramid((pc & 3) as u8))
+}
+
+/// The pieces of stack `s` from index `i` up, bottom to top.
+fn geometry_pieces(s: u16, i: usize) -> Vec<Piece> {
+    (i..st_len(s))
+        .map(|j| geometry_piece(st_piece(s, j)))
+        .collect()
+}
+
+fn path_place(p: usize) -> Place {
+    u8::try_from(p)
+        .ok()
+        .and_then(Place::path)
+        .unwrap_or(Place::Off)
+}
+
+impl Layout for Martian {
+    fn placement(&self) -> Placement {
+        let mut out = Placement::default();
+        let mut on = [[0u8; 4]; 2];
+        for (p, &s) in self.board.iter().enumerate() {
+            for piece in geometry_pieces(s, 0) {
+                out.put(path_place(p), piece);
+            }
+            for i in 0..st_len(s) {
+                let pc = st_piece(s, i);
+                on[usize::from(pc & TWO != 0)][usize::from(pc & 3)] += 1;
+            }
+        }
+        for (who, counts) in on.iter().enumerate() {
+            for size in 1..=3u16 {
+                let pc = size | if who == 1 { TWO } else { 0 };
+                for _ in counts[usize::from(size)]..PER_SIZE {
+                    out.put(Place::Off, geometry_piece(pc));
+                }
+            }
+        }
+        out.normalise();
+        out
+    }
+
+    fn geometry_unchecked(&self, mv: Move) -> Geometry {
+        let Phase::Move(die) = self.phase else {
+            return Geometry::default();
+        };
+        match mv {
+            Move::Coaster(c) => {
+                let perm = match c {
+                    Coaster::EastToWest => &PERM_EW,
+                    Coaster::WestToEast => &PERM_WE,
+                };
+                let steps = self
+                    .board
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &s)| s != 0)
+                    .map(|(p, &s)| {
+                        let pieces = geometry_pieces(s, 0);
+                        Step {
+                            kind: StepKind::Coaster,
+                            owner: pieces[0].owner.unwrap_or(Player::One),
+                            from: path_place(p),
+                            to: path_place(usize::from(perm[p])),
+                            via: Vec::new(),
+                            pieces,
+                            dice: vec![die],
+                        }
+                    })
+                    .collect();
+                Geometry {
+                    steps,
+                    coaster: Some(c),
+                }
+            }
+            Move::Pyramid { from, size } => {
+                let from = usize::from(from);
+                let s = self.board[from];
+                let Ok(i) = Martian::find_movable(s, size, owner_bit(self.to_move)) else {
+                    return Geometry::default();
+                };
+                let to = from + usize::from(die);
+                let to = if to < SQUARES {
+                    path_place(to)
+                } else {
+                    Place::Off
+                };
+                Geometry {
+                    steps: vec![Step {
+                        kind: if to == Place::Off {
+                            StepKind::BearOff
+                        } else {
+                            StepKind::Move
+                        },
+                        owner: self.to_move,
+                        from: path_place(from),
+                        to,
+                        via: Vec::new(),
+                        pieces: geometry_pieces(s, i),
+                        dice: vec![die],
+                    }],
+                    coaster: None,
+                }
+            }
+        }
     }
 }
 

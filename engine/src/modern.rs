@@ -17,6 +17,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
     Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -871,6 +872,92 @@ impl Rules for Modern {
             _ => {}
         }
         Ok(())
+    }
+}
+
+impl Modern {
+    /// The place of a piece location (`loc`): a square, up, or out of the game.
+    fn place_of(l: u8) -> Place {
+        match l {
+            DEAD => Place::Out,
+            UP => Place::Off,
+            l => geometry::track(l),
+        }
+    }
+}
+
+impl Layout for Modern {
+    fn placement(&self) -> Placement {
+        let mut p = Placement::default();
+        for (seat, locs) in self.loc[..usize::from(self.players)].iter().enumerate() {
+            let who = Player::from_index(seat).unwrap_or(Player::One);
+            for (i, &l) in locs.iter().enumerate() {
+                let dots = i as u8 + 1;
+                p.put(
+                    Modern::place_of(l),
+                    Piece::new(who, PieceKind::Numbered(dots)),
+                );
+            }
+        }
+        p.normalise();
+        p
+    }
+
+    fn geometry_unchecked(&self, mv: Move) -> Geometry {
+        let (Phase::Move { dice, count, .. }, Move::Step { piece, dist }) = (self.phase, mv) else {
+            return Geometry::default();
+        };
+        let seat = self.turn.index();
+        let from = self.loc[seat][usize::from(piece - 1)];
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        let mut step = geometry::mover_step(
+            self.turn,
+            Modern::place_of(from),
+            Modern::place_of(after.loc[seat][usize::from(piece - 1)]),
+            PieceKind::Numbered(piece),
+            if count == 2 && dist == dice[0] + dice[1] {
+                vec![dice[0], dice[1]]
+            } else {
+                vec![dist]
+            },
+        );
+        if from + dist > GOAL {
+            step.via.push(Place::Off);
+        }
+        let t = bounce(from, dist);
+        if t == MOON || t == BIRD {
+            step.via.push(geometry::track(t));
+        }
+        let mut steps = vec![step];
+        // Whatever else moved: a piece sent to the sun, then one pushed off it.
+        let mut caused = Vec::new();
+        for (s, (before, now)) in self.loc.iter().zip(&after.loc).enumerate() {
+            for (i, (&b, &a)) in before.iter().zip(now).enumerate() {
+                if b == a || (s == seat && i + 1 == usize::from(piece)) {
+                    continue;
+                }
+                let kind = if a == DEAD {
+                    StepKind::Removed
+                } else {
+                    StepKind::SentBack
+                };
+                let who = Player::from_index(s).unwrap_or(Player::One);
+                caused.push(geometry::caused_step(
+                    kind,
+                    who,
+                    Modern::place_of(b),
+                    Modern::place_of(a),
+                    PieceKind::Numbered(i as u8 + 1),
+                ));
+            }
+        }
+        caused.sort_by_key(|st| st.kind == StepKind::Removed);
+        steps.extend(caused);
+        Geometry {
+            steps,
+            coaster: None,
+        }
     }
 }
 

@@ -17,6 +17,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::mechanics;
+use crate::notation::{self, To};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -115,7 +118,7 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
+        notation::write_from_to(f, self.from, Some(self.to))
     }
 }
 
@@ -124,10 +127,10 @@ impl FromStr for Move {
 
     fn from_str(s: &str) -> Result<Move, ParseError> {
         let bad = || ParseError::new(format!("not a parker move: {s:?} (want FROM-TO, 1 to 20)"));
-        let (a, b) = s.split_once('-').ok_or_else(bad)?;
-        let a: u8 = a.parse().map_err(|_| bad())?;
-        let b: u8 = b.parse().map_err(|_| bad())?;
-        Move::new(a, b).ok_or_else(bad)
+        match notation::parse_from_to(s) {
+            Some((a, To::Square(b))) => Move::new(a, b).ok_or_else(bad),
+            _ => Err(bad()),
+        }
     }
 }
 
@@ -405,12 +408,11 @@ impl Rules for Parker {
                 let total = throw.sum();
                 self.phase = if first == 0 {
                     Phase::RollOff { first: total }
-                } else if first > total {
-                    Phase::Throw(Player::One)
-                } else if total > first {
-                    Phase::Throw(Player::Two)
                 } else {
-                    Phase::RollOff { first: 0 }
+                    match mechanics::roll_off_winner(first, total) {
+                        Some(starter) => Phase::Throw(starter),
+                        None => Phase::RollOff { first: 0 },
+                    }
                 };
                 Ok(ThrowEffect::Decided)
             }
@@ -441,32 +443,24 @@ impl Rules for Parker {
             [a, b] => {
                 // Both dice must be used if at all possible: a combined step uses both; a
                 // single step is kept only if the other die can follow it (or it wins).
-                let mut must_both = false;
+                let mut follows = 0u64;
                 self.for_each_step(p, a + b, |f, t| {
+                    follows |= 1 << out.len();
                     out.push(Move::of(f, t));
-                    must_both = true;
                 });
-                let mut singles = [(0u8, 0u8, false); 24];
-                let mut n = 0;
                 let pairs = [(a, b), (b, a)];
                 let pairs = if a == b { &pairs[..1] } else { &pairs[..] };
                 for &(d, other) in pairs {
                     self.for_each_step(p, d, |f, t| {
                         let mut g = *self;
                         g.apply_step(p, f, t);
-                        let follows = g.count(1 - p) == 0 || g.any_step(p, other);
-                        must_both |= follows;
-                        if n < singles.len() {
-                            singles[n] = (f, t, follows);
-                            n += 1;
+                        if g.count(1 - p) == 0 || g.any_step(p, other) {
+                            follows |= 1 << out.len();
                         }
+                        out.push(Move::of(f, t));
                     });
                 }
-                for &(f, t, follows) in &singles[..n] {
-                    if follows || !must_both {
-                        out.push(Move::of(f, t));
-                    }
-                }
+                mechanics::keep_moves_using_both_dice(out, follows);
             }
             _ => {}
         }
@@ -786,6 +780,78 @@ impl Rules for Parker {
             }
         }
         Ok(())
+    }
+}
+
+impl Layout for Parker {
+    fn placement(&self) -> Placement {
+        let mut out = Placement::default();
+        for p in 0..2 {
+            let who = player(p);
+            let at = |pos: u8| Place::lane(who, pos + 1).unwrap_or(Place::Out);
+            match self.pharaoh[p] {
+                NONE => out.put(Place::Out, Piece::new(who, PieceKind::Pharaoh)),
+                pos => out.put(at(pos), Piece::new(who, PieceKind::Pharaoh)),
+            }
+            for pos in 0..LAP {
+                if self.men[p] & bit(pos) != 0 {
+                    out.put(at(pos), Piece::new(who, PieceKind::Man));
+                }
+            }
+            for _ in self.men[p].count_ones()..4 {
+                out.put(Place::Out, Piece::new(who, PieceKind::Man));
+            }
+        }
+        out.normalise();
+        out
+    }
+
+    fn geometry_unchecked(&self, mv: Move) -> Geometry {
+        let Phase::Move(pl) = self.phase else {
+            return Geometry::default();
+        };
+        let Some((from, to, dist, _)) = self.interpret(mv) else {
+            return Geometry::default();
+        };
+        let p = pl.index();
+        let at = |who: Player, pos: u8| Place::lane(who, pos + 1).unwrap_or(Place::Out);
+        let kind = |q: usize, pos: u8| {
+            if self.pharaoh[q] == pos {
+                PieceKind::Pharaoh
+            } else {
+                PieceKind::Man
+            }
+        };
+        // One die, or both dice combined.
+        let dice = if self.dice.contains(dist) {
+            vec![dist]
+        } else {
+            self.dice.values().to_vec()
+        };
+        let mut steps = vec![geometry::mover_step(
+            pl,
+            at(pl, from),
+            at(pl, to),
+            kind(p, from),
+            dice,
+        )];
+        if to >= ENTRY {
+            let o = 1 - p;
+            let q = alongside(to);
+            if self.occ(o) & bit(q) != 0 {
+                steps.push(geometry::caused_step(
+                    StepKind::Capture,
+                    player(o),
+                    at(player(o), q),
+                    Place::Out,
+                    kind(o, q),
+                ));
+            }
+        }
+        Geometry {
+            steps,
+            coaster: None,
+        }
     }
 }
 

@@ -16,6 +16,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::mechanics;
+use crate::notation::{self, To};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -218,8 +221,7 @@ pub enum Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Move::Step { from, to: OFF } => write!(f, "{from}-off"),
-            Move::Step { from, to } => write!(f, "{from}-{to}"),
+            Move::Step { from, to } => notation::write_from_to(f, from, (to != OFF).then_some(to)),
             Move::Black => f.write_str("black"),
             Move::White => f.write_str("white"),
         }
@@ -236,14 +238,12 @@ impl FromStr for Move {
             _ => {}
         }
         let bad = || ParseError::new(format!("not a pyramid move: {s:?}"));
-        let (a, b) = s.split_once('-').ok_or_else(bad)?;
-        let from: u8 = a.parse().map_err(|_| bad())?;
-        let to: u8 = if b == "off" {
-            OFF
-        } else {
-            b.parse().map_err(|_| bad())?
+        let (from, to) = notation::parse_from_to(s).ok_or_else(bad)?;
+        let (to, off) = match to {
+            To::Off => (OFF, true),
+            To::Square(t) => (t, false),
         };
-        if !(1..=30).contains(&from) || !(1..=OFF).contains(&to) || (b != "off" && to == OFF) {
+        if !(1..=30).contains(&from) || !(1..=OFF).contains(&to) || (!off && to == OFF) {
             return Err(bad());
         }
         Ok(Move::Step { from, to })
@@ -564,7 +564,10 @@ impl Rules for Pyramid {
                         seat: Player::Two,
                         first: total,
                     };
-                } else if total == first {
+                } else if let Some(seat) = mechanics::roll_off_winner(first, total) {
+                    self.ties = 0;
+                    self.phase = Phase::Choose { seat };
+                } else {
                     self.ties += 1;
                     self.phase = if self.ties >= ROLL_OFF_TIE_LIMIT {
                         self.ties = 0;
@@ -575,14 +578,6 @@ impl Rules for Pyramid {
                             first: 0,
                         }
                     };
-                } else {
-                    self.ties = 0;
-                    let seat = if first > total {
-                        Player::One
-                    } else {
-                        Player::Two
-                    };
-                    self.phase = Phase::Choose { seat };
                 }
                 Ok(ThrowEffect::Decided)
             }
@@ -621,13 +616,13 @@ impl Rules for Pyramid {
             Phase::Move { colour } => {
                 self.candidates(colour, out);
                 if self.dice.len() == 2 && out.len() > 1 {
-                    let keep = out
-                        .iter()
-                        .filter(|&&m| self.leaves_second_die(colour, m))
-                        .count();
-                    if keep > 0 && keep < out.len() {
-                        out.retain(|&m| self.leaves_second_die(colour, m));
+                    let mut follows = 0u64;
+                    for (i, &m) in out.iter().enumerate() {
+                        if self.leaves_second_die(colour, m) {
+                            follows |= 1 << i;
+                        }
                     }
+                    mechanics::keep_moves_using_both_dice(out, follows);
                 }
             }
             _ => {}
@@ -1075,6 +1070,89 @@ impl<'de> Deserialize<'de> for Pyramid {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pyramid, D::Error> {
         let s = String::deserialize(d)?;
         Pyramid::from_notation(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Size {
+    const fn kind(self) -> PieceKind {
+        match self {
+            Size::Large => PieceKind::Large,
+            Size::Medium => PieceKind::Medium,
+            Size::Small => PieceKind::Small,
+        }
+    }
+}
+
+impl Layout for Pyramid {
+    fn placement(&self) -> Placement {
+        let mut p = Placement::default();
+        // Nobody owns a colour until the roll-off winner has chosen.
+        let piece = |colour: Colour, size: Size| Piece {
+            owner: self.colour_of(self.seat(colour)).map(|_| self.seat(colour)),
+            kind: size.kind(),
+        };
+        for n in 1..=30u8 {
+            if let Some((colour, size)) = self.piece_at(n) {
+                p.put(geometry::track(n), piece(colour, size));
+            }
+        }
+        for colour in [Colour::Black, Colour::White] {
+            let men = self.men[colour.index()];
+            let on = [
+                (men & self.large).count_ones(),
+                (men & self.medium).count_ones(),
+                (men & !self.large & !self.medium).count_ones(),
+            ];
+            for size in Size::ALL {
+                let piece = piece(colour, size);
+                let off = self.off[colour.index()][size.index()];
+                for _ in 0..off {
+                    p.put(Place::Off, piece);
+                }
+                let gone =
+                    u32::from(size.count()).saturating_sub(on[size.index()] + u32::from(off));
+                for _ in 0..gone {
+                    p.put(Place::Out, piece);
+                }
+            }
+        }
+        p.normalise();
+        p
+    }
+
+    fn geometry_unchecked(&self, mv: Move) -> Geometry {
+        let (Phase::Move { colour }, Move::Step { from, to }) = (self.phase, mv) else {
+            return Geometry::default();
+        };
+        let me = self.seat(colour);
+        let size = self.size_at(bit(from));
+        let mut steps = vec![geometry::mover_step(
+            me,
+            geometry::track(from),
+            if to == OFF {
+                Place::Off
+            } else {
+                geometry::track(to)
+            },
+            size.kind(),
+            vec![to - from],
+        )];
+        if to != OFF
+            && let Some((victim, vsize)) = self.piece_at(to)
+            && victim != colour
+        {
+            steps.push(geometry::caused_step(
+                StepKind::Capture,
+                self.seat(victim),
+                geometry::track(to),
+                Place::Out,
+                vsize.kind(),
+            ));
+        }
+        Geometry {
+            steps,
+            coaster: None,
+        }
     }
 }
 

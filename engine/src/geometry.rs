@@ -1,0 +1,657 @@
+//! Move geometry: where the pieces are, and which pieces a move takes from where to where.
+//!
+//! A client that draws a board needs no rules: [`Layout::placement`] says which pieces stand
+//! on which [`Place`], and [`Layout::geometry`] says, for a legal move before it is played,
+//! every piece that will go somewhere: the mover's own step, and what it causes (a piece sent
+//! back, captured, borne off, a Martian coaster carrying its stacks). [`crate::Game`] offers
+//! the same for any variant.
+//!
+//! # Places and their string forms
+//!
+//! A [`Place`] is written (and serialised) as a short string, the square keys of the web
+//! client:
+//!
+//! | form | place | variants |
+//! |---|---|---|
+//! | `s1` … `s30` | a square of the 30-square S track ([`crate::board30`]) | `jequier`, `pyramid`, `modern` |
+//! | `p1-1` … `p2-20` | square 1 to 20 of a player's own path (`p2-13`: player 2's square 13) | `parker` |
+//! | `S1` … `S9`, `B1` … `B9`, `P1` … `P9` | a square of the Source, Balance or Perfect Track | `martian` |
+//! | `off` | borne off (`modern`: gone up) | all but `parker` |
+//! | `out` | out of the game: captured, or pushed off the sun | `pyramid`, `parker`, `modern` |
+//!
+//! # Applying a geometry
+//!
+//! The steps of one move happen together: lift every step's pieces off its `from` place
+//! first, then set each down on its `to` place. [`Placement::apply`] does exactly that, and
+//! the property tests check that applying a move's geometry to the placement before it gives
+//! the placement after it.
+//!
+//! ```
+//! use senet_engine::geometry::{Place, StepKind};
+//! use senet_engine::{Game, Variant};
+//!
+//! // Jequier: white (player 1) on 12 takes black's lone piece on 14 with a throw of 2.
+//! let game = Game::from_notation(Variant::Jequier, "...........W.B................ b2 m1:2")?;
+//! let mv = game.parse_move("12-14")?;
+//! let geometry = game.geometry(mv)?;
+//! assert_eq!(geometry.steps[0].from, "s12".parse::<Place>()?);
+//! assert_eq!(geometry.steps[1].kind, StepKind::SentBack);
+//! assert_eq!(geometry.steps[1].to.to_string(), "s1");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board30::Square;
+use crate::martian::Coaster;
+use crate::{IllegalMove, ParseError, Player, Rules, Status};
+
+/// A square 1 to 20 of a `parker` player's own path. Cannot hold any other value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LaneSquare(u8);
+
+impl LaneSquare {
+    /// Square `n` of the path, if `n` is 1 to 20.
+    pub const fn new(n: u8) -> Option<LaneSquare> {
+        if n >= 1 && n <= 20 {
+            Some(LaneSquare(n))
+        } else {
+            None
+        }
+    }
+
+    /// The number, 1 to 20.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+}
+
+/// A square of the 27-square `martian` path: `S1` (0) to `P9` (26). Cannot hold any other
+/// value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PathSquare(u8);
+
+impl PathSquare {
+    /// Path square `p`, if `p` is 0 (`S1`) to 26 (`P9`).
+    pub const fn new(p: u8) -> Option<PathSquare> {
+        if p < 27 { Some(PathSquare(p)) } else { None }
+    }
+
+    /// The path index, 0 (`S1`) to 26 (`P9`), as in [`crate::martian::Move::Pyramid`].
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The track letter, `S`, `B` or `P`.
+    pub const fn track_letter(self) -> char {
+        match self.0 / 9 {
+            0 => 'S',
+            1 => 'B',
+            _ => 'P',
+        }
+    }
+}
+
+/// Where a piece can be. Written and serialised as its string form (see the
+/// [module documentation](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Place {
+    /// A square of the 30-square track: `s1` … `s30`.
+    Square(Square),
+    /// A square of a `parker` player's own path: `p1-1` … `p2-20`.
+    Lane {
+        /// Whose path (player 1 or 2).
+        lane: Player,
+        /// The square, counted along that player's path.
+        square: LaneSquare,
+    },
+    /// A square of the `martian` path: `S1` … `P9`.
+    Path(PathSquare),
+    /// Borne off (`modern`: gone up): `off`.
+    Off,
+    /// Out of the game (captured, or pushed off the sun): `out`.
+    Out,
+}
+
+impl Place {
+    /// Square `n` (1 to 30) of the 30-square track, if `n` is in range.
+    pub fn square(n: u8) -> Option<Place> {
+        Square::new(n).map(Place::Square)
+    }
+
+    /// Square `n` (1 to 20) of `lane`'s own `parker` path, if `n` is in range.
+    pub fn lane(lane: Player, n: u8) -> Option<Place> {
+        LaneSquare::new(n).map(|square| Place::Lane { lane, square })
+    }
+
+    /// Square `p` (0 for `S1` to 26 for `P9`) of the `martian` path, if `p` is in range.
+    pub fn path(p: u8) -> Option<Place> {
+        PathSquare::new(p).map(Place::Path)
+    }
+
+    /// True for the places that are not on the board ([`Place::Off`], [`Place::Out`]).
+    pub const fn is_off_board(self) -> bool {
+        matches!(self, Place::Off | Place::Out)
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Place::Square(s) => write!(f, "s{}", s.number()),
+            Place::Lane { lane, square } => write!(f, "p{lane}-{}", square.number()),
+            Place::Path(p) => write!(f, "{}{}", p.track_letter(), p.index() % 9 + 1),
+            Place::Off => f.write_str("off"),
+            Place::Out => f.write_str("out"),
+        }
+    }
+}
+
+impl FromStr for Place {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Place, ParseError> {
+        let bad = || ParseError::new(format!("not a place: {s:?}"));
+        let number = |t: &str| -> Option<u8> {
+            // Plain decimal digits only, no sign, no leading zero.
+            if t.is_empty() || t.starts_with('0') || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            t.parse().ok()
+        };
+        match s {
+            "off" => return Ok(Place::Off),
+            "out" => return Ok(Place::Out),
+            _ => {}
+        }
+        if let Some(n) = s.strip_prefix('s') {
+            return number(n).and_then(Place::square).ok_or_else(bad);
+        }
+        if let Some(rest) = s.strip_prefix('p') {
+            let (lane, n) = rest.split_once('-').ok_or_else(bad)?;
+            let lane = match lane {
+                "1" => Player::One,
+                "2" => Player::Two,
+                _ => return Err(bad()),
+            };
+            return number(n).and_then(|n| Place::lane(lane, n)).ok_or_else(bad);
+        }
+        let track = match s.as_bytes().first() {
+            Some(b'S') => 0,
+            Some(b'B') => 1,
+            Some(b'P') => 2,
+            _ => return Err(bad()),
+        };
+        match number(&s[1..]) {
+            Some(k @ 1..=9) => Place::path(track * 9 + k - 1).ok_or_else(bad),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl From<Place> for String {
+    fn from(p: Place) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Place {
+    type Error = ParseError;
+
+    fn try_from(s: String) -> Result<Place, ParseError> {
+        s.parse()
+    }
+}
+
+/// What a piece is, beyond its owner. Serialised as its string form: `white`, `black`,
+/// `pharaoh`, `man`, `small`, `medium`, `large`, or `dots1` … `dots5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum PieceKind {
+    /// A white piece (`jequier`).
+    White,
+    /// A black piece (`jequier`).
+    Black,
+    /// A Pharaoh peg (`parker`).
+    Pharaoh,
+    /// A plain peg (`parker`).
+    Man,
+    /// A small pyramid (`pyramid`, `martian`).
+    Small,
+    /// A medium pyramid (`pyramid`, `martian`).
+    Medium,
+    /// A large pyramid (`pyramid`, `martian`).
+    Large,
+    /// A numbered piece with 1 to 5 dots (`modern`).
+    Numbered(u8),
+}
+
+impl PieceKind {
+    /// The pyramid of size `size` (1 small, 2 medium, 3 large; anything else is large).
+    pub(crate) const fn pyramid(size: u8) -> PieceKind {
+        match size {
+            1 => PieceKind::Small,
+            2 => PieceKind::Medium,
+            _ => PieceKind::Large,
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PieceKind::White => f.write_str("white"),
+            PieceKind::Black => f.write_str("black"),
+            PieceKind::Pharaoh => f.write_str("pharaoh"),
+            PieceKind::Man => f.write_str("man"),
+            PieceKind::Small => f.write_str("small"),
+            PieceKind::Medium => f.write_str("medium"),
+            PieceKind::Large => f.write_str("large"),
+            PieceKind::Numbered(n) => write!(f, "dots{n}"),
+        }
+    }
+}
+
+impl FromStr for PieceKind {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<PieceKind, ParseError> {
+        Ok(match s {
+            "white" => PieceKind::White,
+            "black" => PieceKind::Black,
+            "pharaoh" => PieceKind::Pharaoh,
+            "man" => PieceKind::Man,
+            "small" => PieceKind::Small,
+            "medium" => PieceKind::Medium,
+            "large" => PieceKind::Large,
+            "dots1" => PieceKind::Numbered(1),
+            "dots2" => PieceKind::Numbered(2),
+            "dots3" => PieceKind::Numbered(3),
+            "dots4" => PieceKind::Numbered(4),
+            "dots5" => PieceKind::Numbered(5),
+            _ => return Err(ParseError::new(format!("not a piece kind: {s:?}"))),
+        })
+    }
+}
+
+impl From<PieceKind> for String {
+    fn from(k: PieceKind) -> String {
+        k.to_string()
+    }
+}
+
+impl TryFrom<String> for PieceKind {
+    type Error = ParseError;
+
+    fn try_from(s: String) -> Result<PieceKind, ParseError> {
+        s.parse()
+    }
+}
+
+/// One piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Piece {
+    /// Whose piece it is; `None` while nobody owns it yet: `jequier`'s pieces before anyone
+    /// has thrown the 1 that decides who plays black, `pyramid`'s before the roll-off winner
+    /// has chosen a colour.
+    pub owner: Option<Player>,
+    /// What it is.
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    /// A piece of `owner`.
+    pub const fn new(owner: Player, kind: PieceKind) -> Piece {
+        Piece {
+            owner: Some(owner),
+            kind,
+        }
+    }
+}
+
+/// What a [`Step`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    /// The mover's piece (or, in `martian`, the mover's pyramid with the pyramids on top of
+    /// it) goes from one square to another, forward or backward. A special square it lands
+    /// on on the way (`jequier`'s water, `modern`'s moon and bird) is in [`Step::via`].
+    Move,
+    /// The mover's piece leaves the board by its end, to [`Place::Off`].
+    BearOff,
+    /// An opposing piece is sent back along the track: `jequier`'s send-back to the lowest
+    /// empty square, `modern`'s send-back to the sun.
+    SentBack,
+    /// An opposing piece is captured and leaves the game, to [`Place::Out`] (`pyramid`,
+    /// `parker`).
+    Capture,
+    /// A piece on `modern`'s sun is pushed off it by a piece sent there and leaves the game,
+    /// to [`Place::Out`]; it may be the mover's own.
+    Removed,
+    /// A whole stack rides a moving `martian` coaster (the move of a 5); see
+    /// [`Geometry::coaster`].
+    Coaster,
+}
+
+/// One piece, or one stack of pieces, going from one place to another as part of a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Step {
+    /// What kind of step it is.
+    pub kind: StepKind,
+    /// Whose piece goes: the owner of the bottom piece of [`Step::pieces`].
+    pub owner: Player,
+    /// Where the pieces leave.
+    pub from: Place,
+    /// Where they come to rest.
+    pub to: Place,
+    /// Places the piece touches on the way where the rules turn it: `modern`'s goal (`off`)
+    /// when it bounces back, `modern`'s moon (`s26`) or bird (`s27`), `jequier`'s water
+    /// (`s27`). Empty for a plain step.
+    pub via: Vec<Place>,
+    /// The pieces that go, bottom to top: one piece, or a `martian` stack (the moving
+    /// pyramid and everything on top of it; for a coaster step, the whole stack).
+    pub pieces: Vec<Piece>,
+    /// The dice values this step spends, on the steps of the mover's own move ([`StepKind::Move`],
+    /// [`StepKind::BearOff`], [`StepKind::Coaster`]): one die, both dice of a combined step
+    /// (`parker`, `modern`), the die of `martian`, the value of `jequier`'s sticks. Empty on
+    /// the steps the move causes.
+    pub dice: Vec<u8>,
+}
+
+/// Everything a move does to the pieces, before it is played.
+///
+/// The first step is the mover's own; the steps it causes follow. Moves that take no piece
+/// anywhere (`pyramid`'s choice of colour, `modern`'s choice of dice) have no steps.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Geometry {
+    /// The pieces that go, in the order a board would show them.
+    pub steps: Vec<Step>,
+    /// The coaster that moves (`martian`'s 5), if any: every stack then rides it or is
+    /// shifted along by it, one [`StepKind::Coaster`] step each.
+    pub coaster: Option<Coaster>,
+}
+
+/// A legal move with its geometry, for a client that shows the moves on a board.
+///
+/// Serialised as `{"move": "19-21", "steps": [...], "coaster": null}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct LegalMove {
+    /// The move (serialised as its notation).
+    #[serde(rename = "move")]
+    pub mv: crate::Move,
+    /// What it does to the pieces.
+    #[serde(flatten)]
+    pub geometry: Geometry,
+}
+
+/// The pieces on one place, bottom to top.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Stack {
+    /// The place.
+    pub place: Place,
+    /// Its pieces, bottom to top (one, except `martian` stacks).
+    pub pieces: Vec<Piece>,
+}
+
+/// Where every piece of a game is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    /// The occupied places on the board, in the order of [`Place`].
+    pub board: Vec<Stack>,
+    /// Pieces borne off (`modern`: gone up), sorted.
+    pub off: Vec<Piece>,
+    /// Pieces out of the game (captured, pushed off the sun), sorted.
+    pub out: Vec<Piece>,
+}
+
+impl Placement {
+    /// Puts `piece` on top of `place` (or among the pieces off or out).
+    pub fn put(&mut self, place: Place, piece: Piece) {
+        match place {
+            Place::Off => self.off.push(piece),
+            Place::Out => self.out.push(piece),
+            _ => match self.board.iter_mut().find(|s| s.place == place) {
+                Some(stack) => stack.pieces.push(piece),
+                None => self.board.push(Stack {
+                    place,
+                    pieces: vec![piece],
+                }),
+            },
+        }
+    }
+
+    /// Sorts the board by place and the pieces off and out, and drops empty stacks, so that
+    /// two placements of the same position compare equal.
+    pub fn normalise(&mut self) {
+        self.board.retain(|s| !s.pieces.is_empty());
+        self.board.sort_by_key(|s| s.place);
+        self.off.sort();
+        self.out.sort();
+    }
+
+    /// Applies a move's geometry: lifts every step's pieces off the top of its `from` place,
+    /// then sets each step's pieces down on its `to` place, in step order.
+    ///
+    /// # Errors
+    /// A description of the first step whose pieces are not on top of its `from` place; the
+    /// placement is then left part-way.
+    pub fn apply(&mut self, geometry: &Geometry) -> Result<(), String> {
+        for step in &geometry.steps {
+            let lifted = match step.from {
+                Place::Off | Place::Out => {
+                    let list = if step.from == Place::Off {
+                        &mut self.off
+                    } else {
+                        &mut self.out
+                    };
+                    let mut got = Vec::new();
+                    for p in &step.pieces {
+                        let i = list
+                            .iter()
+                            .position(|q| q == p)
+                            .ok_or_else(|| format!("no {p:?} at {}", step.from))?;
+                        got.push(list.remove(i));
+                    }
+                    got
+                }
+                from => {
+                    let stack = self
+                        .board
+                        .iter_mut()
+                        .find(|s| s.place == from)
+                        .ok_or_else(|| format!("nothing on {from}"))?;
+                    let n = step.pieces.len();
+                    let keep = stack
+                        .pieces
+                        .len()
+                        .checked_sub(n)
+                        .ok_or_else(|| format!("fewer than {n} pieces on {from}"))?;
+                    if stack.pieces[keep..] != step.pieces[..] {
+                        return Err(format!(
+                            "{from} has {:?} on top, not {:?}",
+                            &stack.pieces[keep..],
+                            step.pieces
+                        ));
+                    }
+                    stack.pieces.split_off(keep)
+                }
+            };
+            debug_assert_eq!(lifted, step.pieces);
+        }
+        for step in &geometry.steps {
+            for &p in &step.pieces {
+                self.put(step.to, p);
+            }
+        }
+        self.normalise();
+        Ok(())
+    }
+}
+
+/// Where the pieces of a variant are, and where its moves take them.
+///
+/// Implemented by every variant; [`crate::Game`] offers the same for any variant.
+pub trait Layout: Rules {
+    /// Where every piece is now.
+    fn placement(&self) -> Placement;
+
+    /// What `mv` does to the pieces, for a move in [`Rules::legal_moves`].
+    ///
+    /// # Panics
+    /// May panic, or describe nonsense, if `mv` is not legal now; [`Layout::geometry`]
+    /// checks first.
+    fn geometry_unchecked(&self, mv: Self::Move) -> Geometry;
+
+    /// What `mv` will do to the pieces if it is played now.
+    ///
+    /// # Errors
+    /// [`IllegalMove`], as [`Rules::play`] would refuse the move for the player to move.
+    fn geometry(&self, mv: Self::Move) -> Result<Geometry, IllegalMove> {
+        match self.status() {
+            Status::Over(_) => Err(IllegalMove::GameOver),
+            Status::Throw { .. } => Err(IllegalMove::MustThrowFirst),
+            Status::Move { .. } if self.legal_moves().contains(&mv) => {
+                Ok(self.geometry_unchecked(mv))
+            }
+            Status::Move { .. } => Err(self.why_illegal(mv)),
+        }
+    }
+}
+
+/// A mover's step (used by the variants).
+pub(crate) fn mover_step(
+    owner: Player,
+    from: Place,
+    to: Place,
+    piece: PieceKind,
+    dice: Vec<u8>,
+) -> Step {
+    Step {
+        kind: if to == Place::Off {
+            StepKind::BearOff
+        } else {
+            StepKind::Move
+        },
+        owner,
+        from,
+        to,
+        via: Vec::new(),
+        pieces: vec![Piece::new(owner, piece)],
+        dice,
+    }
+}
+
+/// A step a move causes to one piece (used by the variants).
+pub(crate) fn caused_step(
+    kind: StepKind,
+    owner: Player,
+    from: Place,
+    to: Place,
+    piece: PieceKind,
+) -> Step {
+    Step {
+        kind,
+        owner,
+        from,
+        to,
+        via: Vec::new(),
+        pieces: vec![Piece::new(owner, piece)],
+        dice: Vec::new(),
+    }
+}
+
+/// The 30-square track's place for square `n` (1 to 30); `off` past the end. Only called
+/// with squares the rules put a piece on.
+pub(crate) fn track(n: u8) -> Place {
+    Place::square(n).unwrap_or(Place::Off)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_print_and_parse() {
+        let all: Vec<Place> = (1..=30)
+            .filter_map(Place::square)
+            .chain((1..=20).filter_map(|n| Place::lane(Player::One, n)))
+            .chain((1..=20).filter_map(|n| Place::lane(Player::Two, n)))
+            .chain((0..27).filter_map(Place::path))
+            .chain([Place::Off, Place::Out])
+            .collect();
+        assert_eq!(all.len(), 30 + 40 + 27 + 2);
+        for p in &all {
+            assert_eq!(p.to_string().parse::<Place>().unwrap(), *p, "{p}");
+            let json = serde_json::to_string(p).unwrap();
+            assert_eq!(json, format!("\"{p}\""));
+            assert_eq!(serde_json::from_str::<Place>(&json).unwrap(), *p);
+        }
+        let names: Vec<String> = [
+            Place::square(1),
+            Place::square(30),
+            Place::lane(Player::Two, 13),
+            Place::path(0),
+            Place::path(9),
+            Place::path(26),
+        ]
+        .into_iter()
+        .map(|p| p.unwrap().to_string())
+        .collect();
+        assert_eq!(names, ["s1", "s30", "p2-13", "S1", "B1", "P9"]);
+        for bad in [
+            "", "s0", "s31", "s01", "s+1", "p3-1", "p1-0", "p1-21", "p1", "S0", "S10", "X1", "b1",
+            "OFF",
+        ] {
+            assert!(bad.parse::<Place>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn pieces_serialise_as_strings() {
+        let p = Piece::new(Player::Two, PieceKind::Numbered(3));
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, r#"{"owner":2,"kind":"dots3"}"#);
+        assert_eq!(serde_json::from_str::<Piece>(&json).unwrap(), p);
+        for k in [
+            "white", "black", "pharaoh", "man", "small", "medium", "large",
+        ] {
+            assert_eq!(k.parse::<PieceKind>().unwrap().to_string(), k);
+        }
+        assert!("dots6".parse::<PieceKind>().is_err());
+    }
+
+    #[test]
+    fn apply_lifts_everything_first() {
+        let a = Piece::new(Player::One, PieceKind::White);
+        let b = Piece::new(Player::Two, PieceKind::Black);
+        let s = |n| Place::square(n).unwrap();
+        let mut placement = Placement::default();
+        placement.put(s(3), a);
+        placement.put(s(5), b);
+        // a takes b's square; b goes back to 1.
+        let g = Geometry {
+            steps: vec![
+                mover_step(Player::One, s(3), s(5), PieceKind::White, vec![2]),
+                caused_step(
+                    StepKind::SentBack,
+                    Player::Two,
+                    s(5),
+                    s(1),
+                    PieceKind::Black,
+                ),
+            ],
+            coaster: None,
+        };
+        placement.apply(&g).unwrap();
+        let mut want = Placement::default();
+        want.put(s(5), a);
+        want.put(s(1), b);
+        want.normalise();
+        assert_eq!(placement, want);
+        assert!(placement.apply(&g).is_err());
+    }
+}
