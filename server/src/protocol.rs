@@ -3,7 +3,7 @@
 //! JSON text frames, tagged by `"type"` (snake_case). `docs/protocol.md` shows an example of
 //! each; the tests in this module check that those examples parse.
 
-use senet_engine::{EndReason, Setup, ThrowEffect, ThrowSpec, Variant};
+use senet_engine::{EndReason, Geometry, Setup, ThrowEffect, ThrowSpec, Variant};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
@@ -244,6 +244,25 @@ pub struct Event {
     /// The position after the event, in the variant's notation (what a client draws).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notation: Option<String>,
+    /// For `moved`: which pieces the move took from where to where (the engine's move
+    /// geometry, computed before the move). Absent on other events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub geometry: Option<Geometry>,
+    /// The legal moves with their geometry, in the order of `legal` (absent when `legal` is
+    /// empty): what a board highlights, with no rules of its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<MoveOption>,
+}
+
+/// A legal move and where its pieces go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveOption {
+    /// The move, in the engine's notation (what a `move` message sends).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its steps (and, for a `martian` coaster move, the coaster).
+    #[serde(flatten)]
+    pub geometry: Geometry,
 }
 
 /// Everything a client needs to draw the match now.
@@ -285,6 +304,9 @@ pub struct Snapshot {
     pub turn: Turn,
     /// The legal moves of the seat to move.
     pub legal: Vec<String>,
+    /// The legal moves with their geometry, in the order of `legal`.
+    #[serde(default)]
+    pub moves: Vec<MoveOption>,
     /// Series points per seat.
     pub score: Vec<u32>,
     /// Games won per seat.
@@ -408,6 +430,8 @@ mod tests {
             },
             legal: vec![],
             notation: None,
+            geometry: None,
+            moves: vec![],
         }));
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["type"], "event");

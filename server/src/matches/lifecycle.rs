@@ -177,10 +177,11 @@ pub fn restore_match(
     for text in &rec.events {
         let no = state.events() + 1;
         let fact = Fact::from_json(text).map_err(|error| RecoveryError::BadFact { no, error })?;
+        let geometry = state.geometry_of(&fact);
         state
             .apply(&fact)
             .map_err(|error| view::ReplayError { no, error })?;
-        let frame = ServerMsg::Event(Box::new(view::event(&state, no, &fact)))
+        let frame = ServerMsg::Event(Box::new(view::event(&state, no, &fact, geometry.as_ref())))
             .to_json()
             .into();
         log.push(Logged { fact, frame });

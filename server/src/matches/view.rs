@@ -4,46 +4,52 @@
 //! state after it (whose turn, the legal moves, the position, the score, the revealed seed).
 //! Nothing here changes a state.
 
-use senet_engine::{ThrowEffect, ThrowSpec};
+use senet_engine::{Geometry, ThrowEffect, ThrowSpec};
 use serde::Serialize;
 
 use super::fact::Fact;
 use super::seat::Seat;
 use super::state::{ApplyError, MatchSpec, MatchState, Waiting};
-use crate::protocol::{Event, EventKind, Series, Snapshot, Turn, TurnKind};
+use crate::protocol::{Event, EventKind, MoveOption, Series, Snapshot, Turn, TurnKind};
 use crate::record::GameRecord;
 
-/// What the match waits for, as the protocol says it, with the legal moves of a seat to move.
-pub fn turn(state: &MatchState) -> (Turn, Vec<String>) {
-    let plain = |kind| Turn { kind, seat: None };
+/// What the match waits for, as the protocol says it, with the legal moves of a seat to move
+/// (as notation, and with their geometry).
+pub fn turn(state: &MatchState) -> (Turn, Vec<String>, Vec<MoveOption>) {
+    let plain = |kind| (Turn { kind, seat: None }, Vec::new(), Vec::new());
     match state.waiting() {
-        Waiting::Joining => (plain(TurnKind::Joining), Vec::new()),
-        Waiting::Seeds => (plain(TurnKind::Seeds), Vec::new()),
-        Waiting::GameOver => (plain(TurnKind::GameOver), Vec::new()),
-        Waiting::MatchOver => (plain(TurnKind::MatchOver), Vec::new()),
+        Waiting::Joining => plain(TurnKind::Joining),
+        Waiting::Seeds => plain(TurnKind::Seeds),
+        Waiting::GameOver => plain(TurnKind::GameOver),
+        Waiting::MatchOver => plain(TurnKind::MatchOver),
         Waiting::Throw(seat) => (
             Turn {
                 kind: TurnKind::Throw,
                 seat: Some(seat.get()),
             },
             Vec::new(),
+            Vec::new(),
         ),
-        Waiting::Move(seat) => (
-            Turn {
-                kind: TurnKind::Move,
-                seat: Some(seat.get()),
-            },
-            state
+        Waiting::Move(seat) => {
+            let moves: Vec<MoveOption> = state
                 .game()
                 .map(|g| {
                     g.engine
-                        .legal_moves()
-                        .iter()
-                        .map(ToString::to_string)
+                        .legal_moves_with_geometry()
+                        .into_iter()
+                        .map(|m| MoveOption {
+                            mv: m.mv.to_string(),
+                            geometry: m.geometry,
+                        })
                         .collect()
                 })
-                .unwrap_or_default(),
-        ),
+                .unwrap_or_default();
+            let turn = Turn {
+                kind: TurnKind::Move,
+                seat: Some(seat.get()),
+            };
+            (turn, moves.iter().map(|m| m.mv.clone()).collect(), moves)
+        }
     }
 }
 
@@ -51,8 +57,9 @@ fn seats_u8(seats: &[Seat]) -> Vec<u8> {
     seats.iter().map(|s| s.get()).collect()
 }
 
-/// The event a client gets for `fact`, number `no`, given the state right after it.
-pub fn event(state: &MatchState, no: u64, fact: &Fact) -> Event {
+/// The event a client gets for `fact`, number `no`, given the state right after it (and for
+/// a move, its geometry: see [`MatchState::geometry_of`]).
+pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometry>) -> Event {
     let spec = state.spec();
     let game = state.game();
     let kind = match fact {
@@ -113,7 +120,7 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact) -> Event {
             wins: state.wins().to_vec(),
         },
     };
-    let (mut turn, legal) = turn(state);
+    let (mut turn, legal, moves) = turn(state);
     // A game that decides the series says so at once (its `match_over` follows).
     if matches!(fact, Fact::GameOver { .. }) && state.series_decided() {
         turn = Turn {
@@ -128,6 +135,8 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact) -> Event {
         turn,
         legal,
         notation: game.map(|g| g.engine.to_notation()),
+        geometry: geometry.cloned(),
+        moves,
     }
 }
 
@@ -150,7 +159,7 @@ pub struct Table<'a> {
 
 /// Everything a client needs to draw the match now.
 pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
-    let (turn, legal) = turn(state);
+    let (turn, legal, moves) = turn(state);
     let spec = state.spec();
     let g = state.game();
     let n = usize::from(spec.setup.players);
@@ -175,6 +184,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         state: g.and_then(|g| serde_json::to_value(&g.engine).ok()),
         turn,
         legal,
+        moves,
         score: state.score().to_vec(),
         wins: state.wins().to_vec(),
         last_event: state.events(),
@@ -294,11 +304,12 @@ pub fn record<'a>(
         if matches!(fact, Fact::GameStarted { .. }) && state.game_no() == game {
             break;
         }
+        let geometry = state.geometry_of(fact);
         state
             .apply(fact)
             .map_err(|error| ReplayError { no, error })?;
         if state.game_no() == game {
-            events.push(event(&state, no, fact));
+            events.push(event(&state, no, fact, geometry.as_ref()));
         }
     }
     let Some(g) = state.game().filter(|_| state.game_no() == game) else {

@@ -268,24 +268,25 @@ impl Actor {
             logged: Vec::new(),
         };
         let match_id = &self.id;
-        let decision = self.state.decide_observed(&command, |after, fact| {
-            let no = first + batch.stored.len() as u64;
-            let frame: Utf8Bytes = ServerMsg::Event(Box::new(view::event(after, no, fact)))
-                .to_json()
-                .into();
-            batch.stored.push(StoredEvent {
-                match_id: match_id.clone(),
-                no,
-                game: after.game_no(),
-                json: fact.to_json().into(),
-                kind: fact.kind(),
-                side: side_of(after, fact),
-            });
-            batch.logged.push(Logged {
-                fact: fact.clone(),
-                frame,
-            });
-        })?;
+        let decision = self
+            .state
+            .decide_observed(&command, |after, fact, geometry| {
+                let no = first + batch.stored.len() as u64;
+                let event = view::event(after, no, fact, geometry);
+                let frame: Utf8Bytes = ServerMsg::Event(Box::new(event)).to_json().into();
+                batch.stored.push(StoredEvent {
+                    match_id: match_id.clone(),
+                    no,
+                    game: after.game_no(),
+                    json: fact.to_json().into(),
+                    kind: fact.kind(),
+                    side: side_of(after, fact),
+                });
+                batch.logged.push(Logged {
+                    fact: fact.clone(),
+                    frame,
+                });
+            })?;
         if batch.stored.is_empty() {
             return Ok(());
         }

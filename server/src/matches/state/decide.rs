@@ -1,7 +1,7 @@
 //! `decide`: what a command leads to, worked out on a copy of the state by applying each
 //! fact as it is made (so deciding and replaying are one code path).
 
-use senet_engine::{Game, IllegalMove, Status, ThrowEffect};
+use senet_engine::{Game, Geometry, IllegalMove, Status, ThrowEffect};
 
 use super::{Command, Decision, MAX_THROWS, MatchError, MatchState};
 use crate::dice::{derive_throw, valid_client_seed};
@@ -11,7 +11,7 @@ use crate::matches::fact::Fact;
 pub(super) fn decide(
     state: &MatchState,
     command: &Command,
-    observe: &mut dyn FnMut(&MatchState, &Fact),
+    observe: &mut dyn FnMut(&MatchState, &Fact, Option<&Geometry>),
 ) -> Result<Decision, MatchError> {
     let mut d = Decider {
         next: state.clone(),
@@ -29,15 +29,16 @@ pub(super) fn decide(
 struct Decider<'o> {
     next: MatchState,
     facts: Vec<Fact>,
-    observe: &'o mut dyn FnMut(&MatchState, &Fact),
+    observe: &'o mut dyn FnMut(&MatchState, &Fact, Option<&Geometry>),
 }
 
 impl Decider<'_> {
     fn push(&mut self, fact: Fact) -> Result<(), MatchError> {
+        let geometry = self.next.geometry_of(&fact);
         self.next
             .apply(&fact)
             .map_err(|e| MatchError::Internal(format!("{} did not apply: {e}", fact.kind())))?;
-        (self.observe)(&self.next, &fact);
+        (self.observe)(&self.next, &fact, geometry.as_ref());
         self.facts.push(fact);
         Ok(())
     }

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use senet_engine::{Game, Player, Setup, Status, ThrowEffect, ThrowSpec, Variant};
+use senet_engine::{Game, Geometry, Player, Setup, Status, ThrowEffect, ThrowSpec, Variant};
 
 use super::fact::Fact;
 use super::seat::Seat;
@@ -337,24 +337,34 @@ impl MatchState {
         !matches!(g.engine.status(), Status::Move { .. })
     }
 
+    /// Where the pieces of a `moved` fact go, in the state before it is applied (none for
+    /// other facts, or a move that does not parse here).
+    pub fn geometry_of(&self, fact: &Fact) -> Option<Geometry> {
+        let Fact::Moved { mv, .. } = fact else {
+            return None;
+        };
+        let engine = &self.game.as_ref()?.engine;
+        engine.geometry(engine.parse_move(mv).ok()?).ok()
+    }
+
     /// Decides a command: the facts it leads to, and the state after them. `self` is not
     /// changed, so a caller that cannot store the facts keeps its state as it was.
     ///
     /// # Errors
     /// The command is refused (see [`MatchError`]).
     pub fn decide(&self, command: &Command) -> Result<Decision, MatchError> {
-        self.decide_observed(command, |_, _| {})
+        self.decide_observed(command, |_, _, _| {})
     }
 
-    /// As [`MatchState::decide`], calling `observe` with the state right after each fact (what
-    /// the broadcast of that event is computed from).
+    /// As [`MatchState::decide`], calling `observe` with the state right after each fact, the
+    /// fact, and for a move its geometry (what the broadcast of that event is computed from).
     ///
     /// # Errors
     /// The command is refused (see [`MatchError`]).
     pub fn decide_observed(
         &self,
         command: &Command,
-        mut observe: impl FnMut(&MatchState, &Fact),
+        mut observe: impl FnMut(&MatchState, &Fact, Option<&Geometry>),
     ) -> Result<Decision, MatchError> {
         decide::decide(self, command, &mut observe)
     }
