@@ -602,6 +602,55 @@ mod tests {
     }
 
     #[test]
+    fn throws_must_be_numbered_one_two_three() {
+        let seed = ServerSeed([0xab; 32]);
+        let seeds = vec!["a".to_string(), "b".to_string()];
+        let dice = GameDice::new(&seed, "g", &seeds);
+        let spec = ThrowSpec::TWO_D4;
+        let throw = |n: u64| ThrowRecord {
+            throw_no: n,
+            spec,
+            faces: dice.faces(n, spec),
+        };
+        let check = |throws: Vec<ThrowRecord>| {
+            check_dice(&seed.to_hex(), &seed.commitment(), "g", &seeds, &throws).unwrap()
+        };
+        assert!(check(vec![throw(1), throw(2), throw(3)]).ok);
+        assert!(check(vec![]).ok);
+        // Each throw matches its own number, but the numbers skip, repeat or start late.
+        for bad in [
+            vec![throw(1), throw(3)],
+            vec![throw(1), throw(1)],
+            vec![throw(2), throw(3)],
+            vec![throw(1), throw(2), throw(u64::MAX)],
+        ] {
+            let r = check(bad);
+            assert_eq!(r.reason, Some(Reason::ThrowNumbering), "{r:?}");
+        }
+        // The prefix state gives what a fresh HMAC per block gives.
+        assert_eq!(
+            derive_throw(&seed, "g", &seeds, 7, spec).faces(),
+            dice.faces(7, spec)
+        );
+        let req = VerifyRequest {
+            seed: seed.to_hex(),
+            commitment: seed.commitment(),
+            game_id: "g".into(),
+            client_seeds: seeds.clone(),
+            throws: vec![throw(1), throw(5)],
+        };
+        assert_eq!(verify(&req).unwrap().reason, Some(Reason::ThrowNumbering));
+        // Not lowercase hex: refused by the record check (the HTTP check accepts it).
+        let upper = seed.to_hex().to_uppercase();
+        assert_eq!(
+            check_dice(&upper, &seed.commitment(), "g", &seeds, &[])
+                .unwrap_err()
+                .reason,
+            Reason::BadSeed
+        );
+    }
+
+    #[test]
     fn client_seeds_are_checked() {
         assert!(valid_client_seed(""));
         assert!(valid_client_seed("abc-DEF_123"));

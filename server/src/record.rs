@@ -44,7 +44,9 @@ pub const MAX_UPLOAD_BYTES: usize = 4 * 1024 * 1024;
 /// The verdict on a record.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RecordReport {
-    /// The dice check (absent while the seed is secret, or when an earlier step refused).
+    /// The dice check of the record's top-level seed, commitment, game id and client seeds
+    /// (absent while the seed is secret or not checkable). Shown per throw by the CLI; when an
+    /// earlier step refused, it is for display only: the verdict is `ok` and `reason`.
     pub dice: Option<VerifyReport>,
     /// Whether replaying every event through the engine reproduced the record (false when an
     /// earlier step refused, so the replay did not run).
@@ -233,7 +235,25 @@ impl GameRecord {
                 reason: None,
                 message: None,
             },
-            Err((r, replay_ok)) => RecordReport::refused(dice_report, replay_ok, r),
+            Err((r, replay_ok)) => {
+                // For display (the CLI prints each throw): the dice of the top-level values, even
+                // when an earlier step refused. Not part of the verdict.
+                if dice_report.is_none()
+                    && !matches!(r.reason, Reason::TooManyEvents | Reason::TooManyThrows)
+                {
+                    dice_report = self.seed.as_deref().and_then(|seed| {
+                        dice::check_dice(
+                            seed,
+                            &self.commitment,
+                            &self.game_id,
+                            &self.client_seeds,
+                            &self.throws(),
+                        )
+                        .ok()
+                    });
+                }
+                RecordReport::refused(dice_report, replay_ok, r)
+            }
         }
     }
 
