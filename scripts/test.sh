@@ -52,3 +52,4 @@ trap stop_web EXIT
 SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/run.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 stop_web
 trap - EXIT
+step "browser record check: web/verify.js on tests/fixtures/tampered-records.json (tests/browser/verify-fixtures.mjs)" && timeout 120 node tests/browser/verify-fixtures.mjs
