@@ -56,7 +56,7 @@ pub struct Config {
     pub invite_ttl: u64,
     /// Commits to Postgres in flight at once (SQLite always has one writer). More help when
     /// the database has cores of its own; on a small shared machine fewer, larger batches win.
-    #[arg(long, env = "SENET_STORE_WRITERS", default_value_t = crate::store_sql::DEFAULT_WRITERS)]
+    #[arg(long, env = "SENET_STORE_WRITERS", default_value_t = crate::store::sql::DEFAULT_WRITERS)]
     pub store_writers: usize,
     /// WebSockets one client address may have open at once (0: no limit).
     #[arg(long, env = "SENET_MAX_SOCKETS_PER_ADDR", default_value_t = 64)]
@@ -106,7 +106,7 @@ impl Config {
             broadcast_capacity: 256,
             evict_after: 600,
             invite_ttl: 86_400,
-            store_writers: crate::store_sql::DEFAULT_WRITERS,
+            store_writers: crate::store::sql::DEFAULT_WRITERS,
             // Tests open many sockets and matches from 127.0.0.1; the limit tests set their own.
             max_sockets_per_addr: 0,
             addr_rate_per_sec: 0.0,

@@ -4,7 +4,7 @@
 //! - [`ws`]: one reader and one writer task per socket;
 //! - [`matches`]: one actor task per live match, which owns the engine game;
 //! - [`dice`]: provably fair dice (`docs/fairness.md`);
-//! - [`store`]: where events go before they are broadcast; [`store_sql`]: the durable store;
+//! - [`store`]: where events go before they are broadcast; [`store::sql`]: the durable store;
 //! - [`series`]: scoreboards, players, history and leaderboard from the store;
 //! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
 //! - [`web`]: the browser client (pages and scripts embedded from `web/`).
@@ -29,9 +29,9 @@ pub mod limits;
 pub mod matches;
 pub mod protocol;
 pub mod record;
-pub mod series;
+
 pub mod store;
-pub mod store_sql;
+
 pub mod web;
 pub mod ws;
 
@@ -147,7 +147,7 @@ pub async fn spawn_with_store(
 /// # Errors
 /// When the store cannot be opened or read, or the address cannot be bound.
 pub async fn spawn_durable(config: Config) -> Result<Running, String> {
-    let store = store_sql::SqlStore::open(
+    let store = store::sql::SqlStore::open(
         config.database_url.as_deref(),
         &config.data_dir,
         config.store_writers,

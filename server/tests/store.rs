@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::{Client, Lcg, Ws, play_random_move};
 use senet_server::Config;
-use senet_server::store_sql::SqlStore;
+use senet_server::store::sql::SqlStore;
 use serde_json::{Value, json};
 use sqlx::Connection;
 
@@ -927,7 +927,7 @@ async fn migrate_a_previous_release(url: &str) {
     let fixture: Value =
         serde_json::from_str(include_str!("fixtures/release-2c0e5df.json")).unwrap();
     let tables = &fixture["tables"];
-    let pool = senet_server::store_sql::migrate_up_to(url, 1)
+    let pool = senet_server::store::sql::migrate_up_to(url, 1)
         .await
         .unwrap();
     let token = |m: &str, seat: i64| format!("token-{m}-{seat}");

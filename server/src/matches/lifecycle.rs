@@ -11,8 +11,8 @@ use super::state::{MatchSpec, MatchState};
 use super::view;
 use crate::config::Config;
 use crate::protocol::{Series, SeriesKind, ServerMsg};
+use crate::store::sql::Recovered;
 use crate::store::{EventStore, MatchRow, SeatRow, StoreError, hash_secret};
-use crate::store_sql::Recovered;
 
 /// Why a stored match could not be rebuilt.
 #[derive(Debug, thiserror::Error)]

@@ -17,7 +17,7 @@ use sqlx::Row;
 use crate::AppState;
 use crate::http::ApiError;
 use crate::store::hash_secret;
-use crate::store_sql::{SqlStore, int, now_ms};
+use crate::store::sql::{SqlStore, int, now_ms};
 
 /// The routes of this module (also listed in [`crate::http::ROUTES`]).
 pub const ROUTES: &[(&str, &str)] = &[

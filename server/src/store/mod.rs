@@ -2,7 +2,7 @@
 //!
 //! The match actor hands [`EventStore::append`] every event a command made (a move and the
 //! throws that follow it, say) as one batch, and awaits it before it broadcasts any of them,
-//! so nothing is acknowledged that the store did not accept. [`MemoryStore`] keeps events in memory (tests); [`crate::store_sql::SqlStore`] is the
+//! so nothing is acknowledged that the store did not accept. [`MemoryStore`] keeps events in memory (tests); [`crate::store::sql::SqlStore`] is the
 //! durable store (SQLite or Postgres, with group commit across matches).
 
 use std::collections::HashMap;
@@ -11,6 +11,8 @@ use std::pin::Pin;
 use std::sync::Mutex;
 
 use axum::extract::ws::Utf8Bytes;
+
+pub mod sql;
 
 /// One event as the store sees it: its place and its serialised JSON.
 #[derive(Clone, Debug)]
@@ -160,7 +162,7 @@ pub trait EventStore: Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// The SQL store behind this one, for queries (scoreboards, history, recovery).
-    fn sql(&self) -> Option<&crate::store_sql::SqlStore> {
+    fn sql(&self) -> Option<&crate::store::sql::SqlStore> {
         None
     }
 }

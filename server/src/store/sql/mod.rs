@@ -25,6 +25,10 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
+mod recovery;
+
+pub use recovery::Recovered;
+
 use crate::store::{EventStore, MatchRow, Side, StoreError, StoreFuture, StoredEvent};
 
 /// Which database is behind the pool.
@@ -78,14 +82,14 @@ const MIGRATIONS: [(i64, &str, &str, &str); 2] = [
     (
         1,
         "init",
-        include_str!("../../migrations/sqlite/0001_init.sql"),
-        include_str!("../../migrations/postgres/0001_init.sql"),
+        include_str!("../../../../migrations/sqlite/0001_init.sql"),
+        include_str!("../../../../migrations/postgres/0001_init.sql"),
     ),
     (
         2,
         "events as facts",
-        include_str!("../../migrations/sqlite/0002_events_as_facts.sql"),
-        include_str!("../../migrations/postgres/0002_events_as_facts.sql"),
+        include_str!("../../../../migrations/sqlite/0002_events_as_facts.sql"),
+        include_str!("../../../../migrations/postgres/0002_events_as_facts.sql"),
     ),
 ];
 
@@ -292,138 +296,6 @@ impl SqlStore {
     pub fn backend(&self) -> Backend {
         self.backend
     }
-
-    /// Every match not finished, with its seats, games and events (for recovery), but for
-    /// matches still waiting for players that were created more than `invite_ttl` ago (their
-    /// invites have expired).
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub async fn unfinished(&self, invite_ttl: Duration) -> Result<Vec<Recovered>, StoreError> {
-        let expired_before = now_ms() - i64::try_from(invite_ttl.as_millis()).unwrap_or(i64::MAX);
-        let rows = sqlx::query(
-            "SELECT id, name, variant, options, players, series_kind, series_target, \
-             CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash \
-             FROM matches WHERE status <> 'finished' \
-             AND NOT (status = 'joining' AND created_ms < $1) ORDER BY created_ms",
-        )
-        .bind(expired_before)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        let mut out: Vec<Recovered> = Vec::with_capacity(rows.len());
-        let mut index = std::collections::HashMap::new();
-        for r in rows {
-            let row = MatchRow {
-                id: r.try_get("id").map_err(err)?,
-                name: r.try_get("name").map_err(err)?,
-                variant: r.try_get("variant").map_err(err)?,
-                options: r.try_get("options").map_err(err)?,
-                players: int(&r, "players")? as u8,
-                series_kind: r.try_get("series_kind").map_err(err)?,
-                series_target: int(&r, "series_target")? as u32,
-                public: int(&r, "public")? != 0,
-                spectator_key_hash: r.try_get("spectator_key_hash").map_err(err)?,
-                seats: Vec::new(),
-            };
-            index.insert(row.id.clone(), out.len());
-            out.push(Recovered {
-                row,
-                seeds: Vec::new(),
-                events: Vec::new(),
-            });
-        }
-        if out.is_empty() {
-            return Ok(out);
-        }
-        let seats = sqlx::query(
-            "SELECT s.match_id, s.seat, s.player_id, s.name, s.token_hash, s.invite_hash, \
-             CASE WHEN s.claimed THEN 1 ELSE 0 END AS claimed \
-             FROM seats s JOIN matches m ON m.id = s.match_id \
-             WHERE m.status <> 'finished' ORDER BY s.match_id, s.seat",
-        )
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        for r in seats {
-            let id: String = r.try_get("match_id").map_err(err)?;
-            let Some(&i) = index.get(&id) else { continue };
-            out[i].row.seats.push(crate::store::SeatRow {
-                seat: int(&r, "seat")? as u8,
-                player_id: r.try_get("player_id").map_err(err)?,
-                name: r.try_get("name").map_err(err)?,
-                token_hash: r.try_get("token_hash").map_err(err)?,
-                invite_hash: r.try_get("invite_hash").map_err(err)?,
-                claimed: int(&r, "claimed")? != 0,
-            });
-        }
-        let games = sqlx::query(
-            "SELECT g.match_id, g.game, g.seed FROM games g JOIN matches m ON m.id = g.match_id \
-             WHERE m.status <> 'finished' ORDER BY g.match_id, g.game",
-        )
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        for r in games {
-            let id: String = r.try_get("match_id").map_err(err)?;
-            let Some(&i) = index.get(&id) else { continue };
-            out[i]
-                .seeds
-                .push((int(&r, "game")? as u32, r.try_get("seed").map_err(err)?));
-        }
-        let events = sqlx::query(
-            "SELECT e.match_id, e.no, e.payload FROM events e JOIN matches m ON m.id = e.match_id \
-             WHERE m.status <> 'finished' ORDER BY e.match_id, e.no",
-        )
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        // A match whose log has a gap is left out (and logged); the others recover.
-        let mut broken = vec![false; out.len()];
-        for r in events {
-            let id: String = r.try_get("match_id").map_err(err)?;
-            let Some(&i) = index.get(&id) else { continue };
-            let no = int(&r, "no")? as u64;
-            let expected = out[i].events.len() as u64 + 1;
-            if no != expected {
-                if !broken[i] {
-                    tracing::error!(match_id = %id, no, expected, "stored events have a gap; the match is not recovered");
-                }
-                broken[i] = true;
-                continue;
-            }
-            out[i].events.push(r.try_get("payload").map_err(err)?);
-        }
-        let mut broken = broken.into_iter();
-        out.retain(|_| !broken.next().unwrap_or(false));
-        Ok(out)
-    }
-
-    /// The stored events of a match, in order (JSON texts).
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub async fn events(&self, match_id: &str) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT payload FROM events WHERE match_id = $1 ORDER BY no")
-            .bind(match_id)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(err)?;
-        rows.iter()
-            .map(|r| r.try_get("payload").map_err(err))
-            .collect()
-    }
-}
-
-/// An unfinished match as loaded for recovery.
-#[derive(Clone, Debug)]
-pub struct Recovered {
-    /// The match and its seats.
-    pub row: MatchRow,
-    /// `(game, server seed hex)` for every game started.
-    pub seeds: Vec<(u32, String)>,
-    /// Every event, in order (JSON texts).
-    pub events: Vec<String>,
 }
 
 /// Reads an integer column whatever its width.

@@ -1,0 +1,94 @@
+//! [`ApiError`]: every way a REST request fails, mapped once to a status, a stable code and
+//! a message (never internal detail).
+
+use axum::Json;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// Every way a REST request fails, each with its HTTP status and stable code.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The body is not the JSON this route takes.
+    #[error("{0}")]
+    Malformed(String),
+    /// The request is well formed but not acceptable.
+    #[error("{0}")]
+    Invalid(String),
+    /// No such variant.
+    #[error("unknown variant {0:?}")]
+    UnknownVariant(String),
+    /// No such match or game.
+    #[error("not found")]
+    NotFound,
+    /// The invite is not one of this match's.
+    #[error("that invite is not valid for this match")]
+    BadInvite,
+    /// The invite's seat is taken.
+    #[error("that invite was used already")]
+    InviteUsed,
+    /// The match's actor is gone.
+    #[error("the match is not available")]
+    Unavailable,
+    /// A dice record that cannot be checked.
+    #[error("{0}")]
+    Unverifiable(String),
+    /// A browser page from another site tried to open a socket.
+    #[error("WebSockets from origin {0:?} are not allowed")]
+    OriginNotAllowed(String),
+    /// The client's address has as many sockets open as it may.
+    #[error("too many connections from your address")]
+    TooManyConnections,
+    /// The client's address did this too often; try again after the given time.
+    #[error("too many requests; try again in {}s", .0.as_secs().max(1))]
+    RateLimited(std::time::Duration),
+    /// The server holds as many open matches as it may.
+    #[error("the server has too many open matches; try again later")]
+    TooManyMatches,
+    /// Stored data that does not read or replay: logged, never shown to the client.
+    #[error("internal error")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// The HTTP status and the stable code.
+    pub fn status_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            ApiError::Malformed(_) => (StatusCode::BAD_REQUEST, "malformed"),
+            ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid"),
+            ApiError::UnknownVariant(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unknown_variant"),
+            ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::BadInvite => (StatusCode::FORBIDDEN, "bad_invite"),
+            ApiError::InviteUsed => (StatusCode::CONFLICT, "invite_used"),
+            ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "match_unavailable"),
+            ApiError::Unverifiable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unverifiable"),
+            ApiError::OriginNotAllowed(_) => (StatusCode::FORBIDDEN, "origin_not_allowed"),
+            ApiError::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too_many_connections"),
+            ApiError::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::TooManyMatches => (StatusCode::SERVICE_UNAVAILABLE, "too_many_matches"),
+            ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_code();
+        if let ApiError::Internal(detail) = &self {
+            tracing::error!(detail, "internal error");
+        }
+        let body = Json(json!({"code": code, "message": self.to_string()}));
+        match self {
+            ApiError::RateLimited(wait) => {
+                let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+                (
+                    status,
+                    [(header::RETRY_AFTER, secs.max(1).to_string())],
+                    body,
+                )
+                    .into_response()
+            }
+            _ => (status, body).into_response(),
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! The lobby's routes: variants, listing, creating and joining matches, a game's record,
+//! the dice check, and the WebSocket upgrade.
+
+use axum::Json;
+use axum::body::Bytes;
+
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use senet_engine::{Setup, Variant};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tracing::Instrument;
+
+use crate::AppState;
+use crate::dice::{self, VerifyReport, VerifyRequest};
+use crate::matches::{Cmd, JoinError, NewMatch, spawn_match_for};
+use crate::protocol::Series;
+use crate::record::GameRecord;
+
+use super::{ApiError, ClientIp, origin_allowed, parse};
+
+pub(super) async fn healthz() -> Json<Value> {
+    Json(json!({"status": "ok"}))
+}
+
+/// Every variant's metadata, as the engine states it (one place: the rules pages, the web
+/// client and the OpenAPI document read it from here).
+pub(super) async fn variants() -> Json<Vec<senet_engine::VariantInfo>> {
+    Json(Variant::ALL.iter().map(|v| v.info()).collect())
+}
+
+#[derive(Deserialize)]
+pub(super) struct ListQuery {
+    status: Option<String>,
+}
+
+pub(super) async fn list_matches(
+    State(state): State<AppState>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Vec<crate::matches::Summary>>, ApiError> {
+    if let Some(st) = q.status.as_deref() {
+        if !["joining", "live", "finished"].contains(&st) {
+            return Err(ApiError::Malformed(format!(
+                "status is joining, live or finished, not {st:?}"
+            )));
+        }
+    }
+    let mut list: Vec<_> = state
+        .registry
+        .summaries()
+        .into_iter()
+        .filter(|s| s.public)
+        .filter(|s| q.status.as_deref().is_none_or(|st| st == s.status))
+        .collect();
+    list.sort_by(|a, b| a.match_id.cmp(&b.match_id));
+    Ok(Json(list))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CreateMatch {
+    variant: String,
+    #[serde(default)]
+    players: Option<u8>,
+    #[serde(default)]
+    series: Option<Series>,
+    #[serde(default)]
+    options: CreateOptions,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    player_name: Option<String>,
+    #[serde(default = "yes")]
+    public: bool,
+    #[serde(default)]
+    player_key: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateOptions {
+    #[serde(default)]
+    waiting_for_one: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct Invite {
+    seat: u8,
+    invite: String,
+    url: String,
+}
+
+#[derive(Serialize)]
+pub(super) struct CreatedReply {
+    match_id: String,
+    seat: u8,
+    token: String,
+    invites: Vec<Invite>,
+    spectator_key: Option<String>,
+    spectator_url: String,
+    ws_url: String,
+}
+
+fn check_name(name: Option<String>, default: String) -> Result<String, ApiError> {
+    let name = name.map(|n| n.trim().to_owned()).unwrap_or_default();
+    if name.chars().count() > 64 || name.chars().any(char::is_control) {
+        return Err(ApiError::Invalid(
+            "names are at most 64 characters, without control characters".into(),
+        ));
+    }
+    Ok(if name.is_empty() { default } else { name })
+}
+
+#[tracing::instrument(skip_all, fields(match_id = tracing::field::Empty))]
+pub(super) async fn create_match(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    body: Bytes,
+) -> Result<(StatusCode, Json<CreatedReply>), ApiError> {
+    let req: CreateMatch = parse(&body)?;
+    state
+        .limits
+        .create_match(ip)
+        .map_err(ApiError::RateLimited)?;
+    if state.registry.open() >= state.config.max_open_matches {
+        return Err(ApiError::TooManyMatches);
+    }
+    let variant: Variant = req
+        .variant
+        .parse()
+        .map_err(|_| ApiError::UnknownVariant(req.variant.clone()))?;
+    let players = req.players.unwrap_or(variant.player_range().0);
+    variant
+        .check_players(players)
+        .map_err(|e| ApiError::Invalid(e.to_string()))?;
+    let series = req.series.unwrap_or_default();
+    if !(1..=99).contains(&series.target) {
+        return Err(ApiError::Invalid("the series target is 1 to 99".into()));
+    }
+    let mut setup = Setup::players(players);
+    if let Some(w) = req.options.waiting_for_one {
+        setup.waiting_for_one = w;
+    }
+    let name = check_name(req.name, format!("{} match", variant.name()))?;
+    let creator = check_name(req.player_name, "Player 1".into())?;
+    let spec = NewMatch {
+        variant,
+        setup,
+        series,
+        name,
+        public: req.public,
+        creator,
+    };
+    let player = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
+    let (handle, created) =
+        spawn_match_for(spec, player, state.store.clone(), state.config.clone())
+            .await
+            .map_err(|_| ApiError::Unavailable)?;
+    state.registry.insert(handle);
+    let id = created.match_id.clone();
+    tracing::Span::current().record("match_id", id.as_str());
+    let spectator_url = match &created.spectator_key {
+        Some(k) => format!("/m/{id}/watch?key={k}"),
+        None => format!("/m/{id}/watch"),
+    };
+    Ok((
+        StatusCode::CREATED,
+        Json(CreatedReply {
+            seat: 1,
+            token: created.token,
+            invites: created
+                .invites
+                .into_iter()
+                .map(|(seat, invite)| Invite {
+                    seat,
+                    url: format!("/m/{id}/join?invite={invite}"),
+                    invite,
+                })
+                .collect(),
+            spectator_key: created.spectator_key,
+            spectator_url,
+            ws_url: format!("/ws/matches/{id}"),
+            match_id: id,
+        }),
+    ))
+}
+
+pub(super) async fn get_match(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::matches::Summary>, ApiError> {
+    let Some(handle) = state.registry.get(&id) else {
+        return super::series::stored_summary(&state, &id).await.map(Json);
+    };
+    let summary = handle.summary.borrow().clone();
+    Ok(Json(summary))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct JoinRequest {
+    invite: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    player_key: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(super) struct Joined {
+    match_id: String,
+    seat: u8,
+    token: String,
+    ws_url: String,
+}
+
+#[tracing::instrument(skip_all, fields(match_id = %id))]
+pub(super) async fn join_match(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Joined>, ApiError> {
+    let req: JoinRequest = parse(&body)?;
+    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let (reply, rx) = oneshot::channel();
+    let name = check_name(req.name, String::new())?;
+    let player_id = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
+    let cmd = Cmd::Join {
+        invite: req.invite,
+        name,
+        player_id,
+        reply,
+    };
+    handle
+        .mailbox
+        .send(cmd)
+        .await
+        .map_err(|_| ApiError::Unavailable)?;
+    let (seat, token) = rx
+        .await
+        .map_err(|_| ApiError::Unavailable)?
+        .map_err(|e| match e {
+            JoinError::BadInvite => ApiError::BadInvite,
+            JoinError::InviteUsed => ApiError::InviteUsed,
+            JoinError::Unavailable => ApiError::Unavailable,
+        })?;
+    Ok(Json(Joined {
+        ws_url: format!("/ws/matches/{id}"),
+        match_id: id,
+        seat,
+        token,
+    }))
+}
+
+pub(super) async fn game_record(
+    State(state): State<AppState>,
+    Path((id, game)): Path<(String, String)>,
+) -> Result<Json<GameRecord>, ApiError> {
+    let game: u32 = game.parse().map_err(|_| ApiError::NotFound)?;
+    let Some(handle) = state.registry.get(&id) else {
+        return super::series::stored_record(&state, &id, game)
+            .await
+            .map(Json);
+    };
+    let (reply, rx) = oneshot::channel();
+    handle
+        .mailbox
+        .send(Cmd::Record { game, reply })
+        .await
+        .map_err(|_| ApiError::Unavailable)?;
+    let record = rx.await.map_err(|_| ApiError::Unavailable)?;
+    record.map(Json).ok_or(ApiError::NotFound)
+}
+
+pub(super) async fn verify(body: Bytes) -> Result<Json<VerifyReport>, ApiError> {
+    let req: VerifyRequest = parse(&body)?;
+    dice::verify(&req)
+        .map(Json)
+        .map_err(|e| ApiError::Unverifiable(e.to_string()))
+}
+
+pub(super) async fn ws_upgrade(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    origin_allowed(&headers, &state.config.allowed_origins)?;
+    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let guard = state
+        .limits
+        .open_socket(ip)
+        .map_err(|_| ApiError::TooManyConnections)?;
+    let live = state.sockets.clone();
+    let cfg = state.config.clone();
+    let shutdown = state.shutdown.clone();
+    let span = tracing::info_span!("socket", match_id = %id);
+    Ok(ws
+        .max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        // tungstenite's defaults (128 KiB each) cost 1 GB at 8,000 sockets; frames are small.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(8 * 1024)
+        .on_upgrade(move |socket| {
+            async move {
+                crate::ws::run_socket(socket, handle, cfg, shutdown, guard).await;
+                drop(live);
+            }
+            .instrument(span)
+        }))
+}

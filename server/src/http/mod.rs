@@ -1,0 +1,164 @@
+//! The REST API (lobby, verification, OpenAPI) and the WebSocket upgrade route.
+
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
+use axum::http::{HeaderMap, StatusCode, header, request::Parts};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::de::DeserializeOwned;
+use serde_json::json;
+
+use crate::AppState;
+
+mod error;
+mod lobby;
+mod openapi;
+pub mod series;
+
+pub use error::ApiError;
+use lobby::*;
+use openapi::openapi;
+pub use openapi::openapi_doc;
+
+/// Every route: method and path, as the router and the OpenAPI document write them.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("get", "/healthz"),
+    ("get", "/api/openapi.json"),
+    ("get", "/api/variants"),
+    ("get", "/api/matches"),
+    ("post", "/api/matches"),
+    ("get", "/api/matches/{id}"),
+    ("post", "/api/matches/{id}/join"),
+    ("get", "/api/matches/{id}/games/{game}"),
+    ("post", "/api/verify"),
+    ("get", "/ws/matches/{id}"),
+    ("get", "/api/matches/{id}/scoreboard"),
+    ("post", "/api/players"),
+    ("get", "/api/players/{player_id}/history"),
+    ("get", "/api/leaderboard"),
+];
+
+/// The client's address: the TCP peer, or with `--trust-forwarded-for` the last
+/// `X-Forwarded-For` entry (what the proxy in front saw). None when neither is known.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let forwarded = state
+            .config
+            .trust_forwarded_for
+            .then(|| parts.headers.get("x-forwarded-for"))
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse::<IpAddr>().ok());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        Ok(ClientIp(forwarded.or(peer)))
+    }
+}
+
+/// Whether a WebSocket upgrade's `Origin` may connect: no `Origin` (not a browser), the
+/// server's own origin (same host), or one configured.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or_default();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    let own = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .is_some_and(|rest| !host.is_empty() && rest.eq_ignore_ascii_case(host));
+    if own
+        || allowed
+            .iter()
+            .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        Ok(())
+    } else {
+        Err(ApiError::OriginNotAllowed(
+            origin.chars().take(200).collect(),
+        ))
+    }
+}
+
+fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
+}
+
+/// Gives axum's own rejections (a body over the limit, a wrong method, an unreadable body or
+/// path) the API's JSON error shape, so every error a client sees has a code.
+async fn json_errors(res: Response) -> Response {
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    let code = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::UNPROCESSABLE_ENTITY => "invalid",
+        StatusCode::TOO_MANY_REQUESTS => "rate_limited",
+        s if s.is_client_error() => "malformed",
+        _ => "internal",
+    };
+    let (parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let message = String::from_utf8_lossy(&text).trim().to_owned();
+    let message = if message.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_owned()
+    } else {
+        message
+    };
+    let mut res = (status, Json(json!({"code": code, "message": message}))).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            res.headers_mut().insert(name, value.clone());
+        }
+    }
+    res
+}
+
+/// The largest request body any route takes.
+pub const MAX_BODY: usize = 1024 * 1024;
+
+/// The router of the whole service.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/variants", get(variants))
+        .route("/api/matches", get(list_matches).post(create_match))
+        .route("/api/matches/{id}", get(get_match))
+        .route("/api/matches/{id}/join", post(join_match))
+        .route("/api/matches/{id}/games/{game}", get(game_record))
+        .route("/api/verify", post(verify))
+        .route("/ws/matches/{id}", get(ws_upgrade))
+        .merge(series::router())
+        .merge(crate::web::routes())
+        .fallback(|| async { ApiError::NotFound })
+        // Every body is small (the largest, a game record to verify, is tens of KiB).
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::map_response(json_errors))
+        .with_state(state)
+}
