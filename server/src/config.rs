@@ -34,6 +34,14 @@ pub struct Config {
     /// Seconds a player must have been gone before the opponent may claim the game.
     #[arg(long, env = "SENET_ABANDON_AFTER", default_value_t = 60)]
     pub abandon_after: u64,
+    /// Seconds a seat may take over one decision before the opponent may claim the game even
+    /// while that seat is connected (matches have no clocks yet; 0: never).
+    #[arg(long, env = "SENET_MOVE_LIMIT", default_value_t = 1800)]
+    pub move_limit: u64,
+    /// Seconds after a game of an undecided series ends before the next game starts by
+    /// itself, whether or not every seat asked for it (0: only when every seat asks).
+    #[arg(long, env = "SENET_NEXT_GAME_AFTER", default_value_t = 120)]
+    pub next_game_after: u64,
     /// Milliseconds a new game waits for client seeds before its first throw.
     #[arg(long, env = "SENET_SEED_WAIT_MS", default_value_t = 10_000)]
     pub seed_wait_ms: u64,
@@ -100,6 +108,8 @@ impl Config {
             database_url: None,
             log_format: LogFormat::Text,
             abandon_after: 60,
+            move_limit: 1800,
+            next_game_after: 120,
             seed_wait_ms: 10_000,
             rate_per_sec: 20.0,
             rate_burst: 40.0,
@@ -123,6 +133,16 @@ impl Config {
     /// `abandon_after` as a duration.
     pub fn abandon_after(&self) -> Duration {
         Duration::from_secs(self.abandon_after)
+    }
+
+    /// `move_limit` as a duration; none when 0.
+    pub fn move_limit(&self) -> Option<Duration> {
+        (self.move_limit > 0).then(|| Duration::from_secs(self.move_limit))
+    }
+
+    /// `next_game_after` as a duration; none when 0.
+    pub fn next_game_after(&self) -> Option<Duration> {
+        (self.next_game_after > 0).then(|| Duration::from_secs(self.next_game_after))
     }
 
     /// `invite_ttl` as a duration.

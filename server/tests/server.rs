@@ -551,6 +551,43 @@ async fn an_absent_opponent_can_be_claimed_against() {
 }
 
 #[tokio::test]
+async fn a_connected_opponent_who_takes_too_long_can_be_claimed_against() {
+    let Some(v) = any_variant("a_connected_opponent_who_takes_too_long_can_be_claimed_against")
+    else {
+        return;
+    };
+    let s = start_with(|c| c.move_limit = 1).await;
+    let (_, _, a, b, last) = started(&s, v).await;
+    let to_move = last["turn"]["seat"].as_u64().unwrap();
+    let (mut waiter, _slow, slow_seat) = if to_move == 1 { (b, a, 1) } else { (a, b, 2) };
+    let seq = waiter.act(json!({"type": "claim"})).await;
+    assert_eq!(waiter.reply(seq).await["code"], "not_absent");
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let seq = waiter.act(json!({"type": "claim"})).await;
+    assert_eq!(waiter.reply(seq).await["type"], "ack");
+    let over = waiter.until(|m| m["kind"] == "game_over").await;
+    assert_eq!(over["winner"].as_u64(), Some(3 - slow_seat));
+}
+
+#[tokio::test]
+async fn the_next_game_of_a_series_starts_by_itself() {
+    let Some(v) = any_variant("the_next_game_of_a_series_starts_by_itself") else {
+        return;
+    };
+    let s = start_with(|c| c.next_game_after = 1).await;
+    let (id, tokens, _) = s
+        .create_full(json!({"variant": v.id(), "series": {"kind": "best_of", "target": 3}}))
+        .await;
+    let (mut a, _) = s.hello(&id, Some(&tokens[0]), None).await;
+    let seq = a.act(json!({"type": "resign"})).await;
+    assert_eq!(a.reply(seq).await["type"], "ack");
+    a.until(|m| m["kind"] == "game_over").await;
+    // Nobody asks for a rematch: the next game starts after a second all the same.
+    let started = a.until(|m| m["kind"] == "game_started").await;
+    assert_eq!(started["game"], 2);
+}
+
+#[tokio::test]
 async fn a_spectator_that_falls_behind_gets_a_snapshot() {
     let Some(v) = any_variant("a_spectator_that_falls_behind_gets_a_snapshot") else {
         return;

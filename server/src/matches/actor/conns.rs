@@ -246,6 +246,8 @@ impl Actor {
                     .map(|s| (s.conns == 0).then(|| s.gone_since.elapsed()))
                     .collect(),
                 needed: self.cfg.abandon_after(),
+                waited: self.turn_since.elapsed(),
+                move_limit: self.cfg.move_limit(),
             },
             ClientMsg::Rematch { .. } => Command::Rematch {
                 seat,

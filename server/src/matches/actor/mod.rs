@@ -123,6 +123,8 @@ pub(super) struct Actor {
     retry_at: Option<Instant>,
     /// Since when nobody has been connected (none while somebody is).
     idle_since: Option<Instant>,
+    /// Since when the match has waited for what it waits for now (the last event).
+    turn_since: Instant,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -199,6 +201,7 @@ impl Actor {
             in_doubt: None,
             retry_at: None,
             idle_since: Some(now),
+            turn_since: now,
         }
     }
 
@@ -226,6 +229,7 @@ impl Actor {
             let deadline = self.seeds_deadline;
             let retry = self.retry_at;
             let evict = self.evict_at();
+            let next_game = self.next_game_at();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
@@ -247,6 +251,12 @@ impl Actor {
                 () = sleep_until_opt(retry), if retry.is_some() => {
                     self.retry_at = None;
                     self.catch_up().await;
+                }
+                () = sleep_until_opt(next_game), if next_game.is_some() => {
+                    if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
+                        tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
+                        self.turn_since = Instant::now();
+                    }
                 }
                 () = sleep_until_opt(evict), if evict.is_some() => {
                     // Dropping the mailbox tells the registry this match is gone.
@@ -313,6 +323,7 @@ impl Actor {
     /// Takes a state whose events are stored: keeps their frames, broadcasts them.
     fn take(&mut self, after: MatchState, logged: Vec<Logged>) {
         self.state = after;
+        self.turn_since = Instant::now();
         for l in &logged {
             // No receivers is fine: nobody is watching.
             let _receivers = self.tx.send(Frame {
@@ -402,6 +413,14 @@ impl Actor {
                 self.retry_at = Some(Instant::now() + RETRY_AFTER);
             }
         }
+    }
+
+    /// When the next game of an undecided series starts by itself (`--next-game-after` after
+    /// the last game ended), if one is due.
+    fn next_game_at(&self) -> Option<Instant> {
+        let after = self.cfg.next_game_after()?;
+        (self.state.waiting() == Waiting::GameOver && !self.state.series_decided())
+            .then_some(self.turn_since + after)
     }
 
     /// When this match may leave memory: finished, nobody connected, nothing in doubt, and

@@ -121,6 +121,8 @@ impl Decider<'_> {
                 seat,
                 gone_for,
                 needed,
+                waited,
+                move_limit,
             } => {
                 let g = s.live()?;
                 let against = g
@@ -129,22 +131,41 @@ impl Decider<'_> {
                     .player()
                     .and_then(|p| g.seat_of(p))
                     .ok_or(MatchError::GameOver)?;
-                let gone = gone_for.get(against.index()).copied().flatten();
-                let Some(gone) = gone.filter(|_| against != *seat) else {
+                if against == *seat {
                     return Err(MatchError::NotAbsent);
-                };
-                if gone < *needed {
-                    return Err(MatchError::TooEarly {
-                        against,
-                        gone: gone.as_secs(),
-                        needed: needed.as_secs(),
-                    });
+                }
+                let too_slow = move_limit.is_some_and(|limit| *waited >= limit);
+                let gone = gone_for.get(against.index()).copied().flatten();
+                match gone {
+                    _ if too_slow => {}
+                    None => return Err(MatchError::NotAbsent),
+                    Some(gone) if gone < *needed => {
+                        return Err(MatchError::TooEarly {
+                            against,
+                            gone: gone.as_secs(),
+                            needed: needed.as_secs(),
+                        });
+                    }
+                    Some(_) => {}
                 }
                 self.push(Fact::Claimed {
                     seat: *seat,
                     against,
                 })?;
                 self.advance(false)?;
+            }
+            Command::NextGame(next) => {
+                if s.match_over {
+                    return Err(MatchError::MatchOver);
+                }
+                if !s.game.as_ref().is_some_and(|g| g.over) {
+                    return Err(MatchError::GameNotOver);
+                }
+                let fact = s.game_started(next);
+                self.push(fact)?;
+                if !self.next.spec.seed_window {
+                    self.advance(true)?;
+                }
             }
             Command::Rematch { seat, next } => {
                 if s.match_over {
@@ -192,7 +213,10 @@ impl Decider<'_> {
                 }
                 return Ok(());
             }
-            if g.seeds_open && !close_seeds && !g.client_seeds.iter().all(Option::is_some) {
+            // Seeds hold back the first throw, not the end of a game resigned before it.
+            let over = matches!(g.engine.status(), Status::Over(_));
+            if g.seeds_open && !close_seeds && !over && !g.client_seeds.iter().all(Option::is_some)
+            {
                 return Ok(());
             }
             close_seeds = false;

@@ -35,8 +35,8 @@ pub enum MatchError {
     /// One client seed per seat and game.
     #[error("this seat gave its client seed already")]
     SeedGiven,
-    /// A claim against a seat that is connected, or against oneself.
-    #[error("only a game whose player to move is gone can be claimed")]
+    /// A claim against a seat that is connected and within its time, or against oneself.
+    #[error("only a game whose player to move is gone, or has taken too long, can be claimed")]
     NotAbsent,
     /// A claim before the seat was gone long enough.
     #[error("seat {against} has been gone {gone}s; a claim needs {needed}s")]

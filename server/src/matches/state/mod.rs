@@ -70,7 +70,7 @@ pub enum Command {
         /// Who resigns.
         seat: Seat,
     },
-    /// Win the game because the seat to move is gone.
+    /// Win the game because the seat to move is gone, or has taken too long.
     Claim {
         /// The claimant.
         seat: Seat,
@@ -78,7 +78,14 @@ pub enum Command {
         gone_for: Vec<Option<Duration>>,
         /// How long a seat must be gone before a claim against it is taken.
         needed: Duration,
+        /// How long the game has waited for the seat to move.
+        waited: Duration,
+        /// How long a seat may take over one decision, connected or not (none: no limit).
+        move_limit: Option<Duration>,
     },
+    /// Start the next game of an undecided series without waiting for every seat's request
+    /// (the wait for them ran out).
+    NextGame(NewGame),
     /// Ask for the next game; when every seat has, it starts with `next`.
     Rematch {
         /// Who asks.
@@ -274,7 +281,7 @@ impl MatchState {
         let Some(g) = &self.game else {
             return Waiting::Joining;
         };
-        if g.over {
+        if g.over || matches!(g.engine.status(), Status::Over(_)) {
             return Waiting::GameOver;
         }
         if g.seeds_open {
@@ -331,7 +338,7 @@ impl MatchState {
         if g.over {
             return self.series_decided();
         }
-        if g.seeds_open {
+        if g.seeds_open && !matches!(g.engine.status(), Status::Over(_)) {
             return g.client_seeds.iter().all(Option::is_some);
         }
         !matches!(g.engine.status(), Status::Move { .. })
@@ -524,13 +531,6 @@ impl MatchState {
             return Err(ApplyError::OutOfOrder(
                 "a game started while another goes on, or after the series".into(),
             ));
-        }
-        if let Some(g) = &self.game {
-            if !g.rematch.iter().all(|&r| r) {
-                return Err(ApplyError::OutOfOrder(
-                    "a game started before every seat asked for it".into(),
-                ));
-            }
         }
         let n = self.spec.setup.players;
         let mut sorted = seats.to_vec();

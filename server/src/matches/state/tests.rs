@@ -162,6 +162,8 @@ fn claims_need_the_seat_to_move_gone_long_enough() {
             seat: by,
             gone_for,
             needed,
+            waited: Duration::from_secs(1),
+            move_limit: Some(Duration::from_secs(600)),
         }
     };
     assert_eq!(refusal(&s, claim(None, other)), "not_absent");
@@ -492,4 +494,73 @@ fn facts_that_do_not_follow_are_errors_not_panics() {
     // The state the errors were made on is unchanged (they were tried on copies).
     assert_eq!(s, before);
     run(&mut s, Command::Resign { seat: seat(1) });
+}
+
+#[test]
+fn a_resignation_while_seeds_are_taken_ends_the_game_at_once() {
+    let mut s = MatchState::new(spec(Variant::Pyramid, SeriesKind::BestOf, 1, true));
+    run(&mut s, Command::StartGame(game(5)));
+    assert_eq!(s.waiting(), Waiting::Seeds);
+    let kinds = run(&mut s, Command::Resign { seat: seat(2) });
+    assert_eq!(kinds, ["resigned", "game_over", "match_over"]);
+    assert_eq!(s.series_winner(), Some(seat(1)));
+}
+
+#[test]
+fn a_seat_that_takes_too_long_can_be_claimed_against_while_connected() {
+    let s = started(Variant::Pyramid, SeriesKind::BestOf, 1);
+    let Waiting::Move(to_move) = s.waiting() else {
+        panic!("{:?}", s.waiting());
+    };
+    let other = if to_move == seat(1) { seat(2) } else { seat(1) };
+    let claim = |waited: u64, limit: Option<u64>| Command::Claim {
+        seat: other,
+        gone_for: vec![None, None],
+        needed: Duration::from_secs(60),
+        waited: Duration::from_secs(waited),
+        move_limit: limit.map(Duration::from_secs),
+    };
+    assert_eq!(refusal(&s, claim(599, Some(600))), "not_absent");
+    assert_eq!(refusal(&s, claim(9_999, None)), "not_absent");
+    let d = s.decide(&claim(600, Some(600))).unwrap();
+    assert_eq!(
+        d.facts[0],
+        Fact::Claimed {
+            seat: other,
+            against: to_move
+        }
+    );
+    assert_eq!(d.after.waiting(), Waiting::MatchOver);
+}
+
+#[test]
+fn the_next_game_of_a_series_can_start_without_every_request() {
+    let mut s = started(Variant::Parker, SeriesKind::BestOf, 3);
+    assert_eq!(refusal(&s, Command::NextGame(game(2))), "game_not_over");
+    run(&mut s, Command::Resign { seat: seat(1) });
+    run(
+        &mut s,
+        Command::Rematch {
+            seat: seat(2),
+            next: game(2),
+        },
+    );
+    let kinds = run(&mut s, Command::NextGame(game(2)));
+    assert_eq!(kinds[0], "game_started");
+    assert_eq!(s.game_no(), 2);
+    // Stored and replayed, a server-started game applies like any other.
+    let mut replay = MatchState::new(*s.spec());
+    let mut live = MatchState::new(*s.spec());
+    for c in [
+        Command::StartGame(game(1)),
+        Command::Resign { seat: seat(1) },
+        Command::NextGame(game(2)),
+    ] {
+        let d = live.decide(&c).unwrap();
+        for f in &d.facts {
+            replay.apply(f).unwrap();
+        }
+        live = d.after;
+    }
+    assert_eq!(replay, live);
 }
