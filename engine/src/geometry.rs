@@ -350,7 +350,8 @@ pub struct Step {
     pub to: Place,
     /// Places the piece touches on the way where the rules turn it: `modern`'s goal (`off`)
     /// when it bounces back, `modern`'s moon (`s26`) or bird (`s27`), `jequier`'s water
-    /// (`s27`). Empty for a plain step.
+    /// (`s27`). Empty for a plain step (and then left out of the JSON).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub via: Vec<Place>,
     /// The pieces that go, bottom to top: one piece, or a `martian` stack (the moving
     /// pyramid and everything on top of it; for a coaster step, the whole stack).
@@ -358,7 +359,8 @@ pub struct Step {
     /// The dice values this step spends, on the steps of the mover's own move ([`StepKind::Move`],
     /// [`StepKind::BearOff`], [`StepKind::Coaster`]): one die, both dice of a combined step
     /// (`parker`, `modern`), the die of `martian`, the value of `jequier`'s sticks. Empty on
-    /// the steps the move causes.
+    /// the steps the move causes (and then left out of the JSON).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
 }
 
@@ -371,13 +373,15 @@ pub struct Geometry {
     /// The pieces that go, in the order a board would show them.
     pub steps: Vec<Step>,
     /// The coaster that moves (`martian`'s 5), if any: every stack then rides it or is
-    /// shifted along by it, one [`StepKind::Coaster`] step each.
+    /// shifted along by it, one [`StepKind::Coaster`] step each. Left out of the JSON when
+    /// none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coaster: Option<Coaster>,
 }
 
 /// A legal move with its geometry, for a client that shows the moves on a board.
 ///
-/// Serialised as `{"move": "19-21", "steps": [...], "coaster": null}`.
+/// Serialised as `{"move": "19-21", "steps": [...]}` (and `"coaster"` on a coaster move).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct LegalMove {
     /// The move (serialised as its notation).
