@@ -141,26 +141,33 @@ pub async fn spawn_with_store(
     spawn_with_registry(Arc::new(config), store, Arc::default()).await
 }
 
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    /// The store could not be opened, migrated or read.
+    #[error("cannot open the store: {0}")]
+    Store(#[from] store::StoreError),
+    /// The address could not be bound.
+    #[error("cannot listen: {0}")]
+    Listen(#[from] std::io::Error),
+}
+
 /// Opens the durable store the configuration names (`DATABASE_URL`, else
 /// `<data_dir>/senet.db`), rebuilds every unfinished match from its events, and serves.
 ///
 /// # Errors
 /// When the store cannot be opened or read, or the address cannot be bound.
-pub async fn spawn_durable(config: Config) -> Result<Running, String> {
+pub async fn spawn_durable(config: Config) -> Result<Running, StartupError> {
     let store = store::sql::SqlStore::open(
         config.database_url.as_deref(),
         &config.data_dir,
         config.store_writers,
     )
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     let config = Arc::new(config);
     let registry = Arc::new(matches::Registry::default());
     let started = std::time::Instant::now();
-    let recovered = store
-        .unfinished(config.invite_ttl())
-        .await
-        .map_err(|e| e.to_string())?;
+    let recovered = store.unfinished(config.invite_ttl()).await?;
     let (mut ok, mut failed) = (0usize, 0usize);
     for rec in recovered {
         let id = rec.row.id.clone();
@@ -182,9 +189,7 @@ pub async fn spawn_durable(config: Config) -> Result<Running, String> {
         ms = started.elapsed().as_millis() as u64,
         "store open; unfinished matches recovered"
     );
-    spawn_with_registry(config, store, registry)
-        .await
-        .map_err(|e| format!("cannot listen: {e}"))
+    Ok(spawn_with_registry(config, store, registry).await?)
 }
 
 async fn spawn_with_registry(

@@ -1108,3 +1108,55 @@ async fn postgres_database_of_the_previous_release_migrates_and_plays_on() {
     migrate_a_previous_release(&db.url).await;
     db.drop_db().await;
 }
+
+/// A stored row that does not read (a seat 0, an unknown format version) or a log with a gap
+/// costs only its own match at recovery: it is logged and left out; the others play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recovery_skips_only_the_broken_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let s1 = senet_server::spawn_durable(config(&url)).await.unwrap();
+    let c1 = Client { addr: s1.addr };
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        // The last join starts the first game: its first events are stored before it answers.
+        let (id, tokens, _) = c1.create_full(json!({"variant": "pyramid"})).await;
+        ids.push((id, tokens));
+    }
+    s1.shutdown.send(true).unwrap();
+    let store = SqlStore::connect(&url).await.unwrap();
+    let breakage = [
+        r#"{"v":1,"kind":"client_seed","seat":0,"seed":"x"}"#,
+        r#"{"v":7,"kind":"teleported"}"#,
+    ];
+    for ((id, _), payload) in ids.iter().zip(breakage) {
+        sqlx::query("UPDATE events SET payload = $2 WHERE match_id = $1 AND no = 1")
+            .bind(id.as_str())
+            .bind(payload)
+            .execute(store.pool())
+            .await
+            .unwrap();
+    }
+    sqlx::query("DELETE FROM events WHERE match_id = $1 AND no = 1")
+        .bind(ids[2].0.as_str())
+        .execute(store.pool())
+        .await
+        .unwrap();
+    drop(store);
+    let s2 = senet_server::spawn_durable(config(&url)).await.unwrap();
+    let c2 = Client { addr: s2.addr };
+    for (id, _) in &ids[..3] {
+        let url = format!("ws://{}/ws/matches/{id}", c2.addr);
+        let refused = tokio_tungstenite::connect_async(url).await.err();
+        assert!(
+            refused.is_some_and(|e| e.to_string().contains("404")),
+            "a broken match is not live"
+        );
+    }
+    let (id, tokens) = &ids[3];
+    let (mut ws, w) = c2.hello(id, Some(&tokens[0]), None).await;
+    assert_eq!(w["snapshot"]["game"], 1);
+    let seq = ws.act(json!({"type": "resign"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    s2.shutdown.send(true).unwrap();
+}
