@@ -9,6 +9,7 @@ use axum::extract::Path;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use senet_engine::Variant;
 
 /// The Content-Security-Policy of every page and asset.
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -65,31 +66,6 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/history.js"),
     ),
-    (
-        "rules/jequier.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/jequier.md"),
-    ),
-    (
-        "rules/martian.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/martian.md"),
-    ),
-    (
-        "rules/modern.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/modern.md"),
-    ),
-    (
-        "rules/parker.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/parker.md"),
-    ),
-    (
-        "rules/pyramid.md",
-        "text/markdown; charset=utf-8",
-        include_str!("../../docs/rules/pyramid.md"),
-    ),
 ];
 
 const LOBBY: &str = include_str!("../../web/index.html");
@@ -142,8 +118,26 @@ fn page(html: &'static str) -> Response {
     secure(res)
 }
 
+/// A variant's rules page (`docs/rules/<variant>.md`): a match over every variant, so a new
+/// one cannot be forgotten here.
+fn rules_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Jequier => include_str!("../../docs/rules/jequier.md"),
+        Variant::Martian => include_str!("../../docs/rules/martian.md"),
+        Variant::Modern => include_str!("../../docs/rules/modern.md"),
+        Variant::Parker => include_str!("../../docs/rules/parker.md"),
+        Variant::Pyramid => include_str!("../../docs/rules/pyramid.md"),
+    }
+}
+
 async fn asset(Path(path): Path<String>) -> Response {
-    let Some((_, ctype, body)) = ASSETS.iter().find(|(p, _, _)| *p == path) else {
+    let rules = path
+        .strip_prefix("rules/")
+        .and_then(|p| p.strip_suffix(".md"))
+        .and_then(|id| id.parse::<Variant>().ok())
+        .map(|v| ("", "text/markdown; charset=utf-8", rules_text(v)));
+    let found = rules.or_else(|| ASSETS.iter().find(|(p, _, _)| *p == path).copied());
+    let Some((_, ctype, body)) = found else {
         return secure((StatusCode::NOT_FOUND, "not found").into_response());
     };
     let mut res = (*body).into_response();
