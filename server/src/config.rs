@@ -42,6 +42,10 @@ pub struct Config {
     /// itself, whether or not every seat asked for it (0: only when every seat asks).
     #[arg(long, env = "SENET_NEXT_GAME_AFTER", default_value_t = 120)]
     pub next_game_after: u64,
+    /// Seconds a live game may wait for a move with nobody acting before the server ends the
+    /// match as abandoned (the seat waited for is ruled out; 0: never).
+    #[arg(long, env = "SENET_IDLE_END", default_value_t = 86_400)]
+    pub idle_end: u64,
     /// Milliseconds a new game waits for client seeds before its first throw.
     #[arg(long, env = "SENET_SEED_WAIT_MS", default_value_t = 10_000)]
     pub seed_wait_ms: u64,
@@ -110,6 +114,7 @@ impl Config {
             abandon_after: 60,
             move_limit: 1800,
             next_game_after: 120,
+            idle_end: 86_400,
             seed_wait_ms: 10_000,
             rate_per_sec: 20.0,
             rate_burst: 40.0,
@@ -143,6 +148,11 @@ impl Config {
     /// `next_game_after` as a duration; none when 0.
     pub fn next_game_after(&self) -> Option<Duration> {
         (self.next_game_after > 0).then(|| Duration::from_secs(self.next_game_after))
+    }
+
+    /// `idle_end` as a duration; none when 0.
+    pub fn idle_end(&self) -> Option<Duration> {
+        (self.idle_end > 0).then(|| Duration::from_secs(self.idle_end))
     }
 
     /// `invite_ttl` as a duration.

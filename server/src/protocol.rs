@@ -194,6 +194,12 @@ pub enum EventKind {
         /// The absent seat, ruled out.
         against: u8,
     },
+    /// Nobody acted for `--idle-end`: the server ruled out the seat the game waited for and
+    /// ends the series (scored as that seat's resignation).
+    Abandoned {
+        /// The seat that was waited for.
+        against: u8,
+    },
     /// The game ended; the server seed is revealed.
     GameOver {
         /// The winning seat (none on a draw).

@@ -184,7 +184,7 @@ impl GameRecord {
                     game.resign(self.player(*seat).map_err(at)?)
                         .map_err(|e| at(e.to_string()))?;
                 }
-                EventKind::Claimed { against, .. } => {
+                EventKind::Claimed { against, .. } | EventKind::Abandoned { against } => {
                     game.resign(self.player(*against).map_err(at)?)
                         .map_err(|e| at(e.to_string()))?;
                 }

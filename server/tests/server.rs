@@ -588,6 +588,26 @@ async fn the_next_game_of_a_series_starts_by_itself() {
 }
 
 #[tokio::test]
+async fn a_match_nobody_acts_in_is_abandoned() {
+    let Some(v) = any_variant("a_match_nobody_acts_in_is_abandoned") else {
+        return;
+    };
+    let s = start_with(|c| c.idle_end = 1).await;
+    let (id, _, a, _b, last) = started(&s, v).await;
+    drop(a);
+    let waited_for = last["turn"]["seat"].as_u64().unwrap();
+    let (mut watcher, _) = s.hello(&id, None, None).await;
+    let abandoned = watcher.until(|m| m["kind"] == "abandoned").await;
+    assert_eq!(abandoned["against"].as_u64(), Some(waited_for));
+    let over = watcher.until(|m| m["kind"] == "game_over").await;
+    assert_eq!(over["reason"], "resigned");
+    assert_eq!(over["winner"].as_u64(), Some(3 - waited_for));
+    watcher.until(|m| m["kind"] == "match_over").await;
+    let (_, summary) = s.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(summary["status"], "finished");
+}
+
+#[tokio::test]
 async fn a_spectator_that_falls_behind_gets_a_snapshot() {
     let Some(v) = any_variant("a_spectator_that_falls_behind_gets_a_snapshot") else {
         return;

@@ -71,6 +71,12 @@ pub enum Fact {
         /// The absent seat, ruled out.
         against: Seat,
     },
+    /// Nobody acted for too long: the server ruled out the seat the game waited for (as a
+    /// resignation) and the series ends with this game.
+    Abandoned {
+        /// The seat that was waited for.
+        against: Seat,
+    },
     /// The game ended (the outcome is the engine's; applying checks that it agrees).
     GameOver {
         /// The winning seat; none on a draw.
@@ -159,6 +165,7 @@ impl Fact {
             Fact::Moved { .. } => "moved",
             Fact::Resigned { .. } => "resigned",
             Fact::Claimed { .. } => "claimed",
+            Fact::Abandoned { .. } => "abandoned",
             Fact::GameOver { .. } => "game_over",
             Fact::RematchRequested { .. } => "rematch_requested",
             Fact::MatchOver { .. } => "match_over",

@@ -100,6 +100,9 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
             seat: seat.get(),
             against: against.get(),
         },
+        Fact::Abandoned { against } => EventKind::Abandoned {
+            against: against.get(),
+        },
         Fact::GameOver {
             winner,
             reason,

@@ -230,6 +230,7 @@ impl Actor {
             let retry = self.retry_at;
             let evict = self.evict_at();
             let next_game = self.next_game_at();
+            let abandon = self.abandon_at();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
@@ -256,6 +257,16 @@ impl Actor {
                     if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
                         tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
                         self.turn_since = Instant::now();
+                    }
+                }
+                () = sleep_until_opt(abandon), if abandon.is_some() => {
+                    let (waited, limit) = (self.turn_since.elapsed(), self.cfg.idle_end().unwrap_or_default());
+                    match self.execute(Command::Abandon { waited, limit }).await {
+                        Ok(()) => tracing::info!(match_id = %self.id, "abandoned: nobody acted"),
+                        Err(e) => {
+                            tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "not abandoned");
+                            self.turn_since = Instant::now();
+                        }
                     }
                 }
                 () = sleep_until_opt(evict), if evict.is_some() => {
@@ -421,6 +432,12 @@ impl Actor {
         let after = self.cfg.next_game_after()?;
         (self.state.waiting() == Waiting::GameOver && !self.state.series_decided())
             .then_some(self.turn_since + after)
+    }
+
+    /// When a live game nobody acts in is abandoned (`--idle-end` after the last event).
+    fn abandon_at(&self) -> Option<Instant> {
+        let limit = self.cfg.idle_end()?;
+        matches!(self.state.waiting(), Waiting::Move(_)).then_some(self.turn_since + limit)
     }
 
     /// When this match may leave memory: finished, nobody connected, nothing in doubt, and

@@ -154,6 +154,20 @@ impl Decider<'_> {
                 })?;
                 self.advance(false)?;
             }
+            Command::Abandon { waited, limit } => {
+                let g = s.live()?;
+                if waited < limit {
+                    return Err(MatchError::NotIdle);
+                }
+                let against = g
+                    .engine
+                    .status()
+                    .player()
+                    .and_then(|p| g.seat_of(p))
+                    .ok_or(MatchError::GameOver)?;
+                self.push(Fact::Abandoned { against })?;
+                self.advance(false)?;
+            }
             Command::NextGame(next) => {
                 if s.match_over {
                     return Err(MatchError::MatchOver);

@@ -38,6 +38,9 @@ pub enum MatchError {
     /// A claim against a seat that is connected and within its time, or against oneself.
     #[error("only a game whose player to move is gone, or has taken too long, can be claimed")]
     NotAbsent,
+    /// The match has not waited long enough to be abandoned.
+    #[error("the match has not been idle long enough to be abandoned")]
+    NotIdle,
     /// A claim before the seat was gone long enough.
     #[error("seat {against} has been gone {gone}s; a claim needs {needed}s")]
     TooEarly {
@@ -78,6 +81,7 @@ impl MatchError {
             MatchError::SeedGiven => "seed_given",
             MatchError::NotAbsent => "not_absent",
             MatchError::TooEarly { .. } => "too_early",
+            MatchError::NotIdle => "not_idle",
             MatchError::MatchOver => "match_over",
             MatchError::GameNotOver => "game_not_over",
             MatchError::Illegal(e) => e.code(),

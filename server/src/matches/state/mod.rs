@@ -83,6 +83,14 @@ pub enum Command {
         /// How long a seat may take over one decision, connected or not (none: no limit).
         move_limit: Option<Duration>,
     },
+    /// End a match nobody has acted in for too long: the seat the game waits for is ruled
+    /// out, and the series ends with this game.
+    Abandon {
+        /// How long the game has waited for that seat.
+        waited: Duration,
+        /// How long a match may wait before it is abandoned.
+        limit: Duration,
+    },
     /// Start the next game of an undecided series without waiting for every seat's request
     /// (the wait for them ran out).
     NextGame(NewGame),
@@ -213,6 +221,7 @@ pub struct MatchState {
     games_played: u32,
     match_over: bool,
     series_winner: Option<Seat>,
+    abandoned: bool,
     events: u64,
 }
 
@@ -229,6 +238,7 @@ impl MatchState {
             games_played: 0,
             match_over: false,
             series_winner: None,
+            abandoned: false,
             events: 0,
         }
     }
@@ -296,8 +306,12 @@ impl MatchState {
         }
     }
 
-    /// Whether the series is decided by the games played so far.
+    /// Whether the series is decided by the games played so far (an abandoned match is
+    /// decided by the game it was abandoned in).
     pub fn series_decided(&self) -> bool {
+        if self.abandoned {
+            return true;
+        }
         let target = self.spec.series.target;
         match self.spec.series.kind {
             SeriesKind::BestOf => {
@@ -506,6 +520,14 @@ impl MatchState {
                 g.engine
                     .resign(p)
                     .map_err(|e| ApplyError::Engine(e.to_string()))?;
+            }
+            Fact::Abandoned { against } => {
+                let g = self.live_mut("abandoned")?;
+                let p = g.player(*against)?;
+                g.engine
+                    .resign(p)
+                    .map_err(|e| ApplyError::Engine(e.to_string()))?;
+                self.abandoned = true;
             }
             Fact::Claimed { seat, against } => {
                 let g = self.live_mut("claimed")?;

@@ -564,3 +564,37 @@ fn the_next_game_of_a_series_can_start_without_every_request() {
     }
     assert_eq!(replay, live);
 }
+
+#[test]
+fn an_idle_match_is_abandoned_and_its_series_ends() {
+    let s = started(Variant::Modern, SeriesKind::BestOf, 5);
+    let Waiting::Move(to_move) = s.waiting() else {
+        panic!("{:?}", s.waiting());
+    };
+    let day = Duration::from_secs(86_400);
+    let early = Command::Abandon {
+        waited: day / 2,
+        limit: day,
+    };
+    assert_eq!(refusal(&s, early), "not_idle");
+    let d = s
+        .decide(&Command::Abandon {
+            waited: day,
+            limit: day,
+        })
+        .unwrap();
+    let kinds: Vec<_> = d.facts.iter().map(Fact::kind).collect();
+    assert_eq!(kinds, ["abandoned", "game_over", "match_over"]);
+    assert_eq!(d.facts[0], Fact::Abandoned { against: to_move });
+    assert!(d.after.match_over());
+    // The facts replay to the same state (recovery of an abandoned match).
+    let mut replay = MatchState::new(*s.spec());
+    replay
+        .apply(&Fact::from_json(&d.facts[0].to_json()).unwrap())
+        .unwrap_err();
+    let mut again = s.clone();
+    for f in &d.facts {
+        again.apply(f).unwrap();
+    }
+    assert_eq!(again, d.after);
+}
