@@ -3,7 +3,9 @@
 //! JSON text frames, tagged by `"type"` (snake_case). `docs/protocol.md` shows an example of
 //! each; the tests in this module check that those examples parse.
 
-use senet_engine::{EndReason, Geometry, Setup, ThrowEffect, ThrowSpec, Variant};
+use senet_engine::geometry::StepKind;
+use senet_engine::martian::Coaster;
+use senet_engine::{EndReason, Geometry, Place, Setup, ThrowEffect, ThrowSpec, Variant};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
@@ -260,15 +262,61 @@ pub struct Event {
     pub moves: Vec<MoveOption>,
 }
 
-/// A legal move and where its pieces go.
+/// A legal move and where the mover's piece goes: what a board highlights. (The whole
+/// geometry — captures, pieces sent back — comes with the `moved` event once it is played;
+/// a list of every legal move's full geometry in every frame would triple the frames.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveOption {
     /// The move, in the engine's notation (what a `move` message sends).
     #[serde(rename = "move")]
     pub mv: String,
-    /// Its steps (and, for a `martian` coaster move, the coaster).
-    #[serde(flatten)]
-    pub geometry: Geometry,
+    /// Where the mover's piece leaves (none for a move that takes no piece: a choice of
+    /// colour or dice, a `martian` coaster move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Place>,
+    /// Where it comes to rest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<Place>,
+    /// Places it touches where the rules turn it (see `Step::via`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<Place>,
+    /// The die values it spends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+    /// The coaster a `martian` coaster move runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coaster: Option<Coaster>,
+    /// Whether it captures or sends back a piece.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hits: bool,
+}
+
+impl MoveOption {
+    /// The option for move `mv` with geometry `geometry`.
+    pub fn new(mv: String, geometry: Geometry) -> MoveOption {
+        let hits = geometry
+            .steps
+            .iter()
+            .any(|s| matches!(s.kind, StepKind::Capture | StepKind::SentBack));
+        let mover = geometry
+            .steps
+            .into_iter()
+            .next()
+            .filter(|s| s.kind != StepKind::Coaster);
+        let (from, to, via, dice) = match mover {
+            Some(s) => (Some(s.from), Some(s.to), s.via, s.dice),
+            None => (None, None, Vec::new(), Vec::new()),
+        };
+        MoveOption {
+            mv,
+            from,
+            to,
+            via,
+            dice,
+            coaster: geometry.coaster,
+            hits,
+        }
+    }
 }
 
 /// Everything a client needs to draw the match now.

@@ -37,10 +37,7 @@ pub fn turn(state: &MatchState) -> (Turn, Vec<String>, Vec<MoveOption>) {
                     g.engine
                         .legal_moves_with_geometry()
                         .into_iter()
-                        .map(|m| MoveOption {
-                            mv: m.mv.to_string(),
-                            geometry: m.geometry,
-                        })
+                        .map(|m| MoveOption::new(m.mv.to_string(), m.geometry))
                         .collect()
                 })
                 .unwrap_or_default();
