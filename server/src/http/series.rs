@@ -1,11 +1,18 @@
 //! Series data from the store: a match's scoreboard, players (a secret key kept by the
 //! browser, no passwords), a player's history and the per-variant leaderboard.
 //!
-//! Everything here reads the SQL store; with the in-memory store (some tests) these routes
-//! answer 503 `match_unavailable`.
+//! Everything here reads the SQL store through its read models
+//! ([`crate::store::sql::read`]); the handlers only parse, check access, map errors and shape
+//! the JSON. With the in-memory store (some tests) these routes answer 503
+//! `match_unavailable`.
+//!
+//! A private match is private everywhere: reading its summary, scoreboard or a game's record
+//! needs its spectator key or a seat token ([`ReadKey`], [`authorize`]), else 404 as if it
+//! did not exist; histories and the leaderboard leave it out.
 
 use crate::AppState;
 use crate::http::ApiError;
+use crate::matches::MatchHandle;
 use crate::store::StoreError;
 use crate::store::hash_secret;
 use crate::store::sql::SqlStore;
@@ -13,8 +20,9 @@ use crate::store::sql::read::{MatchRows, SeatLine};
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -45,6 +53,89 @@ fn db(e: StoreError) -> ApiError {
     ApiError::Unavailable
 }
 
+/// The secrets a read of a match presents: an `Authorization: Bearer <secret>` header and a
+/// `?key=<secret>` query parameter (what the web pages' links can carry), each a spectator
+/// key or a seat token. Never logged (its `Debug` says only how many there are).
+#[derive(Default)]
+pub struct ReadKey(Vec<String>);
+
+impl std::fmt::Debug for ReadKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ReadKey({} secrets)", self.0.len())
+    }
+}
+
+#[derive(Deserialize)]
+struct KeyQuery {
+    key: Option<String>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ReadKey {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let mut secrets = Vec::new();
+        if let Some(bearer) = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split_once(' '))
+            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+            .map(|(_, secret)| secret.trim())
+            .filter(|s| !s.is_empty())
+        {
+            secrets.push(bearer.to_owned());
+        }
+        // A query string that does not parse carries no key (the read is then refused if
+        // the match is private).
+        if let Ok(Query(KeyQuery { key: Some(key) })) = Query::try_from_uri(&parts.uri) {
+            if !key.is_empty() {
+                secrets.push(key);
+            }
+        }
+        Ok(ReadKey(secrets))
+    }
+}
+
+impl ReadKey {
+    fn secrets(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+}
+
+/// Whether a request presenting `key` may read match `id` (`live`: its handle, if it is in
+/// memory). A public match: anyone. A private one: only with its spectator key or a claimed
+/// seat's token, checked against the digests in the store (the durable store has every
+/// match from its creation on). Without a SQL store there are no digests to check outside
+/// the actor, so a private match cannot be read over REST at all.
+///
+/// No query for a public match in memory; two for any other ([`SqlStore::match_access`]).
+///
+/// # Errors
+/// 404 `not_found` when it may not, exactly as for a match that does not exist; 503 when
+/// the store cannot answer.
+pub async fn authorize(
+    state: &AppState,
+    id: &str,
+    live: Option<&MatchHandle>,
+    key: &ReadKey,
+) -> Result<(), ApiError> {
+    if live.is_some_and(|h| h.summary.borrow().public) {
+        return Ok(());
+    }
+    let store = state.store.sql().ok_or(ApiError::NotFound)?;
+    let access = store
+        .match_access(id)
+        .await
+        .map_err(db)?
+        .ok_or(ApiError::NotFound)?;
+    if access.allows(key.secrets()) {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
+
 /// The player a `player_key` belongs to (none when no key is given).
 ///
 /// # Errors
@@ -69,17 +160,20 @@ pub async fn player_for_key(
 }
 
 /// A game's record from the store, for matches not live in this server (finished before
-/// the last restart).
+/// the last restart). A private match's needs its key or a seat token ([`authorize`]).
 ///
 /// # Errors
-/// 404 when there is no such match or game; 503 when the store cannot answer.
+/// 404 when there is no such match or game, or it is private and `key` does not open it;
+/// 503 when the store cannot answer.
 pub async fn stored_record(
     state: &AppState,
     id: &str,
     game: u32,
+    key: &ReadKey,
 ) -> Result<crate::record::GameRecord, ApiError> {
     // Without a SQL store, a match not in the registry does not exist.
     let store = state.store.sql().ok_or(ApiError::NotFound)?;
+    authorize(state, id, None, key).await?;
     let m = store
         .match_spec_and_facts(id, game)
         .await
@@ -107,19 +201,22 @@ pub async fn stored_record(
 }
 
 /// A match's summary from the store, for matches not in memory (finished and evicted, or
-/// finished before the last restart).
+/// finished before the last restart). A private match's needs its key or a seat token.
 ///
 /// # Errors
-/// 404 when there is no such match; 503 when the store cannot answer.
+/// 404 when there is no such match, or it is private and `key` does not open it; 503 when
+/// the store cannot answer.
 pub async fn stored_summary(
     state: &AppState,
     id: &str,
+    key: &ReadKey,
 ) -> Result<crate::matches::Summary, ApiError> {
     let store = state.store.sql().ok_or(ApiError::NotFound)?;
     let rows = store
         .match_rows(id)
         .await
         .map_err(db)?
+        .filter(|r| r.access.allows(key.secrets()))
         .ok_or(ApiError::NotFound)?;
     summary_of(id, &rows)
 }
@@ -237,11 +334,14 @@ struct Scoreboard {
 async fn scoreboard(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    key: ReadKey,
 ) -> Result<Json<Value>, ApiError> {
+    // A private match's scoreboard needs its key or a seat token; else as if there were none.
     let rows = sql(&state)?
         .match_rows(&id)
         .await
         .map_err(db)?
+        .filter(|r| r.access.allows(key.secrets()))
         .ok_or(ApiError::NotFound)?;
     let m = &rows.line;
     let mut board = Scoreboard {
@@ -409,12 +509,15 @@ pub fn document(doc: &mut Value) {
     let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
     let pid =
         json!({"name": "player_id", "in": "path", "required": true, "schema": {"type": "string"}});
+    let key = json!({"name": "key", "in": "query", "required": false, "schema": {"type": "string"},
+        "description": "a private match's spectator key or one of its seat tokens (or send it as `Authorization: Bearer …`)"});
+    let private = "no such match, or a private one read without its spectator key or a seat token";
     let paths = json!({
         "/api/matches/{id}/scoreboard": {"get": {
             "summary": "A match's series scoreboard: points and games won per seat, game by game, leader and winner",
-            "parameters": [id],
+            "parameters": [id, key],
             "responses": {"200": ok("{match_id, name, variant, series:{kind,target}, status, seats:[{seat,name,player_id,points,games_won}], games:[{game,winner,reason,points,started_at,ended_at}], leader, winner}"),
-                          "404": err("no such match"), "503": err("store unavailable")}}},
+                          "404": err(private), "503": err("store unavailable")}}},
         "/api/players": {"post": {
             "summary": "Create a player: the reply's player_key is the only credential (keep it; create and join take it)",
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
@@ -422,12 +525,12 @@ pub fn document(doc: &mut Value) {
                 "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 64}}}}}},
             "responses": {"201": ok("{player_id, player_key, name}"), "400": err("malformed"), "422": err("invalid name")}}},
         "/api/players/{player_id}/history": {"get": {
-            "summary": "A player's matches, newest first, with their seat, points, games won and result",
+            "summary": "A player's public matches, newest first, with their seat, points, games won and result (private matches are never listed)",
             "parameters": [pid],
             "responses": {"200": ok("{player_id, name, matches:[{match_id,name,variant,series,status,seat,opponents,games,points,games_won,winner,won,created_at}]}"),
                           "404": err("no such player")}}},
         "/api/leaderboard": {"get": {
-            "summary": "Registered players ranked by series won, then points (optionally for one variant)",
+            "summary": "Registered players ranked by series won, then points, over public matches (optionally for one variant)",
             "parameters": [{"name": "variant", "in": "query", "required": false, "schema": {"type": "string"}}],
             "responses": {"200": {"description": "[{player_id, name, series_won, points, games_won}]",
                 "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}},
@@ -438,10 +541,18 @@ pub fn document(doc: &mut Value) {
             dst.insert(k.clone(), v.clone());
         }
     }
-    let key = json!({"type": ["string", "null"], "description": "the player's key from POST /api/players (ties the seat to the player)"});
-    doc["components"]["schemas"]["CreateMatch"]["properties"]["player_key"] = key.clone();
+    // The lobby's reads of one match take the same secret as the scoreboard.
+    for path in ["/api/matches/{id}", "/api/matches/{id}/games/{game}"] {
+        let op = &mut doc["paths"][path]["get"];
+        if let Some(params) = op["parameters"].as_array_mut() {
+            params.push(key.clone());
+        }
+        op["responses"]["404"] = err(private);
+    }
+    let player_key = json!({"type": ["string", "null"], "description": "the player's key from POST /api/players (ties the seat to the player)"});
+    doc["components"]["schemas"]["CreateMatch"]["properties"]["player_key"] = player_key.clone();
     doc["paths"]["/api/matches/{id}/join"]["post"]["requestBody"]["content"]["application/json"]
-        ["schema"]["properties"]["player_key"] = key;
+        ["schema"]["properties"]["player_key"] = player_key;
 }
 
 #[cfg(test)]

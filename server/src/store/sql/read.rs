@@ -419,7 +419,7 @@ impl SqlStore {
              CAST(COUNT(g.game) AS BIGINT) AS games \
              FROM seats s JOIN matches m ON m.id = s.match_id \
              LEFT JOIN games g ON g.match_id = m.id \
-             WHERE s.player_id = $1 \
+             WHERE s.player_id = $1 AND m.public \
              GROUP BY m.id, m.name, m.variant, m.series_kind, m.series_target, m.status, \
              m.winner_seat, m.created_ms, s.seat \
              ORDER BY m.created_ms DESC LIMIT 200",
@@ -504,7 +504,7 @@ impl SqlStore {
              JOIN seats s ON s.player_id = p.id \
              JOIN matches m ON m.id = s.match_id \
              LEFT JOIN games g ON g.match_id = m.id \
-             WHERE ($1 = '' OR m.variant = $1) \
+             WHERE ($1 = '' OR m.variant = $1) AND m.public \
              GROUP BY p.id, p.name \
              ORDER BY series_won DESC, points DESC, games_won DESC, p.name \
              LIMIT 100",
