@@ -194,10 +194,15 @@ pub(super) async fn create_match(
 pub(super) async fn get_match(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    key: super::series::ReadKey,
 ) -> Result<Json<crate::matches::Summary>, ApiError> {
     let Some(handle) = state.registry.get(&id) else {
-        return super::series::stored_summary(&state, &id).await.map(Json);
+        return super::series::stored_summary(&state, &id, &key)
+            .await
+            .map(Json);
     };
+    // A private match: only with its spectator key or a seat token (else 404, as if none).
+    super::series::authorize(&state, &id, Some(&handle), &key).await?;
     let summary = handle.summary.borrow().clone();
     Ok(Json(summary))
 }
@@ -261,13 +266,16 @@ pub(super) async fn join_match(
 pub(super) async fn game_record(
     State(state): State<AppState>,
     Path((id, game)): Path<(String, String)>,
+    key: super::series::ReadKey,
 ) -> Result<Json<GameRecord>, ApiError> {
     let game: u32 = game.parse().map_err(|_| ApiError::NotFound)?;
     let Some(handle) = state.registry.get(&id) else {
-        return super::series::stored_record(&state, &id, game)
+        return super::series::stored_record(&state, &id, game, &key)
             .await
             .map(Json);
     };
+    // A private match's live throws and moves: only with its spectator key or a seat token.
+    super::series::authorize(&state, &id, Some(&handle), &key).await?;
     let (reply, rx) = oneshot::channel();
     handle
         .mailbox

@@ -1,23 +1,31 @@
 //! Series data from the store: a match's scoreboard, players (a secret key kept by the
 //! browser, no passwords), a player's history and the per-variant leaderboard.
 //!
-//! Everything here reads the SQL store; with the in-memory store (some tests) these routes
-//! answer 503 `match_unavailable`.
-
-use axum::Json;
-use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
-use axum::routing::{get, post};
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use sqlx::Row;
+//! Everything here reads the SQL store through its read models
+//! ([`crate::store::sql::read`]); the handlers only parse, check access, map errors and shape
+//! the JSON. With the in-memory store (some tests) these routes answer 503
+//! `match_unavailable`.
+//!
+//! A private match is private everywhere: reading its summary, scoreboard or a game's record
+//! needs its spectator key or a seat token ([`ReadKey`], [`authorize`]), else 404 as if it
+//! did not exist; histories and the leaderboard leave it out.
 
 use crate::AppState;
 use crate::http::ApiError;
+use crate::matches::MatchHandle;
+use crate::store::StoreError;
 use crate::store::hash_secret;
-use crate::store::sql::{SqlStore, int, now_ms};
+use crate::store::sql::SqlStore;
+use crate::store::sql::read::{MatchRows, SeatLine};
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use axum::routing::{get, post};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 
 /// The routes of this module (also listed in [`crate::http::ROUTES`]).
 pub const ROUTES: &[(&str, &str)] = &[
@@ -40,25 +48,92 @@ fn sql(state: &AppState) -> Result<&SqlStore, ApiError> {
     state.store.sql().ok_or(ApiError::Unavailable)
 }
 
-fn db(e: impl std::fmt::Display) -> ApiError {
+fn db(e: StoreError) -> ApiError {
     tracing::error!(error = %e, "store query failed");
     ApiError::Unavailable
 }
 
-fn row_int(r: &sqlx::any::AnyRow, col: &str) -> Result<i64, ApiError> {
-    int(r, col).map_err(db)
+/// The secrets a read of a match presents: an `Authorization: Bearer <secret>` header and a
+/// `?key=<secret>` query parameter (what the web pages' links can carry), each a spectator
+/// key or a seat token. Never logged (its `Debug` says only how many there are).
+#[derive(Default)]
+pub struct ReadKey(Vec<String>);
+
+impl std::fmt::Debug for ReadKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ReadKey({} secrets)", self.0.len())
+    }
 }
 
-fn row_str(r: &sqlx::any::AnyRow, col: &str) -> Result<String, ApiError> {
-    r.try_get::<String, _>(col).map_err(db)
+#[derive(Deserialize)]
+struct KeyQuery {
+    key: Option<String>,
 }
 
-fn row_opt_str(r: &sqlx::any::AnyRow, col: &str) -> Result<Option<String>, ApiError> {
-    r.try_get::<Option<String>, _>(col).map_err(db)
+impl<S: Send + Sync> FromRequestParts<S> for ReadKey {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let mut secrets = Vec::new();
+        if let Some(bearer) = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split_once(' '))
+            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+            .map(|(_, secret)| secret.trim())
+            .filter(|s| !s.is_empty())
+        {
+            secrets.push(bearer.to_owned());
+        }
+        // A query string that does not parse carries no key (the read is then refused if
+        // the match is private).
+        if let Ok(Query(KeyQuery { key: Some(key) })) = Query::try_from_uri(&parts.uri) {
+            if !key.is_empty() {
+                secrets.push(key);
+            }
+        }
+        Ok(ReadKey(secrets))
+    }
 }
 
-fn row_opt_int(r: &sqlx::any::AnyRow, col: &str) -> Result<Option<i64>, ApiError> {
-    r.try_get::<Option<i64>, _>(col).map_err(db)
+impl ReadKey {
+    fn secrets(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+}
+
+/// Whether a request presenting `key` may read match `id` (`live`: its handle, if it is in
+/// memory). A public match: anyone. A private one: only with its spectator key or a claimed
+/// seat's token, checked against the digests in the store (the durable store has every
+/// match from its creation on). Without a SQL store there are no digests to check outside
+/// the actor, so a private match cannot be read over REST at all.
+///
+/// No query for a public match in memory; two for any other ([`SqlStore::match_access`]).
+///
+/// # Errors
+/// 404 `not_found` when it may not, exactly as for a match that does not exist; 503 when
+/// the store cannot answer.
+pub async fn authorize(
+    state: &AppState,
+    id: &str,
+    live: Option<&MatchHandle>,
+    key: &ReadKey,
+) -> Result<(), ApiError> {
+    if live.is_some_and(|h| h.summary.borrow().public) {
+        return Ok(());
+    }
+    let store = state.store.sql().ok_or(ApiError::NotFound)?;
+    let access = store
+        .match_access(id)
+        .await
+        .map_err(db)?
+        .ok_or(ApiError::NotFound)?;
+    if access.allows(key.secrets()) {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }
 
 /// The player a `player_key` belongs to (none when no key is given).
@@ -72,14 +147,12 @@ pub async fn player_for_key(
     let Some(key) = key.filter(|k| !k.is_empty()) else {
         return Ok(None);
     };
-    let store = sql(state)?;
-    let row = sqlx::query("SELECT id FROM players WHERE key_hash = $1")
-        .bind(hash_secret(key))
-        .fetch_optional(store.pool())
+    match sql(state)?
+        .player_by_key_hash(&hash_secret(key))
         .await
-        .map_err(db)?;
-    match row {
-        Some(r) => Ok(Some(row_str(&r, "id")?)),
+        .map_err(db)?
+    {
+        Some(id) => Ok(Some(id)),
         None => Err(ApiError::Invalid(
             "unknown player_key (create a player with POST /api/players)".into(),
         )),
@@ -87,46 +160,39 @@ pub async fn player_for_key(
 }
 
 /// A game's record from the store, for matches not live in this server (finished before
-/// the last restart).
+/// the last restart). A private match's needs its key or a seat token ([`authorize`]).
 ///
 /// # Errors
-/// 404 when there is no such match or game; 503 when the store cannot answer.
+/// 404 when there is no such match or game, or it is private and `key` does not open it;
+/// 503 when the store cannot answer.
 pub async fn stored_record(
     state: &AppState,
     id: &str,
     game: u32,
+    key: &ReadKey,
 ) -> Result<crate::record::GameRecord, ApiError> {
     // Without a SQL store, a match not in the registry does not exist.
     let store = state.store.sql().ok_or(ApiError::NotFound)?;
-    let m = sqlx::query(
-        "SELECT variant, options, series_kind, series_target FROM matches WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(store.pool())
-    .await
-    .map_err(db)?
-    .ok_or(ApiError::NotFound)?;
+    authorize(state, id, None, key).await?;
+    let m = store
+        .match_spec_and_facts(id, game)
+        .await
+        .map_err(db)?
+        .ok_or(ApiError::NotFound)?;
     let spec = crate::matches::stored_spec(
-        &row_str(&m, "variant")?,
-        &row_str(&m, "options")?,
-        &row_str(&m, "series_kind")?,
-        u32::try_from(row_int(&m, "series_target")?).unwrap_or(1),
+        &m.variant,
+        &m.options,
+        &m.series_kind,
+        u32::try_from(m.series_target).unwrap_or(1),
         &state.config,
     )
     .map_err(|e| ApiError::Internal(e.to_string()))?;
     // The record is the match's facts replayed up to the end of that game.
-    let rows =
-        sqlx::query("SELECT payload FROM events WHERE match_id = $1 AND game <= $2 ORDER BY no")
-            .bind(id)
-            .bind(i64::from(game))
-            .fetch_all(store.pool())
-            .await
-            .map_err(db)?;
-    let facts = rows
+    let facts = m
+        .facts
         .iter()
-        .map(|r| {
-            let text = row_str(r, "payload")?;
-            crate::matches::Fact::from_json(&text).map_err(|e| ApiError::Internal(e.to_string()))
+        .map(|text| {
+            crate::matches::Fact::from_json(text).map_err(|e| ApiError::Internal(e.to_string()))
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
     crate::matches::view::record(id, spec, &facts, game)
@@ -135,72 +201,67 @@ pub async fn stored_record(
 }
 
 /// A match's summary from the store, for matches not in memory (finished and evicted, or
-/// finished before the last restart).
+/// finished before the last restart). A private match's needs its key or a seat token.
 ///
 /// # Errors
-/// 404 when there is no such match; 503 when the store cannot answer.
+/// 404 when there is no such match, or it is private and `key` does not open it; 503 when
+/// the store cannot answer.
 pub async fn stored_summary(
     state: &AppState,
     id: &str,
+    key: &ReadKey,
 ) -> Result<crate::matches::Summary, ApiError> {
     let store = state.store.sql().ok_or(ApiError::NotFound)?;
-    let m = sqlx::query(
-        "SELECT name, variant, players, series_kind, series_target, status, \
-         CASE WHEN public THEN 1 ELSE 0 END AS public FROM matches WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(store.pool())
-    .await
-    .map_err(db)?
-    .ok_or(ApiError::NotFound)?;
-    let variant = row_str(&m, "variant")?
-        .parse()
-        .map_err(|_| ApiError::NotFound)?;
-    let players = u8::try_from(row_int(&m, "players")?).map_err(db)?;
-    let n = usize::from(players);
-    let mut names = vec![None; n];
-    for r in sqlx::query("SELECT seat, name FROM seats WHERE match_id = $1")
-        .bind(id)
-        .fetch_all(store.pool())
+    let rows = store
+        .match_rows(id)
         .await
         .map_err(db)?
-    {
-        if let Some(slot) = usize::try_from(row_int(&r, "seat")? - 1)
+        .filter(|r| r.access.allows(key.secrets()))
+        .ok_or(ApiError::NotFound)?;
+    summary_of(id, &rows)
+}
+
+fn summary_of(id: &str, rows: &MatchRows) -> Result<crate::matches::Summary, ApiError> {
+    let m = &rows.line;
+    let variant = m.variant.parse().map_err(|_| ApiError::NotFound)?;
+    let players = u8::try_from(m.players).map_err(|e| {
+        tracing::error!(error = %e, "stored match has a bad seat count");
+        ApiError::Unavailable
+    })?;
+    let n = usize::from(players);
+    let mut names = vec![None; n];
+    for s in &rows.seats {
+        if let Some(slot) = usize::try_from(s.seat - 1)
             .ok()
             .and_then(|i| names.get_mut(i))
         {
-            *slot = row_opt_str(&r, "name")?;
+            slot.clone_from(&s.name);
         }
     }
     let (mut score, mut wins, mut games) = (vec![0u32; n], vec![0u32; n], 0u32);
-    for r in sqlx::query("SELECT winner_seat, points FROM games WHERE match_id = $1")
-        .bind(id)
-        .fetch_all(store.pool())
-        .await
-        .map_err(db)?
-    {
+    for g in &rows.games {
         games += 1;
-        let winner = row_opt_int(&r, "winner_seat")?.and_then(|w| usize::try_from(w - 1).ok());
+        let winner = g.winner_seat.and_then(|w| usize::try_from(w - 1).ok());
         if let Some(w) = winner.filter(|&w| w < n) {
             wins[w] += 1;
-            score[w] += u32::try_from(row_opt_int(&r, "points")?.unwrap_or(0)).unwrap_or(0);
+            score[w] += u32::try_from(g.points.unwrap_or(0)).unwrap_or(0);
         }
     }
-    let kind = match row_str(&m, "series_kind")?.as_str() {
+    let kind = match m.series_kind.as_str() {
         "first_to" => crate::protocol::SeriesKind::FirstTo,
         _ => crate::protocol::SeriesKind::BestOf,
     };
     Ok(crate::matches::Summary {
         match_id: id.to_owned(),
-        name: row_str(&m, "name")?,
+        name: m.name.clone(),
         variant,
         players,
-        public: row_int(&m, "public")? != 0,
+        public: rows.access.public,
         series: crate::protocol::Series {
             kind,
-            target: u32::try_from(row_int(&m, "series_target")?).unwrap_or(0),
+            target: u32::try_from(m.series_target).unwrap_or(0),
         },
-        status: match row_str(&m, "status")?.as_str() {
+        status: match m.status.as_str() {
             // Every joining match whose invites are open is in memory; this one's expired.
             "joining" => "expired",
             "live" => "live",
@@ -273,66 +334,50 @@ struct Scoreboard {
 async fn scoreboard(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    key: ReadKey,
 ) -> Result<Json<Value>, ApiError> {
-    let store = sql(&state)?;
-    let pool = store.pool();
-    let m = sqlx::query(
-        "SELECT name, variant, series_kind, series_target, status, winner_seat \
-         FROM matches WHERE id = $1",
-    )
-    .bind(id.as_str())
-    .fetch_optional(pool)
-    .await
-    .map_err(db)?
-    .ok_or(ApiError::NotFound)?;
-    let seats =
-        sqlx::query("SELECT seat, name, player_id FROM seats WHERE match_id = $1 ORDER BY seat")
-            .bind(id.as_str())
-            .fetch_all(pool)
-            .await
-            .map_err(db)?;
-    let games = sqlx::query(
-        "SELECT game, winner_seat, reason, points, started_ms, ended_ms FROM games \
-         WHERE match_id = $1 ORDER BY game",
-    )
-    .bind(id.as_str())
-    .fetch_all(pool)
-    .await
-    .map_err(db)?;
+    // A private match's scoreboard needs its key or a seat token; else as if there were none.
+    let rows = sql(&state)?
+        .match_rows(&id)
+        .await
+        .map_err(db)?
+        .filter(|r| r.access.allows(key.secrets()))
+        .ok_or(ApiError::NotFound)?;
+    let m = &rows.line;
     let mut board = Scoreboard {
         match_id: id.clone(),
-        name: row_str(&m, "name")?,
-        variant: row_str(&m, "variant")?,
-        series: json!({"kind": row_str(&m, "series_kind")?, "target": row_int(&m, "series_target")?}),
-        status: row_str(&m, "status")?,
+        name: m.name.clone(),
+        variant: m.variant.clone(),
+        series: json!({"kind": m.series_kind, "target": m.series_target}),
+        status: m.status.clone(),
         seats: Vec::new(),
         games: Vec::new(),
         leader: None,
-        winner: row_opt_int(&m, "winner_seat")?.map(|w| w as u8),
+        winner: m.winner_seat.map(|w| w as u8),
     };
-    for s in &seats {
+    for s in &rows.seats {
         board.seats.push(SeatScore {
-            seat: row_int(s, "seat")? as u8,
-            name: row_opt_str(s, "name")?,
-            player_id: row_opt_str(s, "player_id")?,
+            seat: s.seat as u8,
+            name: s.name.clone(),
+            player_id: s.player_id.clone(),
             points: 0,
             games_won: 0,
         });
     }
-    for g in &games {
-        let winner = row_opt_int(g, "winner_seat")?.map(|w| w as u8);
-        let points = row_opt_int(g, "points")?.unwrap_or(0) as u32;
+    for g in &rows.games {
+        let winner = g.winner_seat.map(|w| w as u8);
+        let points = g.points.unwrap_or(0) as u32;
         if let Some(s) = winner.and_then(|w| board.seats.iter_mut().find(|s| s.seat == w)) {
             s.points += points;
             s.games_won += 1;
         }
         board.games.push(GameScore {
-            game: row_int(g, "game")? as u32,
+            game: g.game as u32,
             winner,
-            reason: row_opt_str(g, "reason")?,
+            reason: g.reason.clone(),
             points,
-            started_at: rfc3339(row_int(g, "started_ms")?),
-            ended_at: row_opt_int(g, "ended_ms")?.map(rfc3339),
+            started_at: rfc3339(g.started_ms),
+            ended_at: g.ended_ms.map(rfc3339),
         });
     }
     let first_to = board.series["kind"] == "first_to";
@@ -373,12 +418,8 @@ async fn create_player(
     let store = sql(&state)?;
     let id = uuid::Uuid::new_v4().to_string();
     let key = crate::matches::new_secret();
-    sqlx::query("INSERT INTO players (id, name, key_hash, created_ms) VALUES ($1, $2, $3, $4)")
-        .bind(id.as_str())
-        .bind(name.as_str())
-        .bind(hash_secret(&key))
-        .bind(now_ms())
-        .execute(store.pool())
+    store
+        .create_player(&id, &name, &hash_secret(&key))
         .await
         .map_err(db)?;
     Ok((
@@ -387,74 +428,43 @@ async fn create_player(
     ))
 }
 
+fn seat_json(s: &SeatLine) -> Value {
+    json!({"seat": s.seat, "name": s.name, "player_id": s.player_id})
+}
+
 async fn history(
     State(state): State<AppState>,
     Path(player_id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let store = sql(&state)?;
-    let pool = store.pool();
-    let player = sqlx::query("SELECT name FROM players WHERE id = $1")
-        .bind(player_id.as_str())
-        .fetch_optional(pool)
+    let history = sql(&state)?
+        .history(&player_id)
         .await
         .map_err(db)?
         .ok_or(ApiError::NotFound)?;
-    let rows = sqlx::query(
-        "SELECT m.id, m.name, m.variant, m.series_kind, m.series_target, m.status, \
-         m.winner_seat, m.created_ms, s.seat, \
-         CAST(COALESCE(SUM(CASE WHEN g.winner_seat = s.seat THEN g.points ELSE 0 END), 0) AS BIGINT) AS points, \
-         CAST(COUNT(CASE WHEN g.winner_seat = s.seat THEN 1 END) AS BIGINT) AS games_won, \
-         CAST(COUNT(g.game) AS BIGINT) AS games \
-         FROM seats s JOIN matches m ON m.id = s.match_id \
-         LEFT JOIN games g ON g.match_id = m.id \
-         WHERE s.player_id = $1 \
-         GROUP BY m.id, m.name, m.variant, m.series_kind, m.series_target, m.status, \
-         m.winner_seat, m.created_ms, s.seat \
-         ORDER BY m.created_ms DESC LIMIT 200",
-    )
-    .bind(player_id.as_str())
-    .fetch_all(pool)
-    .await
-    .map_err(db)?;
-    let mut matches = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let seat = row_int(r, "seat")?;
-        let status = row_str(r, "status")?;
-        let winner = row_opt_int(r, "winner_seat")?;
-        let match_id = row_str(r, "id")?;
-        let opponents = sqlx::query(
-            "SELECT seat, name, player_id FROM seats WHERE match_id = $1 AND seat <> $2 ORDER BY seat",
-        )
-        .bind(match_id.as_str())
-        .bind(seat)
-        .fetch_all(pool)
-        .await
-        .map_err(db)?
+    let matches: Vec<Value> = history
+        .matches
         .iter()
-        .map(|o| {
-            Ok(json!({"seat": row_int(o, "seat")?, "name": row_opt_str(o, "name")?,
-                      "player_id": row_opt_str(o, "player_id")?}))
+        .map(|m| {
+            json!({
+                "match_id": m.match_id,
+                "name": m.name,
+                "variant": m.variant,
+                "series": {"kind": m.series_kind, "target": m.series_target},
+                "status": m.status,
+                "seat": m.seat,
+                "opponents": m.opponents.iter().map(seat_json).collect::<Vec<_>>(),
+                "games": m.games,
+                "points": m.points,
+                "games_won": m.games_won,
+                "winner": m.winner_seat,
+                "won": (m.status == "finished").then_some(m.winner_seat == Some(m.seat)),
+                "created_at": rfc3339(m.created_ms),
+            })
         })
-        .collect::<Result<Vec<Value>, ApiError>>()?;
-        matches.push(json!({
-            "match_id": match_id,
-            "name": row_str(r, "name")?,
-            "variant": row_str(r, "variant")?,
-            "series": {"kind": row_str(r, "series_kind")?, "target": row_int(r, "series_target")?},
-            "status": status,
-            "seat": seat,
-            "opponents": opponents,
-            "games": row_int(r, "games")?,
-            "points": row_int(r, "points")?,
-            "games_won": row_int(r, "games_won")?,
-            "winner": winner,
-            "won": (status == "finished").then_some(winner == Some(seat)),
-            "created_at": rfc3339(row_int(r, "created_ms")?),
-        }));
-    }
+        .collect();
     Ok(Json(json!({
         "player_id": player_id,
-        "name": row_str(&player, "name")?,
+        "name": history.name,
         "matches": matches,
     })))
 }
@@ -472,38 +482,21 @@ async fn leaderboard(
     if !variant.is_empty() && variant.parse::<senet_engine::Variant>().is_err() {
         return Err(ApiError::UnknownVariant(variant));
     }
-    let store = sql(&state)?;
-    // Per seat held by a registered player: series won, and points/games from games won.
-    let rows = sqlx::query(
-        "SELECT p.id, p.name, \
-         CAST(COUNT(DISTINCT CASE WHEN m.winner_seat = s.seat THEN m.id END) AS BIGINT) AS series_won, \
-         CAST(COALESCE(SUM(CASE WHEN g.winner_seat = s.seat THEN g.points ELSE 0 END), 0) AS BIGINT) AS points, \
-         CAST(COUNT(CASE WHEN g.winner_seat = s.seat THEN 1 END) AS BIGINT) AS games_won \
-         FROM players p \
-         JOIN seats s ON s.player_id = p.id \
-         JOIN matches m ON m.id = s.match_id \
-         LEFT JOIN games g ON g.match_id = m.id \
-         WHERE ($1 = '' OR m.variant = $1) \
-         GROUP BY p.id, p.name \
-         ORDER BY series_won DESC, points DESC, games_won DESC, p.name \
-         LIMIT 100",
-    )
-    .bind(variant.as_str())
-    .fetch_all(store.pool())
-    .await
-    .map_err(db)?;
-    let list = rows
+    let list = sql(&state)?
+        .leaderboard(&variant)
+        .await
+        .map_err(db)?
         .iter()
         .map(|r| {
-            Ok(json!({
-                "player_id": row_str(r, "id")?,
-                "name": row_str(r, "name")?,
-                "series_won": row_int(r, "series_won")?,
-                "points": row_int(r, "points")?,
-                "games_won": row_int(r, "games_won")?,
-            }))
+            json!({
+                "player_id": r.player_id,
+                "name": r.name,
+                "series_won": r.series_won,
+                "points": r.points,
+                "games_won": r.games_won,
+            })
         })
-        .collect::<Result<Vec<Value>, ApiError>>()?;
+        .collect();
     Ok(Json(Value::Array(list)))
 }
 
@@ -516,12 +509,15 @@ pub fn document(doc: &mut Value) {
     let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
     let pid =
         json!({"name": "player_id", "in": "path", "required": true, "schema": {"type": "string"}});
+    let key = json!({"name": "key", "in": "query", "required": false, "schema": {"type": "string"},
+        "description": "a private match's spectator key or one of its seat tokens (or send it as `Authorization: Bearer …`)"});
+    let private = "no such match, or a private one read without its spectator key or a seat token";
     let paths = json!({
         "/api/matches/{id}/scoreboard": {"get": {
             "summary": "A match's series scoreboard: points and games won per seat, game by game, leader and winner",
-            "parameters": [id],
+            "parameters": [id, key],
             "responses": {"200": ok("{match_id, name, variant, series:{kind,target}, status, seats:[{seat,name,player_id,points,games_won}], games:[{game,winner,reason,points,started_at,ended_at}], leader, winner}"),
-                          "404": err("no such match"), "503": err("store unavailable")}}},
+                          "404": err(private), "503": err("store unavailable")}}},
         "/api/players": {"post": {
             "summary": "Create a player: the reply's player_key is the only credential (keep it; create and join take it)",
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
@@ -529,12 +525,12 @@ pub fn document(doc: &mut Value) {
                 "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 64}}}}}},
             "responses": {"201": ok("{player_id, player_key, name}"), "400": err("malformed"), "422": err("invalid name")}}},
         "/api/players/{player_id}/history": {"get": {
-            "summary": "A player's matches, newest first, with their seat, points, games won and result",
+            "summary": "A player's public matches, newest first, with their seat, points, games won and result (private matches are never listed)",
             "parameters": [pid],
             "responses": {"200": ok("{player_id, name, matches:[{match_id,name,variant,series,status,seat,opponents,games,points,games_won,winner,won,created_at}]}"),
                           "404": err("no such player")}}},
         "/api/leaderboard": {"get": {
-            "summary": "Registered players ranked by series won, then points (optionally for one variant)",
+            "summary": "Registered players ranked by series won, then points, over public matches (optionally for one variant)",
             "parameters": [{"name": "variant", "in": "query", "required": false, "schema": {"type": "string"}}],
             "responses": {"200": {"description": "[{player_id, name, series_won, points, games_won}]",
                 "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}},
@@ -545,10 +541,18 @@ pub fn document(doc: &mut Value) {
             dst.insert(k.clone(), v.clone());
         }
     }
-    let key = json!({"type": ["string", "null"], "description": "the player's key from POST /api/players (ties the seat to the player)"});
-    doc["components"]["schemas"]["CreateMatch"]["properties"]["player_key"] = key.clone();
+    // The lobby's reads of one match take the same secret as the scoreboard.
+    for path in ["/api/matches/{id}", "/api/matches/{id}/games/{game}"] {
+        let op = &mut doc["paths"][path]["get"];
+        if let Some(params) = op["parameters"].as_array_mut() {
+            params.push(key.clone());
+        }
+        op["responses"]["404"] = err(private);
+    }
+    let player_key = json!({"type": ["string", "null"], "description": "the player's key from POST /api/players (ties the seat to the player)"});
+    doc["components"]["schemas"]["CreateMatch"]["properties"]["player_key"] = player_key.clone();
     doc["paths"]["/api/matches/{id}/join"]["post"]["requestBody"]["content"]["application/json"]
-        ["schema"]["properties"]["player_key"] = key;
+        ["schema"]["properties"]["player_key"] = player_key;
 }
 
 #[cfg(test)]

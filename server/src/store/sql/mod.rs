@@ -25,6 +25,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
+pub mod read;
 mod recovery;
 
 pub use recovery::Recovered;
