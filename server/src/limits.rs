@@ -468,6 +468,59 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn connections_are_counted_per_address_and_released() {
+        let mut cfg = Config::for_tests();
+        cfg.max_conns_per_addr = 2;
+        let l = Limits::new(&cfg);
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let c1 = l.open_conn(a).unwrap();
+        let _c2 = l.open_conn(a).unwrap();
+        assert_eq!(l.open_conn(a).unwrap_err(), TooManyConns);
+        assert!(l.open_conn([10, 0, 0, 2].into()).is_ok());
+        drop(c1);
+        assert!(l.open_conn(a).is_ok());
+    }
+
+    #[tokio::test]
+    async fn open_matches_are_counted_until_finished_or_gone() {
+        let mut cfg = Config::for_tests();
+        cfg.max_open_per_address = 2;
+        let l = Limits::new(&cfg);
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let summary = |status: &'static str| {
+            watch::channel(Summary {
+                match_id: String::new(),
+                name: String::new(),
+                variant: senet_engine::Variant::ALL[0],
+                players: 2,
+                public: true,
+                series: crate::protocol::Series::default(),
+                status,
+                names: Vec::new(),
+                game: 0,
+                score: Vec::new(),
+                wins: Vec::new(),
+                spectators: 0,
+            })
+        };
+        let (tx1, rx1) = summary("joining");
+        l.reserve_match(Some(a)).unwrap().fill(rx1);
+        // A reservation counts until dropped unfilled.
+        let pending = l.reserve_match(Some(a)).unwrap();
+        assert_eq!(l.reserve_match(Some(a)).unwrap_err(), TooManyOpen);
+        drop(pending);
+        let (_tx2, rx2) = summary("live");
+        l.reserve_match(Some(a)).unwrap().fill(rx2);
+        assert_eq!(l.reserve_match(Some(a)).unwrap_err(), TooManyOpen);
+        // Finished, or its actor gone: the place is free.
+        tx1.send_modify(|s| s.status = "finished");
+        let slot = l.reserve_match(Some(a)).unwrap();
+        drop(slot);
+        drop(tx1);
+        assert!(l.reserve_match(Some([10, 0, 0, 2].into())).is_ok());
+    }
+
+    #[tokio::test]
     async fn idle_addresses_are_forgotten() {
         tokio::time::pause();
         let l = limits(0, 0.0, 0.0, 60.0);

@@ -74,7 +74,8 @@ pub async fn run_socket(
     upgraded: tokio::time::Instant,
 ) {
     let (mut sink, mut stream) = socket.split();
-    // The socket's and its address's allowances count from the first frame, `hello` or not.
+    // The socket's and its address's allowances count from the first frame (`hello` itself
+    // is free).
     let mut limits = FrameLimits {
         bucket: Bucket::new(cfg.rate_per_sec, cfg.rate_burst),
         guard: &guard,
@@ -205,7 +206,7 @@ enum First {
 }
 
 /// Reads frames until the first client message, answering errors on the way; every frame
-/// spends the socket's and the address's allowance.
+/// but `hello` spends the socket's and the address's allowance.
 async fn first_message(
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
@@ -217,6 +218,11 @@ async fn first_message(
             Some(Ok(Message::Close(_))) => return First::Gone,
             Some(Ok(m)) => m,
         };
+        let checked = check_frame(m);
+        // `hello` itself is free (as after it); everything before it spends the allowances.
+        if let Ok(Some(hello @ ClientMsg::Hello { .. })) = checked {
+            return First::Msg(hello);
+        }
         if !(limits.bucket.take() && limits.guard.allow_message()) {
             limits.strikes += 1;
             if limits.strikes >= STRIKES {
@@ -233,7 +239,7 @@ async fn first_message(
             continue;
         }
         limits.strikes = 0;
-        match check_frame(m) {
+        match checked {
             Ok(None) => {}
             Ok(Some(m)) => return First::Msg(m),
             Err(e) => {
