@@ -259,7 +259,7 @@ async fn serve(
     let cap_conns = !config.trust_forwarded_for;
     let (open_tx, mut open_rx) = tokio::sync::mpsc::channel::<()>(1);
     let mut refused = 0u64;
-    let mut refused_logged = tokio::time::Instant::now();
+    let mut refused_logged: Option<tokio::time::Instant> = None;
     loop {
         let (tcp, peer) = tokio::select! {
             r = listener.accept() => match r {
@@ -282,14 +282,17 @@ async fn serve(
                     let _written = tcp.try_write(TOO_MANY_CONNS);
                     drop(tcp);
                     refused += 1;
-                    if refused_logged.elapsed() >= std::time::Duration::from_secs(1) {
+                    // At most one line a second, however fast the refusals come.
+                    if refused_logged
+                        .is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(1))
+                    {
                         tracing::warn!(
                             peer = %peer.ip(),
                             refused,
                             "too many connections from one address: refused"
                         );
                         refused = 0;
-                        refused_logged = tokio::time::Instant::now();
+                        refused_logged = Some(tokio::time::Instant::now());
                     }
                     continue;
                 }
