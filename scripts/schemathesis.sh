@@ -18,7 +18,8 @@ cargo build --quiet --locked -p senet-server
 data="$(mktemp -d)"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 # Match creation is rate limited per address by default; the generator creates many.
-target/debug/senet-server --port "$port" --data-dir "$data" --create-per-min 0 >"$data/server.log" 2>&1 &
+target/debug/senet-server --port "$port" --data-dir "$data" --create-per-min 0 \
+  --max-open-per-address 0 --players-per-min 0 --verify-per-min 0 --upgrades-per-sec 0 >"$data/server.log" 2>&1 &
 pid=$!
 stop() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap stop EXIT

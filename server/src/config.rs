@@ -100,6 +100,37 @@ pub struct Config {
     /// lets a client that stops reading hold megabytes).
     #[arg(long, env = "SENET_SOCKET_SEND_BUFFER", default_value_t = 64 * 1024)]
     pub socket_send_buffer: usize,
+    /// Milliseconds a new WebSocket has to say `hello`, counted from the upgrade (frames
+    /// before it do not extend it).
+    #[arg(long, env = "SENET_HELLO_TIMEOUT_MS", default_value_t = 10_000)]
+    pub hello_timeout_ms: u64,
+    /// Milliseconds a client has to send a request's whole header (0: no limit); a
+    /// connection that is slower is closed.
+    #[arg(long, env = "SENET_HEADER_READ_TIMEOUT_MS", default_value_t = 10_000)]
+    pub header_read_timeout_ms: u64,
+    /// HTTP connections one client address may have open at once (0: no limit; a WebSocket
+    /// stops counting here once upgraded). Counted by TCP peer, so not applied with
+    /// `--trust-forwarded-for` (the proxy's own limits apply there).
+    #[arg(long, env = "SENET_MAX_CONNS_PER_ADDR", default_value_t = 128)]
+    pub max_conns_per_addr: u32,
+    /// Matches one address may have created and not yet finished (0: no limit).
+    #[arg(long, env = "SENET_MAX_OPEN_PER_ADDRESS", default_value_t = 10)]
+    pub max_open_per_address: u32,
+    /// WebSocket upgrades one address may make per second (bursts of twice as many, at
+    /// least 64; 0: no limit).
+    #[arg(long, env = "SENET_UPGRADES_PER_SEC", default_value_t = 20.0)]
+    pub upgrades_per_sec: f64,
+    /// Players (`POST /api/players`) one address may create per minute (bursts of up to 10;
+    /// 0: no limit).
+    #[arg(long, env = "SENET_PLAYERS_PER_MIN", default_value_t = 30.0)]
+    pub players_per_min: f64,
+    /// Records one address may check (`POST /api/verify`) per minute (bursts of up to 10;
+    /// 0: no limit).
+    #[arg(long, env = "SENET_VERIFY_PER_MIN", default_value_t = 30.0)]
+    pub verify_per_min: f64,
+    /// Records checked at once (`POST /api/verify`, each on a blocking thread); more wait.
+    #[arg(long, env = "SENET_VERIFY_WORKERS", default_value_t = 2)]
+    pub verify_workers: usize,
 }
 
 impl Config {
@@ -132,6 +163,14 @@ impl Config {
             allowed_origins: Vec::new(),
             trust_forwarded_for: false,
             socket_send_buffer: 64 * 1024,
+            hello_timeout_ms: 10_000,
+            header_read_timeout_ms: 10_000,
+            max_conns_per_addr: 0,
+            max_open_per_address: 0,
+            upgrades_per_sec: 0.0,
+            players_per_min: 0.0,
+            verify_per_min: 0.0,
+            verify_workers: 2,
         }
     }
 
@@ -158,6 +197,17 @@ impl Config {
     /// `invite_ttl` as a duration.
     pub fn invite_ttl(&self) -> Duration {
         Duration::from_secs(self.invite_ttl)
+    }
+
+    /// `hello_timeout_ms` as a duration.
+    pub fn hello_timeout(&self) -> Duration {
+        Duration::from_millis(self.hello_timeout_ms)
+    }
+
+    /// `header_read_timeout_ms` as a duration (None: no limit).
+    pub fn header_read_timeout(&self) -> Option<Duration> {
+        (self.header_read_timeout_ms > 0)
+            .then(|| Duration::from_millis(self.header_read_timeout_ms))
     }
 
     /// `seed_wait_ms` as a duration.

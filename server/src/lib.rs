@@ -17,7 +17,6 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -73,7 +72,8 @@ pub fn app_with_registry(
     store: Arc<dyn store::EventStore>,
     registry: Arc<matches::Registry>,
 ) -> (axum::Router, watch::Sender<bool>) {
-    let (router, shutdown, _) = app_parts(config, store, registry);
+    let limits = Arc::new(limits::Limits::new(&config));
+    let (router, shutdown, _) = app_parts(config, store, registry, limits);
     (router, shutdown)
 }
 
@@ -81,12 +81,13 @@ fn app_parts(
     config: Arc<Config>,
     store: Arc<dyn store::EventStore>,
     registry: Arc<matches::Registry>,
+    limits: Arc<limits::Limits>,
 ) -> (axum::Router, watch::Sender<bool>, Arc<()>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
     let sockets = Arc::new(());
     let state = AppState {
         sockets: sockets.clone(),
-        limits: Arc::new(limits::Limits::new(&config)),
+        limits,
         config,
         registry,
         store,
@@ -199,37 +200,157 @@ async fn spawn_with_registry(
 ) -> std::io::Result<Running> {
     let listener = TcpListener::bind((config.bind, config.port)).await?;
     let addr = listener.local_addr()?;
-    // Small frames both ways: without TCP_NODELAY, Nagle plus delayed ACKs add ~40 ms a move.
-    let send_buffer = config.socket_send_buffer;
-    let listener = listener.tap_io(move |tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-        }
-        // A fixed send buffer (no autotuning up to megabytes): a client that stops reading
-        // backs up into its own socket quickly, and its writer then skips to a snapshot.
-        if send_buffer > 0 {
-            if let Err(e) = socket2::SockRef::from(&*tcp).set_send_buffer_size(send_buffer) {
-                tracing::debug!(error = %e, "cannot set SO_SNDBUF");
-            }
-        }
-    });
-    let (router, shutdown, sockets) = app_parts(config, store, registry);
-    let mut done = shutdown.subscribe();
-    let task = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            // Either a `true` or the sender going away ends the server.
-            let _ = done.wait_for(|&v| v).await;
-        })
-        .await
-    });
+    let limits = Arc::new(limits::Limits::new(&config));
+    let (router, shutdown, sockets) = app_parts(config.clone(), store, registry, limits.clone());
+    let done = shutdown.subscribe();
+    let task = tokio::spawn(serve(listener, router, config, limits, done));
     Ok(Running {
         addr,
         shutdown,
         task,
         sockets,
     })
+}
+
+/// Raises the soft limit on open files to the hard one (each connection is a file), and
+/// logs the outcome. Called once at start-up by the binary.
+pub fn raise_open_file_limit() {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) => tracing::info!(open_files = n, "open-file limit"),
+        Err(e) => tracing::warn!(error = %e, "cannot raise the open-file limit"),
+    }
+}
+
+/// Returns when the shutdown switch is `true` or its sender went away.
+async fn stopped(done: &mut watch::Receiver<bool>) {
+    let _stopped = done.wait_for(|&v| v).await.map(|_| ());
+}
+
+/// An accept error that concerns one connection only (the listener is fine).
+fn connection_error(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::ConnectionRefused
+            | std::io::ErrorKind::ConnectionAborted
+            | std::io::ErrorKind::ConnectionReset
+    )
+}
+
+/// What a connection over its address's cap is told (written without waiting) before it is
+/// closed.
+const TOO_MANY_CONNS: &[u8] = b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ncontent-length: 82\r\nconnection: close\r\n\r\n{\"code\":\"too_many_connections\",\"message\":\"too many connections from your address\"}";
+
+/// Accepts connections until shutdown, then waits for every HTTP connection to finish its
+/// request (upgraded WebSockets are on their own by then; see [`Running::sockets_closed`]).
+///
+/// Each connection: `TCP_NODELAY`, a fixed send buffer, a cap per client address, a limit
+/// on the time to send a request's header, WebSocket upgrades, and the peer address as
+/// `ConnectInfo<SocketAddr>`.
+async fn serve(
+    listener: TcpListener,
+    router: axum::Router,
+    config: Arc<Config>,
+    limits: Arc<limits::Limits>,
+    mut done: watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(config.header_read_timeout());
+    let send_buffer = config.socket_send_buffer;
+    // Behind a proxy every connection comes from the proxy: its own limits apply.
+    let cap_conns = !config.trust_forwarded_for;
+    let (open_tx, mut open_rx) = tokio::sync::mpsc::channel::<()>(1);
+    let mut refused = 0u64;
+    let mut refused_logged: Option<tokio::time::Instant> = None;
+    loop {
+        let (tcp, peer) = tokio::select! {
+            r = listener.accept() => match r {
+                Ok(c) => c,
+                Err(e) if connection_error(&e) => continue,
+                Err(e) => {
+                    // Out of files, most likely: wait for some to close rather than spin.
+                    tracing::error!(error = %e, "accept failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            // Either a `true` or the sender going away ends the server.
+            () = stopped(&mut done) => break,
+        };
+        let conn_guard = if cap_conns {
+            match limits.open_conn(peer.ip()) {
+                Ok(g) => Some(g),
+                Err(limits::TooManyConns) => {
+                    let _written = tcp.try_write(TOO_MANY_CONNS);
+                    drop(tcp);
+                    refused += 1;
+                    // At most one line a second, however fast the refusals come.
+                    if refused_logged
+                        .is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(1))
+                    {
+                        tracing::warn!(
+                            peer = %peer.ip(),
+                            refused,
+                            "too many connections from one address: refused"
+                        );
+                        refused = 0;
+                        refused_logged = Some(tokio::time::Instant::now());
+                    }
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        // Small frames both ways: without TCP_NODELAY, Nagle plus delayed ACKs add ~40 ms a
+        // move.
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+        // A fixed send buffer (no autotuning up to megabytes): a client that stops reading
+        // backs up into its own socket quickly, and its writer then skips to a snapshot.
+        if send_buffer > 0 {
+            if let Err(e) = socket2::SockRef::from(&tcp).set_send_buffer_size(send_buffer) {
+                tracing::debug!(error = %e, "cannot set SO_SNDBUF");
+            }
+        }
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut req| {
+            req.extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
+            router.clone().oneshot(req)
+        });
+        let conn = http
+            .serve_connection(TokioIo::new(tcp), service)
+            .with_upgrades();
+        let open = open_tx.clone();
+        let mut done = done.clone();
+        tokio::spawn(async move {
+            let _counted = (conn_guard, open);
+            tokio::pin!(conn);
+            let ended = tokio::select! {
+                r = conn.as_mut() => Some(r),
+                () = stopped(&mut done) => None,
+            };
+            let served = match ended {
+                Some(r) => r,
+                None => {
+                    // Finish the request in flight, then close.
+                    conn.as_mut().graceful_shutdown();
+                    conn.await
+                }
+            };
+            if let Err(e) = served {
+                tracing::debug!(error = %e, "connection ended");
+            }
+        });
+    }
+    drop(listener);
+    drop(open_tx);
+    // Every connection task holds a sender: this returns when the last one ends.
+    let _none = open_rx.recv().await;
+    Ok(())
 }

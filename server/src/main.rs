@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use senet_server::config::{Config, LogFormat};
-use senet_server::record::GameRecord;
+use senet_server::record::check_upload;
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser, Debug)]
@@ -40,17 +40,21 @@ fn main() -> ExitCode {
 }
 
 fn verify(file: &std::path::Path) -> ExitCode {
-    let record: GameRecord = match std::fs::read_to_string(file)
-        .map_err(|e| e.to_string())
-        .and_then(|s| serde_json::from_str(&s).map_err(|e| e.to_string()))
-    {
-        Ok(r) => r,
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("{}: {e}", file.display());
             return ExitCode::from(2);
         }
     };
-    let report = record.check();
+    // The same check as `POST /api/verify`.
+    let report = match check_upload(&bytes) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{}: {}: {}", file.display(), e.reason.code(), e.message);
+            return ExitCode::from(2);
+        }
+    };
     if let Some(d) = &report.dice {
         println!(
             "commitment: {}",
@@ -64,11 +68,22 @@ fn verify(file: &std::path::Path) -> ExitCode {
             );
         }
     } else {
-        println!("the seed is not revealed yet (game not over): dice not checked");
+        println!("dice: not checked");
     }
-    match &report.replay_error {
-        None => println!("replay: ok"),
-        Some(e) => println!("replay: {e}"),
+    println!(
+        "replay: {}",
+        if report.replay_ok {
+            "ok"
+        } else {
+            "not verified"
+        }
+    );
+    if let Some(reason) = report.reason {
+        println!(
+            "{}: {}",
+            reason.code(),
+            report.message.as_deref().unwrap_or_default()
+        );
     }
     println!(
         "{}",
@@ -94,6 +109,7 @@ fn serve(config: Config) -> ExitCode {
             .init(),
         LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
     }
+    senet_server::raise_open_file_limit();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {

@@ -19,8 +19,9 @@ use crate::protocol::{ClientMsg, ServerMsg};
 
 /// The largest text frame a client may send.
 pub const MAX_FRAME: usize = 8 * 1024;
-/// How long a new socket has to say `hello`.
-const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a refused socket's last words may take to send (a client that reads nothing
+/// does not hold its socket open with them).
+const LAST_WORDS: Duration = Duration::from_secs(1);
 /// Messages refused for rate in a row before the socket is closed: a client that slows down
 /// when told keeps its socket, one that keeps flooding loses it.
 const STRIKES: u32 = 10;
@@ -62,19 +63,35 @@ fn check_frame(msg: Message) -> Result<Option<ClientMsg>, ServerMsg> {
     }
 }
 
-/// Runs one socket until it closes.
+/// Runs one socket until it closes. `upgraded` is when the upgrade was accepted: `hello`
+/// must come within the hello timeout of it, whatever else the client sends before.
 pub async fn run_socket(
     socket: WebSocket,
     handle: MatchHandle,
     cfg: std::sync::Arc<Config>,
     mut shutdown: watch::Receiver<bool>,
     guard: SocketGuard,
+    upgraded: tokio::time::Instant,
 ) {
     let (mut sink, mut stream) = socket.split();
-    let Some((connected, outbox_tx, outbox_rx)) = hello(&mut sink, &mut stream, &handle).await
+    // The socket's and its address's allowances count from the first frame (`hello` itself
+    // is free).
+    let mut limits = FrameLimits {
+        bucket: Bucket::new(cfg.rate_per_sec, cfg.rate_burst),
+        guard: &guard,
+        strikes: 0,
+    };
+    let deadline = upgraded + cfg.hello_timeout();
+    let Some((connected, outbox_tx, outbox_rx)) =
+        hello(&mut sink, &mut stream, &handle, &mut limits, deadline).await
     else {
         return;
     };
+    let FrameLimits {
+        mut bucket,
+        mut strikes,
+        ..
+    } = limits;
     let conn = connected.conn;
     let writer = tokio::spawn(write_loop(
         sink,
@@ -83,8 +100,6 @@ pub async fn run_socket(
         handle.clone(),
         shutdown.clone(),
     ));
-    let mut bucket = Bucket::new(cfg.rate_per_sec, cfg.rate_burst);
-    let mut strikes = 0;
     loop {
         let frame = tokio::select! {
             f = stream.next() => f,
@@ -161,36 +176,116 @@ pub async fn run_socket(
 
 type Sink = SplitSink<WebSocket, Message>;
 
-/// Waits for `hello` and registers the connection with the match.
+/// A socket's rate allowance and its address's, with the refusals in a row so far.
+struct FrameLimits<'a> {
+    bucket: Bucket,
+    guard: &'a SocketGuard,
+    strikes: u32,
+}
+
+/// Sends a refusal's last frames, giving up after [`LAST_WORDS`].
+async fn last_words(sink: &mut Sink, msgs: Vec<Message>) {
+    let _sent = tokio::time::timeout(LAST_WORDS, async {
+        for m in msgs {
+            if sink.send(m).await.is_err() {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// What came before `hello`.
+enum First {
+    /// The first message (maybe `hello`).
+    Msg(ClientMsg),
+    /// Too many frames too fast: the socket is closed.
+    Flood,
+    /// The client went away.
+    Gone,
+}
+
+/// Reads frames until the first client message, answering errors on the way; every frame
+/// but `hello` spends the socket's and the address's allowance.
+async fn first_message(
+    sink: &mut Sink,
+    stream: &mut SplitStream<WebSocket>,
+    limits: &mut FrameLimits<'_>,
+) -> First {
+    loop {
+        let m = match stream.next().await {
+            None | Some(Err(_)) => return First::Gone,
+            Some(Ok(Message::Close(_))) => return First::Gone,
+            Some(Ok(m)) => m,
+        };
+        let checked = check_frame(m);
+        // `hello` itself is free (as after it); everything before it spends the allowances.
+        if let Ok(Some(hello @ ClientMsg::Hello { .. })) = checked {
+            return First::Msg(hello);
+        }
+        if !(limits.bucket.take() && limits.guard.allow_message()) {
+            limits.strikes += 1;
+            if limits.strikes >= STRIKES {
+                return First::Flood;
+            }
+            let e = ServerMsg::error(
+                "rate_limited",
+                "too many messages; this one was dropped: slow down",
+                None,
+            );
+            if sink.send(text(&e)).await.is_err() {
+                return First::Gone;
+            }
+            continue;
+        }
+        limits.strikes = 0;
+        match checked {
+            Ok(None) => {}
+            Ok(Some(m)) => return First::Msg(m),
+            Err(e) => {
+                if sink.send(text(&e)).await.is_err() {
+                    return First::Gone;
+                }
+            }
+        }
+    }
+}
+
+/// Waits for `hello` (until `deadline`) and registers the connection with the match.
 async fn hello(
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
     handle: &MatchHandle,
+    limits: &mut FrameLimits<'_>,
+    deadline: tokio::time::Instant,
 ) -> Option<(Connected, mpsc::Sender<Outgoing>, mpsc::Receiver<Outgoing>)> {
     let refuse = |code: &str, msg: &str| text(&ServerMsg::error(code, msg, None));
-    let first = loop {
-        match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
-            Err(_) => {
-                let _sent = sink.send(refuse("hello_timeout", "say hello first")).await;
-                let _sent = sink.send(close(close_code::POLICY, "no hello")).await;
-                return None;
-            }
-            Ok(None | Some(Err(_))) => return None,
-            Ok(Some(Ok(m))) => match check_frame(m) {
-                Ok(None) => continue,
-                Ok(Some(m)) => break m,
-                Err(e) => {
-                    let _sent = sink.send(text(&e)).await;
-                    continue;
-                }
-            },
+    let first = match tokio::time::timeout_at(deadline, first_message(sink, stream, limits)).await {
+        Err(_) => {
+            let msgs = vec![
+                refuse("hello_timeout", "say hello first"),
+                close(close_code::POLICY, "no hello"),
+            ];
+            last_words(sink, msgs).await;
+            return None;
         }
+        Ok(First::Gone) => return None,
+        Ok(First::Flood) => {
+            let msgs = vec![
+                refuse("rate_limited", "too many messages before hello; closing"),
+                close(close_code::POLICY, "rate limited"),
+            ];
+            last_words(sink, msgs).await;
+            return None;
+        }
+        Ok(First::Msg(m)) => m,
     };
     let ClientMsg::Hello { token, last_event } = first else {
-        let _sent = sink
-            .send(refuse("hello_first", "the first message must be hello"))
-            .await;
-        let _sent = sink.send(close(close_code::POLICY, "no hello")).await;
+        let msgs = vec![
+            refuse("hello_first", "the first message must be hello"),
+            close(close_code::POLICY, "no hello"),
+        ];
+        last_words(sink, msgs).await;
         return None;
     };
     let (outbox_tx, outbox_rx) = mpsc::channel(OUTBOX);

@@ -5,8 +5,7 @@ mod common;
 use std::time::Duration;
 
 use common::{IMPLEMENTED, Lcg, TestServer, Ws, any_variant, play_seat, start, start_with};
-use senet_engine::{ThrowSpec, Variant};
-use senet_server::dice::{ServerSeed, ThrowRecord, VerifyRequest, derive_throw};
+use senet_engine::Variant;
 use senet_server::http::ROUTES;
 use senet_server::record::GameRecord;
 use serde_json::{Value, json};
@@ -112,42 +111,28 @@ async fn an_invite_claims_its_seat_once() {
 }
 
 #[tokio::test]
-async fn verify_endpoint_recomputes_throws() {
+async fn verify_endpoint_checks_a_game_record() {
     let s = start().await;
-    let seed = ServerSeed::generate();
-    let seeds = vec!["a".to_string(), "b".to_string()];
-    let throws: Vec<ThrowRecord> = (1..=20)
-        .map(|t| ThrowRecord {
-            throw_no: t,
-            spec: ThrowSpec::FOUR_STICKS,
-            faces: derive_throw(&seed, "game-1", &seeds, t, ThrowSpec::FOUR_STICKS)
-                .faces()
-                .to_vec(),
-        })
-        .collect();
-    let mut req = VerifyRequest {
-        seed: seed.to_hex(),
-        commitment: seed.commitment(),
-        game_id: "game-1".into(),
-        client_seeds: seeds,
-        throws,
-    };
-    let (st, rep) = s
-        .post("/api/verify", serde_json::to_value(&req).unwrap())
-        .await;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/tampered-records.json");
+    let fixture: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let (st, rep) = s.post("/api/verify", fixture["genuine"].clone()).await;
     assert_eq!(st, 200, "{rep}");
-    assert_eq!(rep["ok"], true);
-    req.throws[3].faces[0] ^= 1;
-    let (_, rep) = s
-        .post("/api/verify", serde_json::to_value(&req).unwrap())
-        .await;
-    assert_eq!(rep["ok"], false);
-    assert_eq!(rep["throws"][3]["ok"], false);
-    req.seed = "xyz".into();
-    let (st, e) = s
-        .post("/api/verify", serde_json::to_value(&req).unwrap())
-        .await;
-    assert_eq!((st, e["code"].as_str()), (422, Some("unverifiable")));
+    assert_eq!(rep["ok"], true, "{rep}");
+    // One throw's faces changed: the dice check finds it.
+    let case = fixture["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "faces_changed")
+        .unwrap();
+    let (st, rep) = s.post("/api/verify", case["record"].clone()).await;
+    assert_eq!(st, 200, "{rep}");
+    assert_eq!(rep["ok"], false, "{rep}");
+    assert_eq!(rep["reason"], case["reason"], "{rep}");
+    // Not a record at all.
+    let (st, e) = s.post("/api/verify", json!({"seed": "xyz"})).await;
+    assert_eq!((st, e["code"].as_str()), (400, Some("malformed")));
 }
 
 // ---------- WebSocket, no game needed ----------
@@ -366,10 +351,9 @@ async fn full_game(s: &TestServer, variant: Variant, players: u8) -> usize {
     assert_eq!(record.events.len(), watched.len());
     let report = record.check();
     assert!(report.ok, "{variant}: {report:?}");
-    let req = record.verify_request().unwrap();
-    assert!(!req.throws.is_empty());
+    assert!(!record.verify_request().unwrap().throws.is_empty());
     let (st, rep) = s
-        .post("/api/verify", serde_json::to_value(&req).unwrap())
+        .post("/api/verify", serde_json::to_value(&record).unwrap())
         .await;
     assert_eq!((st, &rep["ok"]), (200, &json!(true)), "{rep}");
     n

@@ -14,10 +14,10 @@ use tokio::sync::oneshot;
 use tracing::Instrument;
 
 use crate::AppState;
-use crate::dice::{self, VerifyReport, VerifyRequest};
+use crate::dice::Reason;
 use crate::matches::{Cmd, JoinError, NewMatch, spawn_match_for};
 use crate::protocol::Series;
-use crate::record::GameRecord;
+use crate::record::{self, GameRecord, RecordReport};
 
 use super::{ApiError, ClientIp, origin_allowed, parse};
 
@@ -107,11 +107,50 @@ pub(super) struct CreatedReply {
     ws_url: String,
 }
 
-fn check_name(name: Option<String>, default: String) -> Result<String, ApiError> {
-    let name = name.map(|n| n.trim().to_owned()).unwrap_or_default();
-    if name.chars().count() > 64 || name.chars().any(char::is_control) {
+/// Whether `c` changes the direction of text (bidi embeddings, overrides, isolates and marks).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Whether `c` shows nothing by itself: zero-width characters, joiners, the BOM and the
+/// other default-ignorable format characters.
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
+}
+
+/// A display name (a match's or a player's) as stored: trimmed and in Unicode NFC, at most
+/// 64 characters, without control characters or bidi controls, and not only invisible
+/// characters; `default` when empty.
+///
+/// # Errors
+/// `invalid` when the name breaks a rule.
+pub(crate) fn check_name(name: Option<String>, default: String) -> Result<String, ApiError> {
+    use unicode_normalization::UnicodeNormalization;
+    let name: String = name.unwrap_or_default().trim().nfc().collect();
+    if name.chars().count() > 64 || name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
         return Err(ApiError::Invalid(
-            "names are at most 64 characters, without control characters".into(),
+            "names are at most 64 characters, without control characters or bidi controls".into(),
+        ));
+    }
+    if !name.is_empty() && name.chars().all(is_invisible) {
+        return Err(ApiError::Invalid(
+            "a name must have a visible character".into(),
         ));
     }
     Ok(if name.is_empty() { default } else { name })
@@ -122,14 +161,24 @@ pub(super) async fn create_match(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     body: Bytes,
-) -> Result<(StatusCode, Json<CreatedReply>), ApiError> {
+) -> Result<(StatusCode, Json<CreatedReply>), Response> {
     let req: CreateMatch = parse(&body)?;
     state
         .limits
         .create_match(ip)
         .map_err(ApiError::RateLimited)?;
+    let slot = state.limits.reserve_match(ip).map_err(|_| {
+        super::refusal(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_matches",
+            format!(
+                "your address has {} matches that are not finished; finish one first",
+                state.config.max_open_per_address
+            ),
+        )
+    })?;
     if state.registry.open() >= state.config.max_open_matches {
-        return Err(ApiError::TooManyMatches);
+        return Err(ApiError::TooManyMatches.into());
     }
     let variant: Variant = req
         .variant
@@ -141,7 +190,7 @@ pub(super) async fn create_match(
         .map_err(|e| ApiError::Invalid(e.to_string()))?;
     let series = req.series.unwrap_or_default();
     if !(1..=99).contains(&series.target) {
-        return Err(ApiError::Invalid("the series target is 1 to 99".into()));
+        return Err(ApiError::Invalid("the series target is 1 to 99".into()).into());
     }
     let mut setup = Setup::players(players);
     if let Some(w) = req.options.waiting_for_one {
@@ -162,6 +211,7 @@ pub(super) async fn create_match(
         spawn_match_for(spec, player, state.store.clone(), state.config.clone())
             .await
             .map_err(|_| ApiError::Unavailable)?;
+    slot.fill(handle.summary.clone());
     state.registry.insert(handle);
     let id = created.match_id.clone();
     tracing::Span::current().record("match_id", id.as_str());
@@ -286,12 +336,53 @@ pub(super) async fn game_record(
     record.map(Json).ok_or(ApiError::NotFound)
 }
 
-pub(super) async fn verify(body: Bytes) -> Result<Json<VerifyReport>, ApiError> {
-    let req: VerifyRequest = parse(&body)?;
-    dice::verify(&req)
-        .map(Json)
-        .map_err(|e| ApiError::Unverifiable(e.to_string()))
+/// Checks an uploaded game record (the CLI's procedure) on a blocking thread, at most
+/// `--verify-workers` at once.
+pub(super) async fn verify(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    body: Bytes,
+) -> Result<Json<RecordReport>, Response> {
+    state.limits.verify(ip).map_err(ApiError::RateLimited)?;
+    let permit = tokio::time::timeout(VERIFY_QUEUE, state.limits.verifiers().acquire_owned())
+        .await
+        .map_err(|_| {
+            let mut res = super::refusal(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "too many records are being checked; try again shortly".into(),
+            );
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, 5.into());
+            res
+        })?
+        .map_err(|_| ApiError::Internal("the verify pool is closed".into()))?;
+    let checked = tokio::task::spawn_blocking(move || {
+        let report = record::check_upload(&body);
+        drop(permit);
+        report
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the record check failed: {e}")))?;
+    match checked {
+        Ok(report) => Ok(Json(report)),
+        Err(refusal) => {
+            let status = if refusal.reason == Reason::TooLarge {
+                StatusCode::PAYLOAD_TOO_LARGE
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+            Err(super::refusal(
+                status,
+                refusal.reason.code(),
+                refusal.message,
+            ))
+        }
+    }
 }
+
+/// How long a record check waits for a free worker before it is refused (503 `busy`).
+const VERIFY_QUEUE: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub(super) async fn ws_upgrade(
     State(state): State<AppState>,
@@ -300,8 +391,10 @@ pub(super) async fn ws_upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let upgraded = tokio::time::Instant::now();
     origin_allowed(&headers, &state.config.allowed_origins)?;
     let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    state.limits.upgrade(ip).map_err(ApiError::RateLimited)?;
     let guard = state
         .limits
         .open_socket(ip)
@@ -318,7 +411,7 @@ pub(super) async fn ws_upgrade(
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| {
             async move {
-                crate::ws::run_socket(socket, handle, cfg, shutdown, guard).await;
+                crate::ws::run_socket(socket, handle, cfg, shutdown, guard, upgraded).await;
                 drop(live);
             }
             .instrument(span)

@@ -5,8 +5,9 @@ use axum::Router;
 use axum::body::Bytes;
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
-use axum::http::{HeaderMap, StatusCode, header, request::Parts};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header, request::Parts};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
@@ -98,6 +99,66 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> Result<(), ApiErro
     }
 }
 
+/// An error response in the API's JSON shape, for codes [`ApiError`] does not have.
+pub(crate) fn refusal(status: StatusCode, code: &str, message: String) -> Response {
+    (status, Json(json!({"code": code, "message": message}))).into_response()
+}
+
+impl From<ApiError> for Response {
+    fn from(e: ApiError) -> Response {
+        e.into_response()
+    }
+}
+
+/// Whether a request may change state: anything but `GET`, `HEAD` and `OPTIONS`.
+fn changes_state(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// Every state-changing API request: a browser page of another origin may not send it
+/// (403 `origin_not_allowed`), and its body must be declared JSON (415
+/// `unsupported_media_type`; a cross-site form or `fetch` without a preflight can only send
+/// `text/plain`, form or multipart bodies). `POST /api/players` also spends the address's
+/// allowance of players.
+async fn guard_writes(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    req: Request,
+    next: Next,
+) -> Response {
+    if !(changes_state(req.method()) && req.uri().path().starts_with("/api/")) {
+        return next.run(req).await;
+    }
+    if let Err(ApiError::OriginNotAllowed(origin)) =
+        origin_allowed(req.headers(), &state.config.allowed_origins)
+    {
+        return refusal(
+            StatusCode::FORBIDDEN,
+            "origin_not_allowed",
+            format!("requests from origin {origin:?} are not allowed"),
+        );
+    }
+    let json_body = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"));
+    if !json_body {
+        return refusal(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "send the body as Content-Type: application/json".into(),
+        );
+    }
+    if req.method() == Method::POST && req.uri().path() == "/api/players" {
+        if let Err(wait) = state.limits.create_player(ip) {
+            return ApiError::RateLimited(wait).into_response();
+        }
+    }
+    next.run(req).await
+}
+
 fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
 }
@@ -119,6 +180,7 @@ async fn json_errors(res: Response) -> Response {
         StatusCode::NOT_FOUND => "not_found",
         StatusCode::UNPROCESSABLE_ENTITY => "invalid",
         StatusCode::TOO_MANY_REQUESTS => "rate_limited",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
         s if s.is_client_error() => "malformed",
         _ => "internal",
     };
@@ -152,13 +214,22 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}", get(get_match))
         .route("/api/matches/{id}/join", post(join_match))
         .route("/api/matches/{id}/games/{game}", get(game_record))
-        .route("/api/verify", post(verify))
+        // A game record to check may be up to the upload cap (a long game's is a few
+        // hundred KiB).
+        .route(
+            "/api/verify",
+            post(verify).layer(DefaultBodyLimit::max(crate::record::MAX_UPLOAD_BYTES)),
+        )
         .route("/ws/matches/{id}", get(ws_upgrade))
         .merge(series::router())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
-        // Every body is small (the largest, a game record to verify, is tens of KiB).
+        // Every other body is small.
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard_writes,
+        ))
         .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
 }
