@@ -29,15 +29,15 @@ fn start(data: &std::path::Path, database_url: Option<&str>) -> (Child, SocketAd
         "0",
     ])
     .args([
-            "--create-per-min",
-            "0",
-            "--max-sockets-per-addr",
-            "0",
-            "--max-open-per-address",
-            "0",
-            "--upgrades-per-sec",
-            "0",
-        ])
+        "--create-per-min",
+        "0",
+        "--max-sockets-per-addr",
+        "0",
+        "--max-open-per-address",
+        "0",
+        "--upgrades-per-sec",
+        "0",
+    ])
     .arg("--data-dir")
     .arg(data)
     .env_remove("DATABASE_URL")

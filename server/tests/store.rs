@@ -1160,3 +1160,30 @@ async fn recovery_skips_only_the_broken_matches() {
     assert_eq!(ws.reply(seq).await["type"], "ack");
     s2.shutdown.send(true).unwrap();
 }
+
+/// The embedded store's files hold the seeds of games in progress: only this user may read
+/// them, even when the directory or the file existed with looser modes.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_embedded_store_is_readable_by_its_user_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(data.join("senet.db"), b"").unwrap();
+    std::fs::set_permissions(
+        data.join("senet.db"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    let store = SqlStore::open(None, &data, 1).await.unwrap();
+    drop(store);
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data), 0o700);
+    assert_eq!(mode(&data.join("senet.db")), 0o600);
+    let fresh = dir.path().join("fresh");
+    drop(SqlStore::open(None, &fresh, 1).await.unwrap());
+    assert_eq!(mode(&fresh), 0o700);
+    assert_eq!(mode(&fresh.join("senet.db")), 0o600);
+}

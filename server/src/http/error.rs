@@ -30,9 +30,6 @@ pub enum ApiError {
     /// The match's actor is gone.
     #[error("the match is not available")]
     Unavailable,
-    /// A dice record that cannot be checked.
-    #[error("{0}")]
-    Unverifiable(String),
     /// A browser page from another site tried to open a socket.
     #[error("WebSockets from origin {0:?} are not allowed")]
     OriginNotAllowed(String),
@@ -61,7 +58,6 @@ impl ApiError {
             ApiError::BadInvite => (StatusCode::FORBIDDEN, "bad_invite"),
             ApiError::InviteUsed => (StatusCode::CONFLICT, "invite_used"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "match_unavailable"),
-            ApiError::Unverifiable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unverifiable"),
             ApiError::OriginNotAllowed(_) => (StatusCode::FORBIDDEN, "origin_not_allowed"),
             ApiError::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too_many_connections"),
             ApiError::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),

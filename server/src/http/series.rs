@@ -409,10 +409,11 @@ async fn create_player(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: NewPlayer =
         serde_json::from_slice(&body).map_err(|e| ApiError::Malformed(e.to_string()))?;
-    let name = req.name.trim().to_owned();
-    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+    // The same normalisation as seat names (NFC; no invisible-only names, no bidi controls).
+    let name = super::lobby::check_name(Some(req.name), String::new())?;
+    if name.is_empty() {
         return Err(ApiError::Invalid(
-            "a player name is 1 to 64 characters, without control characters".into(),
+            "a player name is 1 to 64 characters, with a visible one".into(),
         ));
     }
     let store = sql(&state)?;

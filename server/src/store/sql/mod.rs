@@ -121,6 +121,45 @@ impl MigrationSource<'static> for Embedded {
     }
 }
 
+/// `<data_dir>/senet.db`, readable by this user only: the file holds the seeds of games in
+/// progress. The directory is made (or tightened to) 0700 and the database files 0600
+/// before SQLite opens them (its `-wal` and `-shm` files take the main file's mode).
+fn private_database_file(data_dir: &Path) -> Result<std::path::PathBuf, StoreError> {
+    let cannot =
+        |what: &Path, e: std::io::Error| refused(format!("cannot prepare {}: {e}", what.display()));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(data_dir)
+            .map_err(|e| cannot(data_dir, e))?;
+        std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(0o700))
+            .map_err(|e| cannot(data_dir, e))?;
+        let path = std::path::absolute(data_dir.join("senet.db")).map_err(refused)?;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|e| cannot(&path, e))?;
+        for suffix in ["", "-wal", "-shm"] {
+            let file = std::path::PathBuf::from(format!("{}{suffix}", path.display()));
+            if file.exists() {
+                std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))
+                    .map_err(|e| cannot(&file, e))?;
+            }
+        }
+        Ok(path)
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::create_dir_all(data_dir).map_err(|e| cannot(data_dir, e))?;
+        std::path::absolute(data_dir.join("senet.db")).map_err(refused)
+    }
+}
+
 /// Runs the migrations of `backend` up to version `up_to` (`i64::MAX`: all of them).
 async fn migrate(pool: &AnyPool, backend: Backend, up_to: i64) -> Result<(), StoreError> {
     let migrator = Migrator::new(Embedded { backend, up_to })
@@ -197,9 +236,7 @@ impl SqlStore {
         match database_url {
             Some(url) => SqlStore::connect_with(url, writers).await,
             None => {
-                std::fs::create_dir_all(data_dir)
-                    .map_err(|e| refused(format!("cannot create {}: {e}", data_dir.display())))?;
-                let path = std::path::absolute(data_dir.join("senet.db")).map_err(refused)?;
+                let path = private_database_file(data_dir)?;
                 SqlStore::connect(&format!("sqlite://{}?mode=rwc", path.display())).await
             }
         }
