@@ -85,7 +85,8 @@ pub struct Config {
     /// Spectators one match may have at once.
     #[arg(long, env = "SENET_MAX_SPECTATORS", default_value_t = 1000)]
     pub max_spectators: u32,
-    /// Unfinished matches the server holds at once; creating more is refused.
+    /// Matches the server holds in memory at once (finished ones too, until they leave
+    /// memory); creating more is refused.
     #[arg(long, env = "SENET_MAX_OPEN_MATCHES", default_value_t = 20_000)]
     pub max_open_matches: usize,
     /// Browser origins allowed to open WebSockets besides the server's own (comma-separated,

@@ -159,6 +159,42 @@ async fn open_matches_are_capped() {
 }
 
 #[tokio::test]
+async fn finished_matches_count_until_they_leave_memory() {
+    let s = start_with(|c| c.max_open_matches = 1).await;
+    let (id, tokens, _) = s.create_full(json!({"variant": "pyramid"})).await;
+    let (mut ws, _) = s.hello(&id, Some(&tokens[0]), None).await;
+    let seq = ws.act(json!({"type": "resign"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    ws.until(|m| m["kind"] == "match_over").await;
+    let (_, summary) = s.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(summary["status"], "finished", "{summary}");
+    let (st, e) = s.post("/api/matches", json!({"variant": "pyramid"})).await;
+    assert_eq!((st, e["code"].as_str()), (503, Some("too_many_matches")));
+}
+
+#[tokio::test]
+async fn a_storm_of_connects_costs_a_few_presence_frames() {
+    let s = start_with(|_| {}).await;
+    let m = public_match(&s).await;
+    let id = m["match_id"].as_str().unwrap().to_owned();
+    let (mut watcher, _) = s.hello(&id, None, None).await;
+    let mut others = Vec::new();
+    for _ in 0..60 {
+        others.push(s.hello(&id, None, None).await.0);
+    }
+    // Count the presence frames the watcher gets until it sees all 61 spectators.
+    let mut frames = 0;
+    loop {
+        let p = watcher.until(|m| m["type"] == "presence").await;
+        frames += 1;
+        if p["spectators"] == 61 {
+            break;
+        }
+    }
+    assert!(frames < 30, "{frames} presence frames for 60 connects");
+}
+
+#[tokio::test]
 async fn spectators_per_match_are_capped() {
     let s = start_with(|c| c.max_spectators = 2).await;
     let m = public_match(&s).await;

@@ -199,13 +199,15 @@ impl Registry {
             .collect()
     }
 
-    /// How many matches in memory are not finished (without copying their summaries).
+    /// How many matches are in memory, finished or not (a finished one leaves after
+    /// `--evict-after` with nobody connected): what the `--max-open-matches` cap counts, so
+    /// that matches finished on purpose cannot fill the memory either.
     pub fn open(&self) -> usize {
         self.matches
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .values()
-            .filter(|h| !h.mailbox.is_closed() && h.summary.borrow().status != "finished")
+            .filter(|h| !h.mailbox.is_closed())
             .count()
     }
 }

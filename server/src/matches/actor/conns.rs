@@ -5,7 +5,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::{Actor, Conn, REPLIES_KEPT, Refused, fresh_game};
+use super::{Actor, Conn, PRESENCE_EVERY, REPLIES_KEPT, Refused, fresh_game};
 use crate::matches::registry::{Connected, Frame, JoinError, Outgoing, new_secret, secret_matches};
 use crate::matches::seat::Seat;
 use crate::matches::state::Command;
@@ -267,7 +267,23 @@ impl Actor {
         }
     }
 
+    /// Says who is connected: at once if the last presence frame is older than
+    /// [`PRESENCE_EVERY`], else once that much time has passed (a storm of connects costs the
+    /// match a few frames a second, not one per socket).
     pub(super) fn broadcast_presence(&mut self) {
+        let now = Instant::now();
+        if self.presence_sent + PRESENCE_EVERY > now {
+            self.presence_due
+                .get_or_insert(self.presence_sent + PRESENCE_EVERY);
+            return;
+        }
+        self.send_presence();
+    }
+
+    /// Sends the presence frame now.
+    pub(super) fn send_presence(&mut self) {
+        self.presence_sent = Instant::now();
+        self.presence_due = None;
         let msg = ServerMsg::Presence {
             connected: self.seats.iter().map(|s| s.conns > 0).collect(),
             spectators: self.spectators,

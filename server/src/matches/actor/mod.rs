@@ -31,6 +31,8 @@ mod conns;
 const MAILBOX: usize = 256;
 /// How many recent replies per seat are kept to answer repeated sequence numbers.
 const REPLIES_KEPT: usize = 64;
+/// At most one presence frame per match this often.
+const PRESENCE_EVERY: Duration = Duration::from_millis(250);
 /// How long a match waits before it tries again what the store refused.
 const RETRY_AFTER: Duration = Duration::from_secs(1);
 
@@ -125,6 +127,10 @@ pub(super) struct Actor {
     idle_since: Option<Instant>,
     /// Since when the match has waited for what it waits for now (the last event).
     turn_since: Instant,
+    /// When the last presence frame went out.
+    presence_sent: Instant,
+    /// When a held-back presence frame goes out.
+    presence_due: Option<Instant>,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -202,6 +208,8 @@ impl Actor {
             retry_at: None,
             idle_since: Some(now),
             turn_since: now,
+            presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
+            presence_due: None,
         }
     }
 
@@ -231,6 +239,7 @@ impl Actor {
             let evict = self.evict_at();
             let next_game = self.next_game_at();
             let abandon = self.abandon_at();
+            let presence = self.presence_due;
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
@@ -259,6 +268,7 @@ impl Actor {
                         self.turn_since = Instant::now();
                     }
                 }
+                () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
                 () = sleep_until_opt(abandon), if abandon.is_some() => {
                     let (waited, limit) = (self.turn_since.elapsed(), self.cfg.idle_end().unwrap_or_default());
                     match self.execute(Command::Abandon { waited, limit }).await {
