@@ -275,6 +275,8 @@ impl Actor {
         if self.presence_sent + PRESENCE_EVERY > now {
             self.presence_due
                 .get_or_insert(self.presence_sent + PRESENCE_EVERY);
+            // The listing's spectator count is current at once all the same.
+            self.publish_summary();
             return;
         }
         self.send_presence();
