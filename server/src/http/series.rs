@@ -484,7 +484,7 @@ async fn leaderboard(
         return Err(ApiError::UnknownVariant(variant));
     }
     let list = sql(&state)?
-        .leaderboard(&variant)
+        .leaderboard_cached(&variant)
         .await
         .map_err(db)?
         .iter()

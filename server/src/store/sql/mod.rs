@@ -14,6 +14,7 @@
 //! time, whatever the batch size, and no per-value boxing through the `Any` driver.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::path::Path;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -60,6 +61,10 @@ pub struct SqlStore {
     pool: AnyPool,
     backend: Backend,
     writer: mpsc::Sender<Pending>,
+    /// Leaderboards read in the last second, by variant (a flood of leaderboard requests
+    /// costs one query a second).
+    leaderboards:
+        std::sync::Mutex<HashMap<String, (std::time::Instant, Arc<Vec<read::LeaderLine>>)>>,
 }
 
 impl std::fmt::Debug for Pending {
@@ -267,30 +272,35 @@ impl SqlStore {
                 "DATABASE_URL must start with postgres:// or sqlite:",
             ));
         };
-        let pool = AnyPoolOptions::new()
-            .max_connections(match backend {
-                Backend::Sqlite => 4,
-                Backend::Postgres => 12,
-            })
-            .acquire_timeout(Duration::from_secs(3))
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        for pragma in [
-                            "PRAGMA journal_mode = WAL",
-                            "PRAGMA synchronous = FULL",
-                            "PRAGMA foreign_keys = ON",
-                            "PRAGMA busy_timeout = 5000",
-                        ] {
-                            sqlx::query(pragma).execute(&mut *conn).await?;
+        let options = |max_connections: u32| {
+            AnyPoolOptions::new()
+                .max_connections(max_connections)
+                .acquire_timeout(Duration::from_secs(3))
+                .after_connect(move |conn, _meta| {
+                    Box::pin(async move {
+                        if backend == Backend::Sqlite {
+                            for pragma in [
+                                "PRAGMA journal_mode = WAL",
+                                "PRAGMA synchronous = FULL",
+                                "PRAGMA foreign_keys = ON",
+                                "PRAGMA busy_timeout = 5000",
+                            ] {
+                                sqlx::query(pragma).execute(&mut *conn).await?;
+                            }
                         }
-                    }
-                    Ok(())
+                        Ok(())
+                    })
                 })
-            })
-            .connect(url)
-            .await
-            .map_err(|e| refused(format!("cannot connect to the database: {e}")))?;
+        };
+        let cannot_connect =
+            |e: sqlx::Error| refused(format!("cannot connect to the database: {e}"));
+        let pool = options(match backend {
+            Backend::Sqlite => 4,
+            Backend::Postgres => 12,
+        })
+        .connect(url)
+        .await
+        .map_err(cannot_connect)?;
         migrate(&pool, backend, i64::MAX).await?;
         let (writer, rx) = mpsc::channel(8 * MAX_BATCH);
         // Several writers for Postgres (commits overlap); SQLite has one writer anyway.
@@ -310,10 +320,16 @@ impl SqlStore {
                     .map_err(|e| refused(format!("cannot connect to the database: {e}")))?,
             ),
         };
+        // SQLite's writer has a connection of its own, so a flood of reads (leaderboards,
+        // histories) never makes a commit wait for a connection.
+        let write_pool = match backend {
+            Backend::Sqlite => options(1).connect(url).await.map_err(cannot_connect)?,
+            Backend::Postgres => pool.clone(),
+        };
         let rx = Arc::new(tokio::sync::Mutex::new(rx));
         for _ in 0..writers {
             let pools = Pools {
-                any: pool.clone(),
+                any: write_pool.clone(),
                 pg: native.clone(),
             };
             tokio::spawn(write_loop(pools, rx.clone()));
@@ -322,6 +338,7 @@ impl SqlStore {
             pool,
             backend,
             writer,
+            leaderboards: std::sync::Mutex::default(),
         }))
     }
 

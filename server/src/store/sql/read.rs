@@ -487,6 +487,36 @@ impl SqlStore {
         }))
     }
 
+    /// [`SqlStore::leaderboard`], read at most once a second per variant (the same answer
+    /// for a second: a board that changes when series end does not need to be newer).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn leaderboard_cached(
+        &self,
+        variant: &str,
+    ) -> Result<std::sync::Arc<Vec<LeaderLine>>, StoreError> {
+        const FRESH: std::time::Duration = std::time::Duration::from_secs(1);
+        let cached = {
+            let cache = self.leaderboards.lock().unwrap_or_else(|e| e.into_inner());
+            cache
+                .get(variant)
+                .filter(|(at, _)| at.elapsed() < FRESH)
+                .map(|(_, lines)| lines.clone())
+        };
+        if let Some(lines) = cached {
+            return Ok(lines);
+        }
+        let lines = std::sync::Arc::new(self.leaderboard(variant).await?);
+        let mut cache = self.leaderboards.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|_, (at, _)| at.elapsed() < FRESH);
+        cache.insert(
+            variant.to_owned(),
+            (std::time::Instant::now(), lines.clone()),
+        );
+        Ok(lines)
+    }
+
     /// Registered players ranked by series won, then points, then games won (the first
     /// 100), over public matches only (of one variant, unless `variant` is empty): a private
     /// match counts for nobody's totals, so the board says nothing about it. One query.
