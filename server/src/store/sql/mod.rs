@@ -63,9 +63,11 @@ pub struct SqlStore {
     writer: mpsc::Sender<Pending>,
     /// Leaderboards read in the last second, by variant (a flood of leaderboard requests
     /// costs one query a second).
-    leaderboards:
-        std::sync::Mutex<HashMap<String, (std::time::Instant, Arc<Vec<read::LeaderLine>>)>>,
+    leaderboards: std::sync::Mutex<HashMap<String, CachedBoard>>,
 }
+
+/// A leaderboard as read, and when.
+type CachedBoard = (std::time::Instant, Arc<Vec<read::LeaderLine>>);
 
 impl std::fmt::Debug for Pending {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
