@@ -29,15 +29,17 @@ function show(k) {
   $('step').value = String(i);
   $('where').textContent = `event ${i + 1} of ${rec.events.length}`;
   $('event').textContent = describe(e);
+  // The position is the latest notation; the outlined last move is the latest move's own
+  // geometry (as the match page shows it until the next move), never a comparison of positions.
   let notation = null, lastThrow = null, lastMove = null;
-  for (let j = i; j >= 0 && (!notation || !lastThrow); j--) {
+  for (let j = i; j >= 0 && (!notation || !lastThrow || !lastMove); j--) {
     const x = rec.events[j];
     if (!notation && x.notation) notation = x.notation;
     if (!lastThrow && x.kind === 'thrown') lastThrow = x;
+    if (!lastMove && x.kind === 'moved') lastMove = x.geometry || { steps: [] };
   }
-  if (e.kind === 'moved') lastMove = e.move;
   $('throw').replaceChildren(...(lastThrow ? [el('span', { text: `${who(lastThrow.seat)} threw ` }), diceView(lastThrow.spec, lastThrow.faces)] : []));
-  if (notation) { board.draw(notation, [], false, lastMove, true); $('info').textContent = board.parsed?.info || ''; } else $('info').textContent = 'This record does not hold positions.';
+  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' }); $('info').textContent = board.parsed?.info || ''; } else $('info').textContent = 'This record does not hold positions.';
   document.body.dataset.step = String(i);
 }
 
