@@ -300,6 +300,7 @@ function sendMove(move) {
   if (!canMove() || st.pending) return;
   $('error').textContent = '';
   st.pending = move;
+  st.board.selected = null; // a move sent from a button leaves no piece selected
   live.send({ type: 'move', game: st.game, move });
 }
 
