@@ -1,7 +1,11 @@
 // The five SVG boards. Each board reads the server's position notation (see
-// docs/rules/<variant>.md) into pieces on named squares, and maps a legal move's notation to
-// the squares it goes from and to, so that the page can highlight it. No rules are applied
-// here: which moves are legal, and what they do, is the server's word.
+// docs/rules/<variant>.md) into pieces on named squares and draws them; it holds no rules.
+// What a legal move does is the server's word too: every legal move comes with its geometry
+// (`moves[i].steps`, the engine's, computed before the move), and a `moved` event with the
+// geometry of the move played. The board takes a move's from and to squares from its first
+// step (the mover's own) and only draws them, as lichess's chessground draws `dests` and
+// `lastMove`. Square keys are the server's place strings: `s1`…`s30`, `p1-1`…`p2-20`,
+// `S1`…`P9`, `off`; a place this board has no square for (`out`) is not drawn.
 
 import { svg } from './common.js';
 
@@ -108,24 +112,6 @@ function parseModern(n) {
   return { pieces, mover: Number(turn), info: `up: ${up === '-' ? 'none' : up}` + (phase.startsWith('move:') ? ` · dice to play: ${phase.split(':')[1].split('').join(' ')}` : '') };
 }
 
-function modernEnds(move, parsed) {
-  const m = /^(\d)\+(\d+)$/.exec(move);
-  if (!m) return null;
-  const piece = parsed.pieces.find(p => p.owner === parsed.mover && p.dots === Number(m[1]));
-  if (!piece) return null;
-  const s = Number(piece.sq.slice(1));
-  const t = s + Number(m[2]);
-  return { from: piece.sq, to: t === 31 ? 'off' : 's' + (t <= 30 ? t : 62 - t) };
-}
-
-function dashEnds(prefix = 's') {
-  return (move) => {
-    const m = /^(\d+)-(\d+|off)$/.exec(move);
-    if (!m) return null;
-    return { from: prefix + m[1], to: m[2] === 'off' ? 'off' : prefix + m[2] };
-  };
-}
-
 // ---------- Parker: the Senet Row between two Safety Rows ----------
 
 function parkerKey(player, s) { return `p${player}-${s}`; }
@@ -169,12 +155,6 @@ function parseParker(n) {
   let mover = null;
   if (f[st] === 'move' || f[st] === 'throw') mover = Number(f[st + 1]);
   return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: `${f[0] === 'wait' ? 'waiting for a one' : 'no waiting rule'} · quiet turns ${f[1].slice(1)}` };
-}
-
-function parkerEnds(move, parsed) {
-  const m = /^(\d+)-(\d+)$/.exec(move);
-  if (!m || !parsed.mover) return null;
-  return { from: parkerKey(parsed.mover, m[1]), to: parkerKey(parsed.mover, m[2]) };
 }
 
 // ---------- Martian: three coasters of 3×3 ----------
@@ -229,24 +209,14 @@ function parseMartian(n) {
   return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: state[1] === 'move' ? `die: ${state[2]}` : '' };
 }
 
-function martianEnds(move, parsed) {
-  const m = /^([SBP])([1-9])([SML])$/i.exec(move);
-  if (!m) return null;
-  const t = m[1].toUpperCase();
-  const from = t + m[2];
-  const die = Number(/ move (\d)/.exec(parsed.notation)?.[1] || 0);
-  const idx = TRACKS.indexOf(t) * 9 + Number(m[2]) - 1 + die;
-  return { from, to: idx > 26 ? 'off' : TRACKS[Math.floor(idx / 9)] + (idx % 9 + 1) };
-}
-
 // ---------- the boards ----------
 
 const BOARDS = {
-  jequier: { geometry: () => track30('jequier'), parse: parseJequier, ends: dashEnds() },
-  pyramid: { geometry: () => track30('pyramid'), parse: parsePyramid, ends: dashEnds() },
-  modern: { geometry: () => track30('modern'), parse: parseModern, ends: modernEnds },
-  parker: { geometry: parkerSquares, parse: parseParker, ends: parkerEnds },
-  martian: { geometry: martianSquares, parse: parseMartian, ends: martianEnds },
+  jequier: { geometry: () => track30('jequier'), parse: parseJequier },
+  pyramid: { geometry: () => track30('pyramid'), parse: parsePyramid },
+  modern: { geometry: () => track30('modern'), parse: parseModern },
+  parker: { geometry: parkerSquares, parse: parseParker },
+  martian: { geometry: martianSquares, parse: parseMartian },
 };
 
 // The same board with rows and columns swapped (for narrow screens); text stays upright.
@@ -299,19 +269,31 @@ export class Board {
     return s ? { x: s.x + s.w / 2, y: s.y + s.h / 2 } : null;
   }
 
-  // Draws `notation` with the `legal` moves of `canMove` (whether this viewer may move now).
-  draw(notation, legal = [], canMove = false, lastMove = null, animate = false) {
+  // Draws `notation`. `moves`: the legal moves with their geometry (`[{move, steps, coaster}]`,
+  // as the server sends them), offered when `canMove` (whether this viewer may move now);
+  // `lastMove`: the geometry of the move played last (outlined; animated when `animate`).
+  draw(notation, { moves = [], canMove = false, lastMove = null, animate = false } = {}) {
     let parsed;
     try { parsed = this.def.parse(notation); } catch (e) { parsed = { pieces: [], info: 'cannot read ' + notation }; }
     parsed.notation = notation;
-    const before = this.parsed;
     this.parsed = parsed;
-    this.legal = canMove ? legal : [];
-    this.ends = new Map(this.legal.map(m => [m, this.def.ends(m, parsed)]));
-    if (this.selected && ![...this.ends.values()].some(e => e && e.from === this.selected)) this.selected = null;
+    this.moves = canMove ? moves : [];
+    this.legal = this.moves.map(o => o.move);
+    this.ends = new Map(this.moves.map(o => [o.move, this.endsOf(o)]));
+    if (this.selected && !this.sources().has(this.selected)) this.selected = null;
     this.lastMove = lastMove;
     this.render();
-    if (animate && lastMove && before) this.animate(lastMove, before);
+    if (animate && lastMove) this.animate(lastMove);
+  }
+
+  // The squares of a move's own step (its first: the mover's), or null when the move takes
+  // no one piece from a square of this board to another (a choice, a coaster, or a place the
+  // board does not draw): such a move is offered as a button.
+  endsOf(geometry) {
+    const s = geometry?.steps?.[0];
+    if (!s || geometry.coaster || s.kind === 'coaster') return null;
+    if (!this.squareByKey.has(s.from) || !this.squareByKey.has(s.to) || s.from === s.to) return null;
+    return { from: s.from, to: s.to, via: s.via || [], dice: s.dice || [] };
   }
 
   sources() { return new Set([...this.ends.values()].filter(Boolean).map(e => e.from)); }
@@ -322,12 +304,12 @@ export class Board {
     root.replaceChildren();
     root.append(svg('rect', { x: 0, y: 0, width: g.width, height: g.height, class: 'board-bg', rx: 8 }));
     for (const d of g.deco) root.append(d.cloneNode(true));
-    const last = this.lastMove ? this.def.ends(this.lastMove, this.parsed) : null;
+    const last = this.endsOf(this.lastMove);
     const sources = this.sources();
     const targets = new Map();
     if (this.selected) for (const [m, e] of this.ends) if (e && e.from === this.selected) {
       if (!targets.has(e.to)) targets.set(e.to, []);
-      targets.get(e.to).push(m);
+      targets.get(e.to).push({ move: m, dice: e.dice });
     }
     for (const s of g.squares) {
       const cls = ['sq', s.mark ? 'marked' : '', s.trap ? 'trap' : '', s.safety ? 'safety' : '', s.off ? 'offsq' : '', s.hole ? 'hole' + s.hole : '',
@@ -361,15 +343,17 @@ export class Board {
       }
       root.append(grp);
     }
-    for (const [key, moves] of targets) {
+    for (const [key, options] of targets) {
       const s = this.squareByKey.get(key);
       if (!s) continue;
+      const moves = options.map(o => o.move);
+      const said = options.map(o => o.dice.length ? `${o.move} (${o.dice.length > 1 ? 'dice' : 'die'} ${o.dice.join(' + ')})` : o.move);
       const t = svg('rect', { x: s.x + 4, y: s.y + 4, width: s.w - 8, height: s.h - 8, rx: 6, class: 'target', tabindex: 0, role: 'button',
-        'aria-label': `move ${moves.join(' or ')}`, dataset: { move: moves[0], moves: moves.join(' ') } });
+        'aria-label': `move ${said.join(' or ')}`, dataset: { move: moves[0], moves: moves.join(' '), sq: key } });
       const go = () => this.pick(moves);
       t.addEventListener('click', go);
       t.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
-      t.append(svg('title', { text: moves.join(' / ') }));
+      t.append(svg('title', { text: said.join(' / ') }));
       root.append(t);
     }
   }
@@ -388,13 +372,20 @@ export class Board {
 
   movesFrom(key) { return [...this.ends].filter(([, e]) => e && e.from === key).map(([m]) => m); }
 
-  animate(move, before) {
-    const e = this.def.ends(move, before);
-    if (!e) return;
-    const a = this.centre(e.from), b = this.centre(e.to);
-    const node = this.svg.querySelector(`g.piece[data-sq="${e.to}"]`);
-    if (!a || !b || !node || !node.animate) return;
-    node.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: 'translate(0, 0)' }], { duration: 260, easing: 'ease-out' });
+  // Slides the pieces of a move just played from where its geometry says they left to where
+  // they are now, by the places where the rules turned them (`via`). Each drawn square
+  // animates once, with the first step that came to it (the mover's comes first).
+  animate(geometry) {
+    const done = new Set();
+    for (const step of geometry?.steps || []) {
+      if (done.has(step.to) || step.from === step.to) continue;
+      const path = [step.from, ...(step.via || []), step.to].map(k => this.centre(k)).filter(Boolean);
+      const node = this.svg.querySelector(`g.piece[data-sq="${step.to}"]`);
+      if (path.length < 2 || !this.centre(step.from) || !this.centre(step.to) || !node || !node.animate) continue;
+      done.add(step.to);
+      const b = path[path.length - 1];
+      node.animate(path.map(p => ({ transform: `translate(${p.x - b.x}px, ${p.y - b.y}px)` })), { duration: 200 + 120 * (path.length - 1), easing: 'ease-out' });
+    }
   }
 }
 

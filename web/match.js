@@ -10,7 +10,7 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 
 const st = {
-  snap: null, seat: null, board: null, turn: null, legal: [], notation: null, game: 0,
+  snap: null, seat: null, board: null, turn: null, legal: [], moves: [], notation: null, game: 0,
   seats: [], names: [], lastMove: null, lastThrow: null, over: null, seedSent: new Set(),
   connected: [], spectators: 0, score: [], wins: [], pending: null, lastActor: null, matchOver: null,
 };
@@ -113,7 +113,7 @@ function showError(msg) {
 
 function applySnapshot(s, first) {
   st.snap = s;
-  st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal;
+  st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
   if (s.client_seeds && st.seat && s.client_seeds[st.seat - 1] !== null) st.seedSent.add(s.game);
@@ -161,7 +161,7 @@ async function refreshNames() {
 
 function applyEvent(e) {
   const prevActor = st.lastActor;
-  st.turn = e.turn; st.legal = e.legal; st.pending = null;
+  st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.pending = null;
   if (e.notation) st.notation = e.notation;
   let animate = false;
   if (e.kind === 'game_started') {
@@ -172,7 +172,9 @@ function applyEvent(e) {
   }
   if (e.kind === 'client_seed' && e.seat === st.seat) st.seedSent.add(e.game);
   if (e.kind === 'thrown') { st.lastThrow = { ...e, again: prevActor === e.seat && e.effect !== 'decided' }; }
-  if (e.kind === 'moved') { st.lastMove = { seat: e.seat, move: e.move }; animate = true; $('error').textContent = ''; }
+  // The last move's outline is the move's own geometry (where its piece went from and to),
+  // kept until the next move of this game.
+  if (e.kind === 'moved') { st.lastMove = { seat: e.seat, move: e.move, geometry: e.geometry || null }; animate = true; $('error').textContent = ''; }
   if (e.kind === 'thrown' || e.kind === 'moved' || e.kind === 'passed') st.lastActor = e.kind === 'thrown' && e.effect === 'decided' ? null : e.seat;
   if (e.kind === 'game_over') { st.over = e; st.score = e.score; st.wins = e.wins; }
   if (e.kind === 'match_over') { st.matchOver = e; st.score = e.score; st.wins = e.wins; }
@@ -188,7 +190,7 @@ function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat 
 
 function redraw(animate) {
   if (!st.board) return;
-  if (st.notation) st.board.draw(st.notation, st.legal, canMove(), st.lastMove?.move, animate);
+  if (st.notation) st.board.draw(st.notation, { moves: st.moves, canMove: canMove(), lastMove: st.lastMove?.geometry, animate });
   else $('info').textContent = 'The board appears when every seat is taken.';
   document.body.dataset.turn = st.turn?.kind || '';
   document.body.dataset.myTurn = canMove() ? '1' : '0';
@@ -298,6 +300,7 @@ function sendMove(move) {
   if (!canMove() || st.pending) return;
   $('error').textContent = '';
   st.pending = move;
+  st.board.selected = null; // a move sent from a button leaves no piece selected
   live.send({ type: 'move', game: st.game, move });
 }
 
