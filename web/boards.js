@@ -1,9 +1,8 @@
 // The five SVG boards. Each board reads the server's position notation (see
 // docs/rules/<variant>.md) into pieces on named squares and draws them; it holds no rules.
-// What a legal move does is the server's word too: every legal move comes with its geometry
-// (`moves[i].steps`, the engine's, computed before the move), and a `moved` event with the
-// geometry of the move played. The board takes a move's from and to squares from its first
-// step (the mover's own) and only draws them, as lichess's chessground draws `dests` and
+// What a legal move does is the server's word too: every legal move comes with where the
+// mover goes (`moves[i].from`, `.to`, the engine's), and a `moved` event with the geometry of
+// the move played (its first step is the mover's own). The board only draws them, as lichess's chessground draws `dests` and
 // `lastMove`. Square keys are the server's place strings: `s1`…`s30`, `p1-1`…`p2-20`,
 // `S1`…`P9`, `off`; a place this board has no square for (`out`) is not drawn.
 
@@ -269,8 +268,8 @@ export class Board {
     return s ? { x: s.x + s.w / 2, y: s.y + s.h / 2 } : null;
   }
 
-  // Draws `notation`. `moves`: the legal moves with their geometry (`[{move, steps, coaster}]`,
-  // as the server sends them), offered when `canMove` (whether this viewer may move now);
+  // Draws `notation`. `moves`: the legal moves with where the mover goes (`[{move, from, to,
+  // via, dice, hits, coaster}]`, as the server sends them), offered when `canMove` (whether this viewer may move now);
   // `lastMove`: the geometry of the move played last (outlined; animated when `animate`).
   draw(notation, { moves = [], canMove = false, lastMove = null, animate = false } = {}) {
     let parsed;
@@ -289,9 +288,11 @@ export class Board {
   // The squares of a move's own step (its first: the mover's), or null when the move takes
   // no one piece from a square of this board to another (a choice, a coaster, or a place the
   // board does not draw): such a move is offered as a button.
+  // Takes a legal move's entry (`{move, from, to, via, dice}`) or a played move's geometry
+  // (`{steps: [...]}`, whose first step is the mover's).
   endsOf(geometry) {
-    const s = geometry?.steps?.[0];
-    if (!s || geometry.coaster || s.kind === 'coaster') return null;
+    const s = geometry?.steps ? geometry.steps[0] : geometry;
+    if (!s || !s.from || !s.to || geometry.coaster || s.kind === 'coaster') return null;
     if (!this.squareByKey.has(s.from) || !this.squareByKey.has(s.to) || s.from === s.to) return null;
     return { from: s.from, to: s.to, via: s.via || [], dice: s.dice || [] };
   }

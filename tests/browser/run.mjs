@@ -11,8 +11,8 @@
 // The board holds no rules: the test reads the WebSocket frames each page receives and checks
 // that the last-move outline is on the from and to squares of the latest `moved` event's
 // geometry (also while the other seat is on turn, and in the replay), and that clicking a
-// movable piece highlights exactly the `to` squares of the legal moves whose first step
-// (`moves[i].steps[0]`) leaves that square.
+// movable piece highlights exactly the `to` squares of the legal moves that leave that
+// square (`moves[i].from`).
 
 import { chromium } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -90,8 +90,8 @@ function movesAt(w, no) {
 // The squares a geometry's own step (its first) goes from and to, if the board draws both;
 // none for a move without one (a choice of colour or dice, a martian coaster).
 function ownSquares(geometry, squares) {
-  const s = geometry?.steps?.[0];
-  if (!s || geometry.coaster || s.kind === 'coaster' || s.from === s.to || !squares.has(s.from) || !squares.has(s.to)) return null;
+  const s = geometry?.steps ? geometry.steps[0] : geometry;
+  if (!s || !s.from || !s.to || geometry.coaster || s.kind === 'coaster' || s.from === s.to || !squares.has(s.from) || !squares.has(s.to)) return null;
   return s;
 }
 const boardState = (p) => p.evaluate(() => ({
