@@ -43,15 +43,29 @@ export class ApiError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }
 
-export async function api(path, body) {
-  const opts = body === undefined ? {} : {
+export async function api(path, body, key) {
+  const opts = body === undefined ? { headers: {} } : {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
   };
+  // A private match's pages are read with its spectator key or a seat token.
+  if (key) opts.headers.authorization = 'Bearer ' + key;
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
   if (!res.ok) throw new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
   return data;
+}
+
+// What reads a private match: the spectator key of this page's URL, else this browser's seat
+// token for the match (kept in localStorage, never put in a URL).
+export function readKey(matchId) {
+  return new URLSearchParams(location.search).get('key') || loadSeat(matchId)?.token || null;
+}
+
+// A link to another page of the match, carrying the spectator key this page was opened with.
+export function withKey(href) {
+  const key = new URLSearchParams(location.search).get('key');
+  return key ? `${href}?key=${encodeURIComponent(key)}` : href;
 }
 
 // Seat tokens live in localStorage only (never in a URL after the join).

@@ -1,6 +1,6 @@
 // The match page: join with an invite, then play or watch over the WebSocket.
 
-import { api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, VARIANTS } from './common.js';
+import { api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, VARIANTS, withKey } from './common.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
@@ -60,7 +60,7 @@ function showJoin() {
   box.replaceChildren(form);
   api(`/api/matches/${encodeURIComponent(matchId)}`).then(s => {
     form.prepend(el('p', {}, `${s.name} — ${VARIANTS[s.variant]?.name ?? s.variant}, ${s.players} players. `, el('a', { href: `/rules/${s.variant}`, text: 'Rules' })));
-  }).catch(() => { msg.textContent = 'No such match.'; go.disabled = true; });
+  }).catch(() => { /* a private match's summary needs its key: the invite still takes the seat */ });
 }
 
 function connect(token, key) {
@@ -123,7 +123,7 @@ function applySnapshot(s, first) {
     st.board = new Board($('board'), s.variant, { onMove: sendMove });
     st.board.onSelect = (key, moves) => renderChoices(key, moves);
     $('links').replaceChildren(
-      el('a', { href: `/m/${matchId}/scoreboard`, text: 'Scoreboard' }), ' · ',
+      el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ',
       el('a', { href: `/rules/${s.variant}`, text: 'Rules' }), ' · ',
       // A private match's spectator link carries its key, which only the creator's lobby shows.
       s.public ? el('a', { href: `/m/${matchId}/watch`, text: 'Spectator view' }) : el('span', { text: 'Private match' }));
@@ -153,7 +153,7 @@ function logLine(e) {
 async function refreshNames() {
   if (st.names.every(Boolean)) return;
   try {
-    const s = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+    const s = await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, readKey(matchId));
     st.names = s.names;
     renderPlayers(); renderStatus();
   } catch { /* keep the old names */ }
@@ -308,7 +308,7 @@ function renderActions() {
   const box = $('actions');
   box.replaceChildren();
   if (st.over && (st.over.game || st.game)) {
-    box.append(el('a', { href: `/m/${matchId}/games/${st.over.game || st.game}/replay`, class: 'button', id: 'replay-link', text: `Replay and verify game ${st.over.game || st.game}` }));
+    box.append(el('a', { href: withKey(`/m/${matchId}/games/${st.over.game || st.game}/replay`), class: 'button', id: 'replay-link', text: `Replay and verify game ${st.over.game || st.game}` }));
   }
   if (!st.seat) return;
   const k = st.turn?.kind;

@@ -1,13 +1,14 @@
 // Replay of a finished game: step through its events; check the record and every throw with
 // WebCrypto (web/verify.js; the moves are checked by `senet-server verify`, not here).
 
-import { api, el } from './common.js';
+import { api, el, readKey, withKey } from './common.js';
 import { Board, diceView } from './boards.js';
 import { verifyRecord } from './verify.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1]);
 const gameNo = Number(parts[3]);
+const key = readKey(matchId);
 const $ = (id) => document.getElementById(id);
 let rec, board, names = [], i = 0;
 
@@ -46,12 +47,12 @@ function show(k) {
 
 async function init() {
   try {
-    rec = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}`);
+    rec = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}`, undefined, key);
   } catch (err) {
     $('verdict').textContent = `Cannot load the game: ${err.message}`;
     return;
   }
-  try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`)).names; } catch { /* names optional */ }
+  try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key)).names; } catch { /* names optional */ }
   $('title').textContent = `Replay of game ${gameNo} (${rec.variant})`;
   board = new Board($('board'), rec.variant, { interactive: false });
   $('step').max = String(rec.events.length - 1);
@@ -61,8 +62,8 @@ async function init() {
   $('next').onclick = () => show(i + 1);
   $('last').onclick = () => show(rec.events.length - 1);
   document.addEventListener('keydown', (e) => { if (e.key === 'ArrowLeft') show(i - 1); if (e.key === 'ArrowRight') show(i + 1); });
-  $('links').replaceChildren(el('a', { href: `/m/${matchId}/scoreboard`, text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
-    ' · ', el('a', { href: `/api/matches/${matchId}/games/${gameNo}`, text: 'Raw record (JSON)' }));
+  $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
+    ' · ', el('a', { href: withKey(`/api/matches/${matchId}/games/${gameNo}`), text: 'Raw record (JSON)' }));
   show(0);
   const verdict = $('verdict');
   try {

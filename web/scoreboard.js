@@ -2,19 +2,20 @@
 // Uses GET /api/matches/{id}/scoreboard when the server has it, else the match summary and
 // the game records (both real data; nothing is made up).
 
-import { api, el, VARIANTS } from './common.js';
+import { api, el, readKey, VARIANTS, withKey } from './common.js';
 
 const matchId = decodeURIComponent(location.pathname.split('/')[2]);
+const key = readKey(matchId);
 const $ = (id) => document.getElementById(id);
 const row = (cells, tag = 'td') => el('tr', {}, ...cells.map(c => el(tag, {}, c)));
 
 async function load() {
-  try { return await api(`/api/matches/${encodeURIComponent(matchId)}/scoreboard`); } catch { /* fall back */ }
-  const s = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+  try { return await api(`/api/matches/${encodeURIComponent(matchId)}/scoreboard`, undefined, key); } catch { /* fall back */ }
+  const s = await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key);
   const games = [];
   for (let n = 1; n <= s.game; n++) {
     try {
-      const r = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${n}`);
+      const r = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${n}`, undefined, key);
       const over = r.events.find(e => e.kind === 'game_over');
       games.push(over ? { game: n, winner: over.winner, reason: over.reason, points: over.points, ended_at: null } : { game: n, winner: null, reason: 'in play', points: null });
     } catch { /* skip */ }
@@ -38,8 +39,8 @@ async function init() {
     ...b.seats.map(s => row([String(s.seat), s.name + (s.seat === b.winner ? ' ★ winner' : ''), String(s.points), String(s.games_won)])));
   $('games').replaceChildren(row(['game', 'winner', 'how', 'points', ''], 'th'),
     ...b.games.map(g => row([String(g.game), g.winner ? name(g.winner) : '—', g.reason ?? 'in play', g.reason ? String(g.points ?? '') : '',
-      el('a', { href: `/m/${matchId}/games/${g.game}/replay`, text: 'replay & verify' })])));
-  $('links').replaceChildren(el('a', { href: `/m/${matchId}`, text: 'Back to the match' }));
+      el('a', { href: withKey(`/m/${matchId}/games/${g.game}/replay`), text: 'replay & verify' })])));
+  $('links').replaceChildren(el('a', { href: new URLSearchParams(location.search).get('key') ? withKey(`/m/${matchId}/watch`) : `/m/${matchId}`, text: 'Back to the match' }));
 }
 
 init();

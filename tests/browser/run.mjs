@@ -451,10 +451,17 @@ for (const v of ['jequier', 'pyramid', 'modern', 'parker', 'martian']) assert.ok
   const p = await newPage();
   await p.goto(BASE + created.spectator_url);
   await p.waitForFunction(() => document.body.dataset.conn === 'open');
+  // The spectator page's scoreboard link carries the key; the scoreboard reads with it.
+  const board = await p.getAttribute('#links a[href*="/scoreboard"]', 'href');
+  assert.match(board, /\?key=/);
+  await p.goto(BASE + board);
+  await p.waitForSelector('#result');
+  await p.goto(`${BASE}/m/${created.match_id}/scoreboard`);
+  await p.waitForFunction(() => /Cannot load/.test(document.getElementById('series').textContent));
   await p.goto(`${BASE}/m/${created.match_id}/watch`);
   await p.waitForFunction(() => document.getElementById('error').dataset.code === 'spectator_key_required');
   await p.context().close();
-  log('private match: watched with its key, refused without');
+  log('private match: watched and scored with its key, refused without');
 }
 
 // The rules page renders.
