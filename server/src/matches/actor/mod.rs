@@ -343,21 +343,25 @@ impl Actor {
 
     /// Takes a state whose events are stored: keeps their frames, broadcasts them.
     fn take(&mut self, after: MatchState, logged: Vec<Logged>) {
+        // The listing changes with games and series, not with every move and throw.
+        let listed = |s: &MatchState| (s.game_no(), s.match_over(), s.events() == 0);
+        let relist = listed(&self.state) != listed(&after)
+            || self.state.score() != after.score()
+            || self.state.wins() != after.wins();
         self.state = after;
         self.turn_since = Instant::now();
-        for l in &logged {
+        for l in logged {
             // No receivers is fine: nobody is watching.
             let _receivers = self.tx.send(Frame {
                 no: self.log.len() as u64 + 1,
                 text: l.frame.clone(),
             });
-            self.log.push(Logged {
-                fact: l.fact.clone(),
-                frame: l.frame.clone(),
-            });
+            self.log.push(l);
         }
         self.sync_seed_wait();
-        self.publish_summary();
+        if relist {
+            self.publish_summary();
+        }
     }
 
     /// A game that takes client seeds gets a deadline for them; any other state none.
