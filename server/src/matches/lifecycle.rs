@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use super::actor::{Actor, Logged};
+use super::actor::Actor;
 use super::fact::Fact;
 use super::registry::{Created, MatchHandle, NewMatch, new_secret};
 use super::seat::Seat;
 use super::state::{MatchSpec, MatchState};
 use super::view;
 use crate::config::Config;
-use crate::protocol::{Series, SeriesKind, ServerMsg};
+use crate::protocol::{Series, SeriesKind};
 use crate::store::sql::Recovered;
 use crate::store::{EventStore, MatchRow, SeatRow, StoreError, hash_secret};
 
@@ -177,14 +177,10 @@ pub fn restore_match(
     for text in &rec.events {
         let no = state.events() + 1;
         let fact = Fact::from_json(text).map_err(|error| RecoveryError::BadFact { no, error })?;
-        let geometry = state.geometry_of(&fact);
         state
             .apply(&fact)
             .map_err(|error| view::ReplayError { no, error })?;
-        let frame = ServerMsg::Event(Box::new(view::event(&state, no, &fact, geometry.as_ref())))
-            .to_json()
-            .into();
-        log.push(Logged { fact, frame });
+        log.push(fact);
     }
     let (name, public) = (row.name.clone(), row.public);
     let mut actor = Actor::new(row, name, public, state, store, cfg);

@@ -286,6 +286,38 @@ pub struct ReplayError {
     pub error: ApplyError,
 }
 
+/// The frames of every event after number `after`, replayed from the match's facts (in
+/// order, from the first): what a reconnecting client missed, the same frames the match
+/// broadcast.
+///
+/// # Errors
+/// A fact that does not apply.
+pub fn frames_after(
+    spec: MatchSpec,
+    facts: &[Fact],
+    after: u64,
+) -> Result<Vec<axum::extract::ws::Utf8Bytes>, ReplayError> {
+    let mut state = MatchState::new(spec);
+    let mut frames = Vec::new();
+    for fact in facts {
+        let no = state.events() + 1;
+        let geometry = (no > after).then(|| state.geometry_of(fact)).flatten();
+        state
+            .apply(fact)
+            .map_err(|error| ReplayError { no, error })?;
+        if no > after {
+            let event = crate::protocol::ServerMsg::Event(Box::new(event(
+                &state,
+                no,
+                fact,
+                geometry.as_ref(),
+            )));
+            frames.push(event.to_json().into());
+        }
+    }
+    Ok(frames)
+}
+
 /// Game `game`'s record, replayed from the match's facts (in order, from the first):
 /// none if the match has no such game. The seed is in it only once the game is over.
 ///

@@ -120,11 +120,12 @@ impl Actor {
         self.conns.insert(conn, Conn { seat, outbox });
         self.idle_since = None;
         let total = self.state.events();
-        let missed: Vec<Utf8Bytes> = match last_event.filter(|&n| n <= total) {
-            Some(n) => self.log[n as usize..]
-                .iter()
-                .map(|l| l.frame.clone())
-                .collect(),
+        let missed: Vec<Utf8Bytes> = match last_event.filter(|&n| n < total) {
+            Some(n) => view::frames_after(*self.state.spec(), &self.log, n)
+                .unwrap_or_else(|e| {
+                    tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
+                    Vec::new()
+                }),
             None => Vec::new(),
         };
         let welcome = ServerMsg::Welcome {

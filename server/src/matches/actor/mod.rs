@@ -111,7 +111,9 @@ pub(super) struct Actor {
     spectator_key_hash: Option<String>,
     seats: Vec<SeatInfo>,
     state: MatchState,
-    pub(super) log: Vec<Logged>,
+    /// Every fact of the match, in order: frames a reconnecting client missed are derived
+    /// from these (a fact is a tenth of its frame's size), and so are records.
+    pub(super) log: Vec<Fact>,
     tx: broadcast::Sender<Frame>,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
@@ -356,7 +358,7 @@ impl Actor {
                 no: self.log.len() as u64 + 1,
                 text: l.frame.clone(),
             });
-            self.log.push(l);
+            self.log.push(l.fact);
         }
         self.sync_seed_wait();
         if relist {
@@ -528,7 +530,7 @@ impl Actor {
     }
 
     fn record(&self, game: u32) -> Option<GameRecord> {
-        let facts = self.log.iter().map(|l| &l.fact);
+        let facts = self.log.iter();
         match view::record(&self.id, *self.state.spec(), facts, game) {
             Ok(r) => r,
             Err(e) => {
