@@ -110,9 +110,10 @@ impl From<ApiError> for Response {
     }
 }
 
-/// Whether a request may change state: anything but `GET`, `HEAD` and `OPTIONS`.
+/// Whether a request may change state: the API's only state-changing method is `POST`
+/// (any other method on an API path reaches the router and gets its 405).
 fn changes_state(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+    *method == Method::POST
 }
 
 /// Every state-changing API request: a browser page of another origin may not send it
@@ -206,30 +207,37 @@ pub const MAX_BODY: usize = 1024 * 1024;
 
 /// The router of the whole service.
 pub fn router(state: AppState) -> Router {
+    // Only the POST routes are guarded, so that a wrong method anywhere gets the router's 405.
+    let guard = axum::middleware::from_fn_with_state(state.clone(), guard_writes);
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/openapi.json", get(openapi))
         .route("/api/variants", get(variants))
-        .route("/api/matches", get(list_matches).post(create_match))
+        .route(
+            "/api/matches",
+            get(list_matches).merge(post(create_match).layer(guard.clone())),
+        )
         .route("/api/matches/{id}", get(get_match))
-        .route("/api/matches/{id}/join", post(join_match))
+        .route(
+            "/api/matches/{id}/join",
+            post(join_match).layer(guard.clone()),
+        )
         .route("/api/matches/{id}/games/{game}", get(game_record))
         // A game record to check may be up to the upload cap (a long game's is a few
         // hundred KiB).
         .route(
             "/api/verify",
-            post(verify).layer(DefaultBodyLimit::max(crate::record::MAX_UPLOAD_BYTES)),
+            post(verify)
+                .layer(DefaultBodyLimit::max(crate::record::MAX_UPLOAD_BYTES))
+                .layer(guard.clone()),
         )
         .route("/ws/matches/{id}", get(ws_upgrade))
+        .route("/api/players", post(series::create_player).layer(guard))
         .merge(series::router())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
         // Every other body is small.
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            guard_writes,
-        ))
         .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
 }

@@ -23,7 +23,7 @@ use axum::body::Bytes;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
-use axum::routing::{get, post};
+use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -39,7 +39,6 @@ pub const ROUTES: &[(&str, &str)] = &[
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/matches/{id}/scoreboard", get(scoreboard))
-        .route("/api/players", post(create_player))
         .route("/api/players/{player_id}/history", get(history))
         .route("/api/leaderboard", get(leaderboard))
 }
@@ -403,7 +402,8 @@ struct NewPlayer {
     name: String,
 }
 
-async fn create_player(
+/// `POST /api/players` (routed, with the write guard, in `http/mod.rs`).
+pub(super) async fn create_player(
     State(state): State<AppState>,
     body: Bytes,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {

@@ -125,12 +125,7 @@ impl Decider<'_> {
                 move_limit,
             } => {
                 let g = s.live()?;
-                let against = g
-                    .engine
-                    .status()
-                    .player()
-                    .and_then(|p| g.seat_of(p))
-                    .ok_or(MatchError::GameOver)?;
+                let against = g.seat_to_act().ok_or(MatchError::GameOver)?;
                 if against == *seat {
                     return Err(MatchError::NotAbsent);
                 }
@@ -159,12 +154,7 @@ impl Decider<'_> {
                 if waited < limit {
                     return Err(MatchError::NotIdle);
                 }
-                let against = g
-                    .engine
-                    .status()
-                    .player()
-                    .and_then(|p| g.seat_of(p))
-                    .ok_or(MatchError::GameOver)?;
+                let against = g.seat_to_act().ok_or(MatchError::GameOver)?;
                 self.push(Fact::Abandoned { against })?;
                 self.advance(false)?;
             }

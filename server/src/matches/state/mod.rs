@@ -145,6 +145,11 @@ impl GameState {
         self.seats.get(p.index()).copied()
     }
 
+    /// The seat the game waits for (to throw or to move); none once it is over.
+    pub fn seat_to_act(&self) -> Option<Seat> {
+        self.engine.status().player().and_then(|p| self.seat_of(p))
+    }
+
     /// The engine player of `seat` in this game.
     pub fn player_of(&self, seat: Seat) -> Option<Player> {
         let i = self.seats.iter().position(|&s| s == seat)?;
