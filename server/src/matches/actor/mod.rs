@@ -235,13 +235,26 @@ impl Actor {
         if self.owes_work() {
             self.catch_up().await;
         }
+        // The idle timer (`--idle-end`) moves with every event, so one timer lives for the
+        // whole loop and is re-armed only when it fires early (deadlines only move later),
+        // instead of a timer made and dropped for every message.
+        let idle_timer = tokio::time::sleep_until(Instant::now());
+        tokio::pin!(idle_timer);
+        let mut idle_armed: Option<Instant> = None;
         loop {
             let deadline = self.seeds_deadline;
             let retry = self.retry_at;
             let evict = self.evict_at();
             let next_game = self.next_game_at();
-            let abandon = self.abandon_at();
             let presence = self.presence_due;
+            match (idle_armed, self.abandon_at()) {
+                (_, None) => idle_armed = None,
+                (Some(armed), Some(due)) if armed <= due => {}
+                (_, Some(due)) => {
+                    idle_timer.as_mut().reset(due);
+                    idle_armed = Some(due);
+                }
+            }
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
@@ -271,8 +284,13 @@ impl Actor {
                     }
                 }
                 () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
-                () = sleep_until_opt(abandon), if abandon.is_some() => {
+                () = &mut idle_timer, if idle_armed.is_some() => {
+                    idle_armed = None;
                     let (waited, limit) = (self.turn_since.elapsed(), self.cfg.idle_end().unwrap_or_default());
+                    if waited < limit {
+                        // Events came since it was armed: arm it again at the new deadline.
+                        continue;
+                    }
                     match self.execute(Command::Abandon { waited, limit }).await {
                         Ok(()) => tracing::info!(match_id = %self.id, "abandoned: nobody acted"),
                         Err(e) => {
