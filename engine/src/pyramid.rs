@@ -351,6 +351,16 @@ impl Pyramid {
         self.dice.values()
     }
 
+    /// How many of `colour`'s pyramids are on the board, per size (large, medium, small).
+    fn on_board_by_size(&self, colour: Colour) -> [u32; 3] {
+        let men = self.men[colour.index()];
+        [
+            (men & self.large).count_ones(),
+            (men & self.medium).count_ones(),
+            (men & !self.large & !self.medium).count_ones(),
+        ]
+    }
+
     fn size_at(&self, b: u32) -> Size {
         if self.large & b != 0 {
             Size::Large
@@ -964,12 +974,7 @@ impl Rules for Pyramid {
             return Err("a square is both large and medium".into());
         }
         for colour in [Colour::Black, Colour::White] {
-            let men = self.men[colour.index()];
-            let on = [
-                (men & self.large).count_ones(),
-                (men & self.medium).count_ones(),
-                (men & !self.large & !self.medium).count_ones(),
-            ];
+            let on = self.on_board_by_size(colour);
             for size in Size::ALL {
                 let total = on[size.index()] + u32::from(self.off[colour.index()][size.index()]);
                 if total > u32::from(size.count()) {
@@ -1097,12 +1102,7 @@ impl Layout for Pyramid {
             }
         }
         for colour in [Colour::Black, Colour::White] {
-            let men = self.men[colour.index()];
-            let on = [
-                (men & self.large).count_ones(),
-                (men & self.medium).count_ones(),
-                (men & !self.large & !self.medium).count_ones(),
-            ];
+            let on = self.on_board_by_size(colour);
             for size in Size::ALL {
                 let piece = piece(colour, size);
                 let off = self.off[colour.index()][size.index()];
