@@ -286,6 +286,33 @@ pub struct ReplayError {
     pub error: ApplyError,
 }
 
+/// Replays `facts` from a new match. Before each fact, `wanted(number, state, fact)` says
+/// whether its event is wanted (`Some(true)`), not (`Some(false)`), or the replay stops here
+/// (`None`); each wanted event goes to `keep` with the state after it. The final state is
+/// returned.
+fn replay<'a>(
+    spec: MatchSpec,
+    facts: impl IntoIterator<Item = &'a Fact>,
+    mut wanted: impl FnMut(u64, &MatchState, &Fact) -> Option<bool>,
+    mut keep: impl FnMut(&MatchState, Event),
+) -> Result<MatchState, ReplayError> {
+    let mut state = MatchState::new(spec);
+    for fact in facts {
+        let no = state.events() + 1;
+        let Some(want) = wanted(no, &state, fact) else {
+            break;
+        };
+        let geometry = if want { state.geometry_of(fact) } else { None };
+        state
+            .apply(fact)
+            .map_err(|error| ReplayError { no, error })?;
+        if want {
+            keep(&state, event(&state, no, fact, geometry.as_ref()));
+        }
+    }
+    Ok(state)
+}
+
 /// The frames of every event after number `after`, replayed from the match's facts (in
 /// order, from the first): what a reconnecting client missed, the same frames the match
 /// broadcast.
@@ -297,24 +324,16 @@ pub fn frames_after(
     facts: &[Fact],
     after: u64,
 ) -> Result<Vec<axum::extract::ws::Utf8Bytes>, ReplayError> {
-    let mut state = MatchState::new(spec);
     let mut frames = Vec::new();
-    for fact in facts {
-        let no = state.events() + 1;
-        let geometry = (no > after).then(|| state.geometry_of(fact)).flatten();
-        state
-            .apply(fact)
-            .map_err(|error| ReplayError { no, error })?;
-        if no > after {
-            let event = crate::protocol::ServerMsg::Event(Box::new(event(
-                &state,
-                no,
-                fact,
-                geometry.as_ref(),
-            )));
-            frames.push(event.to_json().into());
-        }
-    }
+    replay(
+        spec,
+        facts,
+        |no, _, _| Some(no > after),
+        |_, e| {
+            let msg = crate::protocol::ServerMsg::Event(Box::new(e));
+            frames.push(msg.to_json().into());
+        },
+    )?;
     Ok(frames)
 }
 
@@ -329,21 +348,18 @@ pub fn record<'a>(
     facts: impl IntoIterator<Item = &'a Fact>,
     game: u32,
 ) -> Result<Option<GameRecord>, ReplayError> {
-    let mut state = MatchState::new(spec);
     let mut events = Vec::new();
-    for fact in facts {
-        let no = state.events() + 1;
-        if matches!(fact, Fact::GameStarted { .. }) && state.game_no() == game {
-            break;
-        }
-        let geometry = state.geometry_of(fact);
-        state
-            .apply(fact)
-            .map_err(|error| ReplayError { no, error })?;
-        if state.game_no() == game {
-            events.push(event(&state, no, fact, geometry.as_ref()));
-        }
-    }
+    let state = replay(
+        spec,
+        facts,
+        // The replay stops where the next game starts, so the state is that of game `game`.
+        |_, s, f| (!(matches!(f, Fact::GameStarted { .. }) && s.game_no() == game)).then_some(true),
+        |s, e| {
+            if s.game_no() == game {
+                events.push(e);
+            }
+        },
+    )?;
     let Some(g) = state.game().filter(|_| state.game_no() == game) else {
         return Ok(None);
     };
