@@ -82,10 +82,24 @@ pub async fn start_with_store(
 impl Client {
     /// A plain HTTP/1.1 request; returns the status and the JSON body (null if empty).
     pub async fn http(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        self.http_with(method, path, body, None).await
+    }
+
+    /// As [`Client::http`], with `Authorization: Bearer <bearer>` when given.
+    pub async fn http_with(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+        bearer: Option<&str>,
+    ) -> (u16, Value) {
         let mut s = TcpStream::connect(self.addr).await.expect("connect");
         let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let auth = bearer
+            .map(|b| format!("Authorization: Bearer {b}\r\n"))
+            .unwrap_or_default();
         let req = format!(
-            "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
         s.write_all(req.as_bytes()).await.expect("write");
