@@ -44,6 +44,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::board30::Square;
 use crate::martian::Coaster;
@@ -97,8 +98,8 @@ impl PathSquare {
 
 /// Where a piece can be. Written and serialised as its string form (see the
 /// [module documentation](self)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
 pub enum Place {
     /// A square of the 30-square track: `s1` … `s30`.
     Square(Square),
@@ -137,17 +138,82 @@ impl Place {
     pub const fn is_off_board(self) -> bool {
         matches!(self, Place::Off | Place::Out)
     }
+
+    /// The string form, without allocating (every event frame carries many of these).
+    pub fn name(self) -> PlaceName {
+        let mut name = PlaceName {
+            bytes: [0; PlaceName::MAX],
+            len: 0,
+        };
+        match self {
+            Place::Square(s) => {
+                name.push(b's');
+                name.push_number(s.number());
+            }
+            Place::Lane { lane, square } => {
+                name.push(b'p');
+                name.push_number(u8::from(lane));
+                name.push(b'-');
+                name.push_number(square.number());
+            }
+            Place::Path(p) => {
+                name.push(p.track_letter() as u8);
+                name.push_number(p.index() % 9 + 1);
+            }
+            Place::Off => name.push_str(b"off"),
+            Place::Out => name.push_str(b"out"),
+        }
+        name
+    }
+}
+
+/// A [`Place`]'s string form held inline (the longest is `p2-20`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaceName {
+    bytes: [u8; PlaceName::MAX],
+    len: u8,
+}
+
+impl PlaceName {
+    const MAX: usize = 5;
+
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(usize::from(self.len)) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    fn push_str(&mut self, s: &[u8]) {
+        for &b in s {
+            self.push(b);
+        }
+    }
+
+    /// Places number at most 30: one or two digits.
+    fn push_number(&mut self, n: u8) {
+        if n >= 10 {
+            self.push(b'0' + n / 10);
+        }
+        self.push(b'0' + n % 10);
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
 }
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Place::Square(s) => write!(f, "s{}", s.number()),
-            Place::Lane { lane, square } => write!(f, "p{lane}-{}", square.number()),
-            Place::Path(p) => write!(f, "{}{}", p.track_letter(), p.index() % 9 + 1),
-            Place::Off => f.write_str("off"),
-            Place::Out => f.write_str("out"),
-        }
+        f.write_str(self.name().as_str())
+    }
+}
+
+impl Serialize for Place {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name().as_str())
     }
 }
 
@@ -193,12 +259,6 @@ impl FromStr for Place {
     }
 }
 
-impl From<Place> for String {
-    fn from(p: Place) -> String {
-        p.to_string()
-    }
-}
-
 impl TryFrom<String> for Place {
     type Error = ParseError;
 
@@ -209,8 +269,8 @@ impl TryFrom<String> for Place {
 
 /// What a piece is, beyond its owner. Serialised as its string form: `white`, `black`,
 /// `pharaoh`, `man`, `small`, `medium`, `large`, or `dots1` … `dots5`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
 pub enum PieceKind {
     /// A white piece (`jequier`).
     White,
@@ -241,17 +301,42 @@ impl PieceKind {
     }
 }
 
+impl PieceKind {
+    /// The string form of every kind the engine makes (`Numbered` 1 to 5).
+    const fn static_name(self) -> Option<&'static str> {
+        Some(match self {
+            PieceKind::White => "white",
+            PieceKind::Black => "black",
+            PieceKind::Pharaoh => "pharaoh",
+            PieceKind::Man => "man",
+            PieceKind::Small => "small",
+            PieceKind::Medium => "medium",
+            PieceKind::Large => "large",
+            PieceKind::Numbered(1) => "dots1",
+            PieceKind::Numbered(2) => "dots2",
+            PieceKind::Numbered(3) => "dots3",
+            PieceKind::Numbered(4) => "dots4",
+            PieceKind::Numbered(5) => "dots5",
+            PieceKind::Numbered(_) => return None,
+        })
+    }
+}
+
 impl fmt::Display for PieceKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            PieceKind::White => f.write_str("white"),
-            PieceKind::Black => f.write_str("black"),
-            PieceKind::Pharaoh => f.write_str("pharaoh"),
-            PieceKind::Man => f.write_str("man"),
-            PieceKind::Small => f.write_str("small"),
-            PieceKind::Medium => f.write_str("medium"),
-            PieceKind::Large => f.write_str("large"),
-            PieceKind::Numbered(n) => write!(f, "dots{n}"),
+        match (self.static_name(), self) {
+            (Some(name), _) => f.write_str(name),
+            (None, PieceKind::Numbered(n)) => write!(f, "dots{n}"),
+            (None, _) => Ok(()),
+        }
+    }
+}
+
+impl Serialize for PieceKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.static_name() {
+            Some(name) => serializer.serialize_str(name),
+            None => serializer.collect_str(self),
         }
     }
 }
@@ -275,12 +360,6 @@ impl FromStr for PieceKind {
             "dots5" => PieceKind::Numbered(5),
             _ => return Err(ParseError::new(format!("not a piece kind: {s:?}"))),
         })
-    }
-}
-
-impl From<PieceKind> for String {
-    fn from(k: PieceKind) -> String {
-        k.to_string()
     }
 }
 
@@ -337,6 +416,19 @@ pub enum StepKind {
     Coaster,
 }
 
+/// The places a step touches on the way ([`Step::via`]); held inline, as most steps touch
+/// none and the rest one or two.
+pub type Places = SmallVec<[Place; 2]>;
+
+/// The pieces of a step, bottom to top ([`Step::pieces`]): one, or a `martian` stack.
+pub type Pieces = SmallVec<[Piece; 2]>;
+
+/// The dice values a step spends ([`Step::dice`]): one or two.
+pub type DiceValues = SmallVec<[u8; 2]>;
+
+/// The steps of a move ([`Geometry::steps`]): the mover's, and at most a few it causes.
+pub type Steps = SmallVec<[Step; 2]>;
+
 /// One piece, or one stack of pieces, going from one place to another as part of a move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Step {
@@ -351,17 +443,17 @@ pub struct Step {
     /// Places the piece touches on the way where the rules turn it: `modern`'s goal (`off`)
     /// when it bounces back, `modern`'s moon (`s26`) or bird (`s27`), `jequier`'s water
     /// (`s27`). Empty for a plain step (and then left out of the JSON).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub via: Vec<Place>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub via: Places,
     /// The pieces that go, bottom to top: one piece, or a `martian` stack (the moving
     /// pyramid and everything on top of it; for a coaster step, the whole stack).
-    pub pieces: Vec<Piece>,
+    pub pieces: Pieces,
     /// The dice values this step spends, on the steps of the mover's own move ([`StepKind::Move`],
     /// [`StepKind::BearOff`], [`StepKind::Coaster`]): one die, both dice of a combined step
     /// (`parker`, `modern`), the die of `martian`, the value of `jequier`'s sticks. Empty on
     /// the steps the move causes (and then left out of the JSON).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub dice: DiceValues,
 }
 
 /// Everything a move does to the pieces, before it is played.
@@ -371,7 +463,7 @@ pub struct Step {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Geometry {
     /// The pieces that go, in the order a board would show them.
-    pub steps: Vec<Step>,
+    pub steps: Steps,
     /// The coaster that moves (`martian`'s 5), if any: every stack then rides it or is
     /// shifted along by it, one [`StepKind::Coaster`] step each. Left out of the JSON when
     /// none.
@@ -484,7 +576,7 @@ impl Placement {
                     stack.pieces.split_off(keep)
                 }
             };
-            debug_assert_eq!(lifted, step.pieces);
+            debug_assert_eq!(lifted.as_slice(), step.pieces.as_slice());
         }
         for step in &geometry.steps {
             for &p in &step.pieces {
@@ -532,7 +624,7 @@ pub(crate) fn mover_step(
     from: Place,
     to: Place,
     piece: PieceKind,
-    dice: Vec<u8>,
+    dice: DiceValues,
 ) -> Step {
     Step {
         kind: if to == Place::Off {
@@ -543,8 +635,8 @@ pub(crate) fn mover_step(
         owner,
         from,
         to,
-        via: Vec::new(),
-        pieces: vec![Piece::new(owner, piece)],
+        via: Places::new(),
+        pieces: smallvec::smallvec![Piece::new(owner, piece)],
         dice,
     }
 }
@@ -562,9 +654,9 @@ pub(crate) fn caused_step(
         owner,
         from,
         to,
-        via: Vec::new(),
-        pieces: vec![Piece::new(owner, piece)],
-        dice: Vec::new(),
+        via: Places::new(),
+        pieces: smallvec::smallvec![Piece::new(owner, piece)],
+        dice: DiceValues::new(),
     }
 }
 
@@ -638,8 +730,14 @@ mod tests {
         placement.put(s(5), b);
         // a takes b's square; b goes back to 1.
         let g = Geometry {
-            steps: vec![
-                mover_step(Player::One, s(3), s(5), PieceKind::White, vec![2]),
+            steps: smallvec::smallvec![
+                mover_step(
+                    Player::One,
+                    s(3),
+                    s(5),
+                    PieceKind::White,
+                    smallvec::smallvec![2]
+                ),
                 caused_step(
                     StepKind::SentBack,
                     Player::Two,

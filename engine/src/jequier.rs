@@ -793,12 +793,12 @@ impl Layout for Jequier {
                 geometry::track(rest)
             },
             kind,
-            vec![throw],
+            smallvec::smallvec![throw],
         );
         if mv.to == TRAP {
             step.via.push(geometry::track(TRAP));
         }
-        let mut steps = vec![step];
+        let mut steps = smallvec::smallvec![step];
         let sent = opp_after & !opp;
         if sent != 0 {
             steps.push(geometry::caused_step(

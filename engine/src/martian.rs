@@ -1137,7 +1137,7 @@ fn geometry_piece(pc: u16) -> Piece {
 }
 
 /// The pieces of stack `s` from index `i` up, bottom to top.
-fn geometry_pieces(s: u16, i: usize) -> Vec<Piece> {
+fn geometry_pieces(s: u16, i: usize) -> crate::geometry::Pieces {
     (i..st_len(s))
         .map(|j| geometry_piece(st_piece(s, j)))
         .collect()
@@ -1197,9 +1197,9 @@ impl Layout for Martian {
                             owner: pieces[0].owner.unwrap_or(Player::One),
                             from: path_place(p),
                             to: path_place(usize::from(perm[p])),
-                            via: Vec::new(),
+                            via: crate::geometry::Places::new(),
                             pieces,
-                            dice: vec![die],
+                            dice: smallvec::smallvec![die],
                         }
                     })
                     .collect();
@@ -1221,7 +1221,7 @@ impl Layout for Martian {
                     Place::Off
                 };
                 Geometry {
-                    steps: vec![Step {
+                    steps: smallvec::smallvec![Step {
                         kind: if to == Place::Off {
                             StepKind::BearOff
                         } else {
@@ -1230,9 +1230,9 @@ impl Layout for Martian {
                         owner: self.to_move,
                         from: path_place(from),
                         to,
-                        via: Vec::new(),
+                        via: crate::geometry::Places::new(),
                         pieces: geometry_pieces(s, i),
-                        dice: vec![die],
+                        dice: smallvec::smallvec![die],
                     }],
                     coaster: None,
                 }

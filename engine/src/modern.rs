@@ -917,9 +917,9 @@ impl Layout for Modern {
             Modern::place_of(after.loc[seat][usize::from(piece - 1)]),
             PieceKind::Numbered(piece),
             if count == 2 && dist == dice[0] + dice[1] {
-                vec![dice[0], dice[1]]
+                smallvec::smallvec![dice[0], dice[1]]
             } else {
-                vec![dist]
+                smallvec::smallvec![dist]
             },
         );
         if from + dist > GOAL {
@@ -929,7 +929,7 @@ impl Layout for Modern {
         if t == MOON || t == BIRD {
             step.via.push(geometry::track(t));
         }
-        let mut steps = vec![step];
+        let mut steps: geometry::Steps = smallvec::smallvec![step];
         // Whatever else moved: a piece sent to the sun, then one pushed off it.
         let mut caused = Vec::new();
         for (s, (before, now)) in self.loc.iter().zip(&after.loc).enumerate() {

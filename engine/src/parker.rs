@@ -823,12 +823,12 @@ impl Layout for Parker {
             }
         };
         // One die, or both dice combined.
-        let dice = if self.dice.contains(dist) {
-            vec![dist]
+        let dice: geometry::DiceValues = if self.dice.contains(dist) {
+            smallvec::smallvec![dist]
         } else {
-            self.dice.values().to_vec()
+            self.dice.values().iter().copied().collect()
         };
-        let mut steps = vec![geometry::mover_step(
+        let mut steps: geometry::Steps = smallvec::smallvec![geometry::mover_step(
             pl,
             at(pl, from),
             at(pl, to),

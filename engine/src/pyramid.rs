@@ -1126,7 +1126,7 @@ impl Layout for Pyramid {
         };
         let me = self.seat(colour);
         let size = self.size_at(bit(from));
-        let mut steps = vec![geometry::mover_step(
+        let mut steps: geometry::Steps = smallvec::smallvec![geometry::mover_step(
             me,
             geometry::track(from),
             if to == OFF {
@@ -1135,7 +1135,7 @@ impl Layout for Pyramid {
                 geometry::track(to)
             },
             size.kind(),
-            vec![to - from],
+            smallvec::smallvec![to - from],
         )];
         if to != OFF
             && let Some((victim, vsize)) = self.piece_at(to)

@@ -130,7 +130,7 @@ fn steps(variant: Variant, notation: &str, mv: &str) -> Vec<Flat> {
                 s.from.to_string(),
                 s.to.to_string(),
                 s.via.iter().map(Place::to_string).collect(),
-                s.dice.clone(),
+                s.dice.to_vec(),
             )
         })
         .collect()
@@ -201,7 +201,7 @@ fn pyramid_capture_and_bear_off() {
     let geo = g.geometry(g.parse_move("1-4").unwrap());
     // Nothing on 4: an ordinary step with the 3.
     assert_eq!(
-        geo.unwrap().steps[0].pieces,
+        geo.unwrap().steps[0].pieces.as_slice(),
         [Piece::new(Player::One, PieceKind::Large)]
     );
     // White's small pyramid on 23 is alone: black's small on 22 lands on it with the 1.
@@ -302,7 +302,7 @@ fn martian_stack_coaster_and_bear_off() {
     let g = game.geometry(game.parse_move("S1M").unwrap()).unwrap();
     assert_eq!(g.steps[0].to, place("S3"));
     assert_eq!(
-        g.steps[0].pieces,
+        g.steps[0].pieces.as_slice(),
         [
             Piece::new(Player::One, PieceKind::Medium),
             Piece::new(Player::One, PieceKind::Small)

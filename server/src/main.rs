@@ -8,6 +8,12 @@ use senet_server::config::{Config, LogFormat};
 use senet_server::record::check_upload;
 use tracing_subscriber::EnvFilter;
 
+/// mimalloc instead of the system allocator: every event allocates its frame, its fact and
+/// the pieces of both, and glibc's malloc/free were a tenth of the server's CPU under load
+/// (`docs/performance.md`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "senet-server",

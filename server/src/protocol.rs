@@ -3,7 +3,7 @@
 //! JSON text frames, tagged by `"type"` (snake_case). `docs/protocol.md` shows an example of
 //! each; the tests in this module check that those examples parse.
 
-use senet_engine::geometry::StepKind;
+use senet_engine::geometry::{DiceValues, Places, StepKind};
 use senet_engine::martian::Coaster;
 use senet_engine::{EndReason, Geometry, Place, Setup, ThrowEffect, ThrowSpec, Variant};
 use serde::{Deserialize, Serialize};
@@ -278,11 +278,11 @@ pub struct MoveOption {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<Place>,
     /// Places it touches where the rules turn it (see `Step::via`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub via: Vec<Place>,
+    #[serde(default, skip_serializing_if = "Places::is_empty")]
+    pub via: Places,
     /// The die values it spends.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
+    #[serde(default, skip_serializing_if = "DiceValues::is_empty")]
+    pub dice: DiceValues,
     /// The coaster a `martian` coaster move runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub coaster: Option<Coaster>,
@@ -305,7 +305,7 @@ impl MoveOption {
             .filter(|s| s.kind != StepKind::Coaster);
         let (from, to, via, dice) = match mover {
             Some(s) => (Some(s.from), Some(s.to), s.via, s.dice),
-            None => (None, None, Vec::new(), Vec::new()),
+            None => (None, None, Places::new(), DiceValues::new()),
         };
         MoveOption {
             mv,
@@ -438,8 +438,27 @@ impl ServerMsg {
 
     /// The message as JSON text.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("server messages always serialise")
+        to_json_sized(self)
     }
+}
+
+/// JSON text of `value`, written into a per-thread buffer that keeps its size, then copied
+/// out at its exact length: an event frame is one to two kilobytes, which `to_string` would
+/// reach by doubling from 128 bytes (four reallocations and copies per frame).
+pub fn to_json_sized<T: Serialize + ?Sized>(value: &T) -> String {
+    thread_local! {
+        static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    BUFFER.with(|cell| {
+        let Ok(mut buffer) = cell.try_borrow_mut() else {
+            // Only reachable if a Serialize impl serialises a server message itself.
+            return serde_json::to_string(value).expect("server messages always serialise");
+        };
+        buffer.clear();
+        serde_json::to_writer(&mut *buffer, value).expect("server messages always serialise");
+        // serde_json writes valid UTF-8.
+        String::from_utf8(buffer.clone()).unwrap_or_default()
+    })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::fact::Fact;
 use super::seat::Seat;
 use super::state::{ApplyError, MatchSpec, MatchState, Waiting};
-use crate::protocol::{Event, EventKind, MoveOption, Series, Snapshot, Turn, TurnKind};
+use crate::protocol::{Event, EventKind, MoveOption, Series, ServerMsg, Snapshot, Turn, TurnKind};
 use crate::record::GameRecord;
 
 /// What the match waits for, as the protocol says it, with the legal moves of a seat to move
@@ -137,6 +137,24 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
         notation: game.map(|g| g.engine.to_notation()),
         geometry: geometry.cloned(),
         moves,
+    }
+}
+
+/// One event as it leaves a match: the fact as stored and the frame as broadcast.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoded {
+    /// The stored JSON of the fact (with its version).
+    pub fact: String,
+    /// The `event` message every socket of the match gets.
+    pub frame: String,
+}
+
+/// Encodes `fact`, event number `no`, given the state right after it: what the actor does
+/// for every event it decides (and what the match-core benchmark measures).
+pub fn encode(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometry>) -> Encoded {
+    Encoded {
+        fact: fact.to_json(),
+        frame: ServerMsg::Event(Box::new(event(state, no, fact, geometry))).to_json(),
     }
 }
 

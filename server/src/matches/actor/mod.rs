@@ -323,19 +323,18 @@ impl Actor {
             .state
             .decide_observed(&command, |after, fact, geometry| {
                 let no = first + batch.stored.len() as u64;
-                let event = view::event(after, no, fact, geometry);
-                let frame: Utf8Bytes = ServerMsg::Event(Box::new(event)).to_json().into();
+                let encoded = view::encode(after, no, fact, geometry);
                 batch.stored.push(StoredEvent {
                     match_id: match_id.clone(),
                     no,
                     game: after.game_no(),
-                    json: fact.to_json().into(),
+                    json: encoded.fact.into(),
                     kind: fact.kind(),
                     side: side_of(after, fact),
                 });
                 batch.logged.push(Logged {
                     fact: fact.clone(),
-                    frame,
+                    frame: encoded.frame.into(),
                 });
             })?;
         if batch.stored.is_empty() {

@@ -4,7 +4,7 @@
 use senet_engine::{Game, Geometry, IllegalMove, Status, ThrowEffect};
 
 use super::{Command, Decision, MAX_THROWS, MatchError, MatchState};
-use crate::dice::{derive_throw, valid_client_seed};
+use crate::dice::valid_client_seed;
 use crate::matches::fact::Fact;
 
 /// Decides `command` on a copy of `state`, calling `observe` after each fact.
@@ -244,7 +244,7 @@ impl Decider<'_> {
                             "the game asked for too many throws".into(),
                         ));
                     }
-                    let throw = derive_throw(&g.seed, &g.id, &g.seeds(), throw_no, spec);
+                    let throw = g.derive_throw(throw_no, spec);
                     self.push(Fact::Thrown {
                         seat,
                         faces: throw.faces().to_vec(),

@@ -9,11 +9,11 @@
 
 use std::time::Duration;
 
-use senet_engine::{Game, Geometry, Player, Setup, Status, ThrowEffect, ThrowSpec, Variant};
+use senet_engine::{Game, Geometry, Player, Setup, Status, Throw, ThrowEffect, ThrowSpec, Variant};
 
 use super::fact::Fact;
 use super::seat::Seat;
-use crate::dice::{ServerSeed, derive_throw, valid_client_seed};
+use crate::dice::{GameDice, ServerSeed, valid_client_seed};
 use crate::protocol::{Series, SeriesKind};
 
 /// A safety net against an engine that never stops asking for throws.
@@ -137,7 +137,32 @@ pub struct GameState {
     pub over: bool,
     /// Which seats asked for the next game.
     pub rematch: Vec<bool>,
+    /// The dice of the seed and client seeds above, kept so a throw costs one HMAC.
+    dice: Dice,
 }
+
+/// A game's [`GameDice`], rebuilt whenever a client seed arrives. It is a function of the
+/// game's id and seeds, which [`GameState`] compares; so it compares equal itself.
+#[derive(Clone, Debug)]
+struct Dice(GameDice);
+
+impl Dice {
+    fn of(seed: &ServerSeed, game_id: &str, client_seeds: &[Option<String>]) -> Dice {
+        let seeds: Vec<String> = client_seeds
+            .iter()
+            .map(|s| s.clone().unwrap_or_default())
+            .collect();
+        Dice(GameDice::new(seed, game_id, &seeds))
+    }
+}
+
+impl PartialEq for Dice {
+    fn eq(&self, _: &Dice) -> bool {
+        true
+    }
+}
+
+impl Eq for Dice {}
 
 impl GameState {
     /// The seat that plays engine player `p`.
@@ -182,6 +207,11 @@ impl GameState {
     /// How many throws the game has had.
     pub fn throws(&self) -> u64 {
         self.last_throw.map_or(0, |t| t.throw_no)
+    }
+
+    /// Throw number `throw_no` of this game (see [`GameDice::throw`]).
+    fn derive_throw(&self, throw_no: u64, spec: ThrowSpec) -> Throw {
+        self.dice.0.throw(throw_no, spec)
     }
 
     fn player(&self, seat: Seat) -> Result<Player, ApplyError> {
@@ -471,6 +501,7 @@ impl MatchState {
                     )));
                 }
                 *given = Some(seed.clone());
+                g.dice = Dice::of(&g.seed, &g.id, &g.client_seeds);
             }
             Fact::Thrown { seat, faces } => {
                 let g = self.live_mut("thrown")?;
@@ -488,7 +519,7 @@ impl MatchState {
                 if throw_no > MAX_THROWS {
                     return Err(ApplyError::OutOfOrder("too many throws".into()));
                 }
-                let throw = derive_throw(&g.seed, &g.id, &g.seeds(), throw_no, spec);
+                let throw = g.derive_throw(throw_no, spec);
                 if throw.faces() != faces.as_slice() {
                     return Err(ApplyError::DiceMismatch(throw_no));
                 }
@@ -577,12 +608,14 @@ impl MatchState {
         let engine = Game::new(self.spec.variant, self.spec.setup)
             .map_err(|e| ApplyError::Engine(e.to_string()))?;
         self.game_no += 1;
+        let client_seeds = vec![None; usize::from(n)];
         self.game = Some(GameState {
             id: game_id.to_owned(),
             engine,
+            dice: Dice::of(&seed, game_id, &client_seeds),
             seed,
             seats: seats.to_vec(),
-            client_seeds: vec![None; usize::from(n)],
+            client_seeds,
             seeds_open: true,
             last_throw: None,
             over: false,
