@@ -437,8 +437,9 @@ pub fn compressed(router: Router) -> Router {
             CompressionLayer::new()
                 .gzip(true)
                 .br(true)
-                // Brotli's default (11) costs milliseconds per kilobyte; 4 is about gzip's speed
-                // and still smaller.
+                // Brotli's default (11) is its slowest setting, meant for compressing once
+                // ahead of time; 4 suits compressing each answer as it is sent. The one level
+                // applies to gzip too.
                 .quality(CompressionLevel::Precise(4))
                 .compress_when(DefaultPredicate::new().and(compressible)),
         )
@@ -634,11 +635,10 @@ async fn replay_page(
     headers: HeaderMap,
     path: MatchPath,
 ) -> Response {
-    let game = param(&path, "n").and_then(|n| n.parse::<u32>().ok());
-    if !game.is_some_and(|n| n >= 1) {
-        return page(&headers, Page::NoMatch);
+    match param(&path, "n").and_then(|n| n.parse::<u32>().ok()) {
+        Some(1..) => of_match(&state, &headers, &path, Page::Replay).await,
+        _ => page(&headers, Page::NoMatch),
     }
-    of_match(&state, &headers, &path, Page::Replay).await
 }
 
 async fn rules_page(headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
@@ -699,6 +699,13 @@ mod tests {
             }
         }
         for (path, _, body) in ASSETS {
+            // Every import is written `from './<name>'`, so the hashed copies name them all
+            // (a module loaded under two names would run twice).
+            assert!(
+                !body.contains("from \"./"),
+                "{path}: write imports as from './<name>'"
+            );
+            assert!(!body.contains("import("), "{path}: no dynamic import");
             if path.ends_with(".js") {
                 for part in body.split("from './").skip(1) {
                     let name = part.split('\'').next().unwrap_or_default();
@@ -709,5 +716,83 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_pages_name_only_hashed_files() {
+        let site = Site::build();
+        for (page, served) in Page::ALL.iter().zip(&site.pages) {
+            let html = std::str::from_utf8(&served.body).unwrap();
+            assert!(!html.contains("{{"), "{page:?}: every placeholder filled");
+            assert!(
+                html.contains("<link rel=\"icon\" href=\"/favicon.svg\">"),
+                "{page:?}"
+            );
+            for part in html.split("\"/static/").skip(1) {
+                let name = part.split('"').next().unwrap_or_default();
+                assert!(
+                    site.assets.iter().any(|a| a.hashed == name),
+                    "{page:?} names {name}, not a hashed file"
+                );
+            }
+        }
+        for a in &site.assets {
+            let text = std::str::from_utf8(&a.tagged.body).unwrap();
+            assert_eq!(imports(text).count(), 0, "{}: every import hashed", a.name);
+            assert_ne!(a.hashed, a.name);
+        }
+    }
+
+    #[test]
+    fn a_version_covers_what_a_module_imports() {
+        // match.js imports boards.js, which imports common.js: a change to common.js
+        // must rename all three.
+        let closure = |name: &'static str| {
+            let mut seen = BTreeSet::new();
+            let mut todo = vec![name];
+            while let Some(n) = todo.pop() {
+                if seen.insert(n) {
+                    todo.extend(imports(asset_text(n)));
+                }
+            }
+            seen
+        };
+        assert!(closure("match.js").contains("common.js"));
+        assert!(closure("match.js").contains("boards.js"));
+        assert!(!closure("common.js").contains("match.js"));
+        let names: BTreeSet<String> = ASSETS.iter().map(|(n, _, _)| hashed_name(n)).collect();
+        assert_eq!(names.len(), ASSETS.len());
+    }
+
+    #[test]
+    fn if_none_match_names_a_tag_in_any_coding() {
+        let tag = "\"0123abcd\"";
+        let check = |sent: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::IF_NONE_MATCH, HeaderValue::from_str(sent).unwrap());
+            revalidated(&h, tag).map(|v| v.to_str().unwrap().to_owned())
+        };
+        assert_eq!(check("\"0123abcd\"").as_deref(), Some(tag));
+        assert_eq!(check("W/\"0123abcd\"").as_deref(), Some(tag));
+        assert_eq!(
+            check("\"x\", \"0123abcd-br\"").as_deref(),
+            Some("\"0123abcd-br\"")
+        );
+        assert_eq!(check("*").as_deref(), Some(tag));
+        for other in [
+            "\"0123abc\"",
+            "\"0123abcd-zstd\"",
+            "0123abcd",
+            "\"0123abcdgzip\"",
+        ] {
+            assert_eq!(check(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn the_icon_is_a_16_pixel_ico() {
+        let ico = favicon_ico();
+        assert_eq!(ico.len(), 22 + 40 + 16 * 16 * 4 + 16 * 4);
+        assert_eq!(&ico[..6], &[0, 0, 1, 0, 1, 0]);
     }
 }
