@@ -456,11 +456,13 @@ async fn the_websocket_upgrades_under_the_compression_layer() {
     let s = start().await;
     let (id, tokens, _) = s.create_full(json!({"variant": "parker"})).await;
 
-    // The handshake itself, as a browser sends it (browsers offer compression here too).
+    // The handshake itself, as a browser sends it (browsers offer compression here too, of
+    // the response and of the frames).
     let mut tcp = TcpStream::connect(s.addr).await.expect("connect");
     let req = format!(
         "GET /ws/matches/{id} HTTP/1.1\r\nHost: test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
          Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\
          Accept-Encoding: gzip, deflate, br\r\n\r\n"
     );
     tcp.write_all(req.as_bytes()).await.expect("write");
@@ -478,6 +480,8 @@ async fn the_websocket_upgrades_under_the_compression_layer() {
         "{head}"
     );
     assert!(!head.contains("content-encoding"), "{head}");
+    // Frames are not compressed either: no extension is agreed.
+    assert!(!head.contains("sec-websocket-extensions"), "{head}");
     drop(tcp);
 
     // A whole session over a socket opened with Accept-Encoding.
