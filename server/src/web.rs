@@ -6,7 +6,7 @@
 //!
 //! # Caching
 //!
-//! What is served is built once, at the first request, from the embedded files ([`Site`]):
+//! What is served is built once, at the first request, from the embedded files:
 //!
 //! - Every file under `/static/<name>` also has a content-hashed name,
 //!   `/static/<stem>.<version>.<ext>`, served with `Cache-Control: public, max-age=31536000,
@@ -35,7 +35,8 @@
 //! answer `404` with a small "No such match" page when the match is neither live nor in the
 //! store (or the path cannot name one); `/rules/{variant}` answers `404` "No such variant"
 //! for a variant the engine does not have. A private match's pages are served like a public
-//! one's: the page asks the API, which wants its key.
+//! one's (the page presents its key or seat token to the server itself), and when the store
+//! cannot answer, the page is served.
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
