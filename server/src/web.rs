@@ -1,18 +1,72 @@
 //! The web client: static pages, scripts and styles from `web/`, embedded in the binary.
 //!
 //! The client holds no game logic: it draws the server's positions (`notation` in every
-//! event and snapshot) and sends moves chosen from the server's `legal` lists. Every page is
-//! served with a strict Content-Security-Policy (no inline scripts) and no framing.
+//! event and snapshot) and sends moves chosen from the server's `legal` lists. Every page and
+//! file is served with a strict Content-Security-Policy (no inline scripts) and no framing.
+//!
+//! # Caching
+//!
+//! What is served is built once, at the first request, from the embedded files:
+//!
+//! - Every file under `/static/<name>` also has a content-hashed name,
+//!   `/static/<stem>.<version>.<ext>`, served with `Cache-Control: public, max-age=31536000,
+//!   immutable`. The version (16 hex digits of SHA-256) covers the file and every module it
+//!   imports, directly or not, and in the hashed copy of a script each `from './<name>'` names
+//!   the imported module's hashed copy: a change anywhere below a script gives it a new name,
+//!   and a page never revalidates a script that did not change.
+//! - The pages name the hashed files (their `"/static/<name>"` attributes are rewritten).
+//! - Pages, the plain `/static/<name>` URLs (still served, with the files as they are in
+//!   `web/`), the rules texts and the favicons are sent with `Cache-Control: no-cache` and a
+//!   strong `ETag` (128 bits of the body's SHA-256); `If-None-Match` with it gets
+//!   `304 Not Modified` without a body.
+//!
+//! # Compression
+//!
+//! [`compressed`] wraps the whole service in tower-http's compression (gzip or brotli, as
+//! the request's `Accept-Encoding` allows): pages, files and JSON answers to `GET`. Never an
+//! answer to a write (it may carry a fresh secret: a seat token, a player key), never a
+//! WebSocket upgrade (101), never an image other than SVG or a body under 32 bytes. A
+//! compressed answer's `ETag` gets the coding as a suffix (`"<tag>-gzip"`, `"<tag>-br"`), so
+//! each representation has its own strong validator; any of them revalidates.
+//!
+//! # Missing pages
+//!
+//! The pages of a match (`/m/{id}`, its `join`, `watch`, `scoreboard` and game replay pages)
+//! answer `404` with a small "No such match" page when the match is neither live nor in the
+//! store (or the path cannot name one); `/rules/{variant}` answers `404` "No such variant"
+//! for a variant the engine does not have. A private match's pages are served like a public
+//! one's (the page presents its key or seat token to the server itself), and when the store
+//! cannot answer, the page is served.
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use axum::Router;
-use axum::extract::Path;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::body::Bytes;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, Request, State};
+use axum::http::{Extensions, HeaderMap, HeaderValue, Method, StatusCode, Version, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use senet_engine::Variant;
+use sha2::{Digest, Sha256};
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
+
+use crate::AppState;
 
 /// The Content-Security-Policy of every page and asset.
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// `Cache-Control` of a URL whose content may change: revalidate (with the `ETag`) each time.
+const REVALIDATE: &str = "no-cache";
+
+/// `Cache-Control` of a content-hashed URL: what it names never changes.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// The content codings [`compressed`] may apply (the suffixes of a compressed `ETag`).
+const CODINGS: [&str; 2] = ["gzip", "br"];
 
 /// The embedded files: path under `/static/`, content type, bytes.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -74,19 +128,416 @@ const SCOREBOARD: &str = include_str!("../../web/scoreboard.html");
 const REPLAY: &str = include_str!("../../web/replay.html");
 const RULES: &str = include_str!("../../web/rules.html");
 const HISTORY: &str = include_str!("../../web/history.html");
+/// The "no such …" page: `{{title}}` and `{{detail}}` are filled in.
+const MISSING: &str = include_str!("../../web/missing.html");
+const FAVICON_SVG: &str = include_str!("../../web/favicon.svg");
+
+const HTML: &str = "text/html; charset=utf-8";
+
+/// Every page the client has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Page {
+    Lobby,
+    Match,
+    Scoreboard,
+    Replay,
+    Rules,
+    History,
+    /// 404: no match with this id.
+    NoMatch,
+    /// 404: no variant with this id.
+    NoVariant,
+}
+
+impl Page {
+    const ALL: [Page; 8] = [
+        Page::Lobby,
+        Page::Match,
+        Page::Scoreboard,
+        Page::Replay,
+        Page::Rules,
+        Page::History,
+        Page::NoMatch,
+        Page::NoVariant,
+    ];
+
+    /// The page as it is in `web/`.
+    fn source(self) -> String {
+        match self {
+            Page::Lobby => LOBBY.to_owned(),
+            Page::Match => MATCH.to_owned(),
+            Page::Scoreboard => SCOREBOARD.to_owned(),
+            Page::Replay => REPLAY.to_owned(),
+            Page::Rules => RULES.to_owned(),
+            Page::History => HISTORY.to_owned(),
+            Page::NoMatch => missing(
+                "No such match",
+                "There is no match at this address: the link may be mistyped or cut short.",
+            ),
+            Page::NoVariant => missing(
+                "No such variant",
+                "There are no rules for this variant here.",
+            ),
+        }
+    }
+
+    fn status(self) -> StatusCode {
+        match self {
+            Page::NoMatch | Page::NoVariant => StatusCode::NOT_FOUND,
+            _ => StatusCode::OK,
+        }
+    }
+}
+
+fn missing(title: &str, detail: &str) -> String {
+    MISSING
+        .replace("{{title}}", title)
+        .replace("{{detail}}", detail)
+}
+
+/// A body served from memory, with its content type and strong validator.
+#[derive(Debug)]
+struct Served {
+    content_type: &'static str,
+    body: Bytes,
+    /// `"<hex>"`: 128 bits of the body's SHA-256, quoted.
+    etag: String,
+}
+
+impl Served {
+    fn new(content_type: &'static str, body: impl Into<Bytes>) -> Served {
+        let body = body.into();
+        let digest = hex::encode(Sha256::digest(&body));
+        Served {
+            content_type,
+            etag: format!("\"{}\"", &digest[..32]),
+            body,
+        }
+    }
+}
+
+/// An embedded file under `/static/`: its plain URL's content and its hashed URL's.
+#[derive(Debug)]
+struct Asset {
+    /// `<stem>.<ext>`, as in `web/`.
+    name: &'static str,
+    /// `<stem>.<version>.<ext>`.
+    hashed: String,
+    /// The file as it is in `web/`.
+    plain: Served,
+    /// The file with its imports naming hashed files.
+    tagged: Served,
+}
+
+/// Everything the web routes serve, built once from the embedded files.
+#[derive(Debug)]
+struct Site {
+    assets: Vec<Asset>,
+    /// In [`Page::ALL`] order, naming the hashed files.
+    pages: Vec<Served>,
+    /// In [`Variant::ALL`] order.
+    rules: Vec<Served>,
+    favicon_svg: Served,
+    favicon_ico: Served,
+}
+
+fn site() -> &'static Site {
+    static SITE: OnceLock<Site> = OnceLock::new();
+    SITE.get_or_init(Site::build)
+}
+
+impl Site {
+    fn build() -> Site {
+        let hashed: Vec<(&str, String)> = ASSETS
+            .iter()
+            .map(|(name, _, _)| (*name, hashed_name(name)))
+            .collect();
+        let assets = ASSETS
+            .iter()
+            .zip(&hashed)
+            .map(|(&(name, ctype, text), (_, hashed_as))| Asset {
+                name,
+                hashed: hashed_as.clone(),
+                plain: Served::new(ctype, text),
+                tagged: Served::new(ctype, link_imports(text, &hashed)),
+            })
+            .collect();
+        let pages = Page::ALL
+            .iter()
+            .map(|p| Served::new(HTML, link_page(&p.source(), &hashed)))
+            .collect();
+        let rules = Variant::ALL
+            .iter()
+            .map(|&v| Served::new("text/markdown; charset=utf-8", rules_text(v)))
+            .collect();
+        Site {
+            assets,
+            pages,
+            rules,
+            favicon_svg: Served::new("image/svg+xml", FAVICON_SVG),
+            favicon_ico: Served::new("image/x-icon", favicon_ico()),
+        }
+    }
+
+    fn page(&self, page: Page) -> &Served {
+        let i = Page::ALL.iter().position(|&p| p == page).unwrap_or(0);
+        &self.pages[i]
+    }
+}
+
+/// The embedded text of an asset (`""` for a name that is not one).
+fn asset_text(name: &str) -> &'static str {
+    ASSETS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map_or("", |(_, _, text)| text)
+}
+
+/// The embedded modules a script imports (`from './<name>'`).
+fn imports(text: &str) -> impl Iterator<Item = &str> {
+    text.split("from './")
+        .skip(1)
+        .filter_map(|rest| rest.split('\'').next())
+        .filter(|name| ASSETS.iter().any(|(n, _, _)| n == name))
+}
+
+/// `<stem>.<version>.<ext>`: the version is 16 hex digits of SHA-256 over the file and every
+/// embedded module it imports, directly or not (each name and text, length-prefixed).
+fn hashed_name(name: &str) -> String {
+    let mut closure = BTreeSet::new();
+    let mut todo = vec![name];
+    while let Some(next) = todo.pop() {
+        if closure.insert(next) {
+            todo.extend(imports(asset_text(next)));
+        }
+    }
+    let mut hasher = Sha256::new();
+    for part in closure.iter().flat_map(|n| [*n, asset_text(n)]) {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part);
+    }
+    let version = &hex::encode(hasher.finalize())[..16];
+    match name.rsplit_once('.') {
+        Some((stem, ext)) => format!("{stem}.{version}.{ext}"),
+        None => format!("{name}.{version}"),
+    }
+}
+
+/// A script with each `from './<name>'` naming the module's hashed copy.
+fn link_imports(text: &str, hashed: &[(&str, String)]) -> String {
+    hashed
+        .iter()
+        .fold(text.to_owned(), |text, (name, hashed_as)| {
+            text.replace(
+                &format!("from './{name}'"),
+                &format!("from './{hashed_as}'"),
+            )
+        })
+}
+
+/// A page with each `"/static/<name>"` naming the file's hashed copy.
+fn link_page(html: &str, hashed: &[(&str, String)]) -> String {
+    hashed
+        .iter()
+        .fold(html.to_owned(), |html, (name, hashed_as)| {
+            html.replace(
+                &format!("\"/static/{name}\""),
+                &format!("\"/static/{hashed_as}\""),
+            )
+        })
+}
+
+/// `/favicon.ico`: the SVG favicon's ankh as a 16×16 icon (one 32-bit BMP image).
+fn favicon_ico() -> Vec<u8> {
+    // `.` transparent, `#` ink (#2b2118), `o` sand (#f3e6c8): the colours of `style.css`.
+    const ROWS: [&[u8; 16]; 16] = [
+        b".##############.",
+        b"################",
+        b"######oooo######",
+        b"#####oo##oo#####",
+        b"#####o####o#####",
+        b"#####oo##oo#####",
+        b"######oooo######",
+        b"###oooooooooo###",
+        b"###oooooooooo###",
+        b"#######oo#######",
+        b"#######oo#######",
+        b"#######oo#######",
+        b"#######oo#######",
+        b"#######oo#######",
+        b"################",
+        b".##############.",
+    ];
+    const IMAGE: u32 = 40 + 16 * 16 * 4 + 16 * 4;
+    let mut ico = Vec::with_capacity(22 + IMAGE as usize);
+    // ICONDIR: reserved, type 1 (icon), one image.
+    for v in [0u16, 1, 1] {
+        ico.extend(v.to_le_bytes());
+    }
+    // ICONDIRENTRY: 16×16, no palette, 1 plane, 32 bits, size, offset.
+    ico.extend([16u8, 16, 0, 0]);
+    ico.extend(1u16.to_le_bytes());
+    ico.extend(32u16.to_le_bytes());
+    ico.extend(IMAGE.to_le_bytes());
+    ico.extend(22u32.to_le_bytes());
+    // BITMAPINFOHEADER: the height counts the colour rows and the mask rows.
+    for v in [40u32, 16, 32] {
+        ico.extend(v.to_le_bytes());
+    }
+    ico.extend(1u16.to_le_bytes());
+    ico.extend(32u16.to_le_bytes());
+    ico.extend([0u8; 24]);
+    // The pixels, BGRA, bottom row first; then the AND mask (all 0: the alpha decides).
+    for row in ROWS.iter().rev() {
+        for px in row.iter() {
+            ico.extend(match px {
+                b'#' => [0x18, 0x21, 0x2b, 0xff],
+                b'o' => [0xc8, 0xe6, 0xf3, 0xff],
+                _ => [0, 0, 0, 0],
+            });
+        }
+    }
+    ico.extend([0u8; 16 * 4]);
+    ico
+}
 
 /// The web client's routes (merged into the service's router).
-pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/", get(|| async { page(LOBBY) }))
-        .route("/m/{id}", get(|| async { page(MATCH) }))
-        .route("/m/{id}/join", get(|| async { page(MATCH) }))
-        .route("/m/{id}/watch", get(|| async { page(MATCH) }))
-        .route("/m/{id}/scoreboard", get(|| async { page(SCOREBOARD) }))
-        .route("/m/{id}/games/{n}/replay", get(|| async { page(REPLAY) }))
-        .route("/rules/{variant}", get(|| async { page(RULES) }))
-        .route("/players/{id}", get(|| async { page(HISTORY) }))
+        .route(
+            "/",
+            get(|h: HeaderMap| async move { page(&h, Page::Lobby) }),
+        )
+        .route("/m/{id}", get(match_page))
+        .route("/m/{id}/join", get(match_page))
+        .route("/m/{id}/watch", get(match_page))
+        .route("/m/{id}/scoreboard", get(scoreboard_page))
+        .route("/m/{id}/games/{n}/replay", get(replay_page))
+        .route("/rules/{variant}", get(rules_page))
+        .route(
+            "/players/{id}",
+            get(|h: HeaderMap| async move { page(&h, Page::History) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|h: HeaderMap| async move { serve(&h, &site().favicon_svg, REVALIDATE) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|h: HeaderMap| async move { serve(&h, &site().favicon_ico, REVALIDATE) }),
+        )
         .route("/static/{*path}", get(asset))
+}
+
+/// The service with compression and its validators (see the module docs): wraps the whole
+/// router, outside every other layer, so that they see the bodies uncompressed.
+pub fn compressed(router: Router) -> Router {
+    router
+        .layer(axum::middleware::from_fn(mark_writes))
+        .layer(
+            CompressionLayer::new()
+                .gzip(true)
+                .br(true)
+                // Brotli's default (11) is its slowest setting, meant for compressing once
+                // ahead of time; 4 suits compressing each answer as it is sent. The one level
+                // applies to gzip too.
+                .quality(CompressionLevel::Precise(4))
+                .compress_when(DefaultPredicate::new().and(compressible)),
+        )
+        .layer(axum::middleware::map_response(tag_encoding))
+}
+
+/// Marks a response that must not be compressed.
+#[derive(Clone, Copy, Debug)]
+struct Uncompressed;
+
+/// Marks the answer to anything but a read (`GET`, `HEAD`): it may carry a fresh secret, and a
+/// compressed secret next to text the client chose is what BREACH measures.
+async fn mark_writes(req: Request, next: Next) -> Response {
+    let read = matches!(*req.method(), Method::GET | Method::HEAD);
+    let mut res = next.run(req).await;
+    if !read {
+        res.extensions_mut().insert(Uncompressed);
+    }
+    res
+}
+
+/// Beyond tower-http's defaults: not a protocol switch (the WebSocket upgrade), not a marked
+/// response.
+fn compressible(status: StatusCode, _: Version, _: &HeaderMap, ext: &Extensions) -> bool {
+    status != StatusCode::SWITCHING_PROTOCOLS && ext.get::<Uncompressed>().is_none()
+}
+
+/// A compressed response's strong `ETag` names its coding: `"<tag>-gzip"`, `"<tag>-br"`.
+async fn tag_encoding<B>(mut res: Response<B>) -> Response<B> {
+    let tagged = res
+        .headers()
+        .get(header::CONTENT_ENCODING)
+        .and_then(|c| c.to_str().ok())
+        .zip(
+            res.headers()
+                .get(header::ETAG)
+                .and_then(|t| t.to_str().ok()),
+        )
+        .and_then(|(coding, tag)| {
+            let inner = tag.strip_prefix('"')?.strip_suffix('"')?;
+            HeaderValue::from_str(&format!("\"{inner}-{coding}\"")).ok()
+        });
+    if let Some(tag) = tagged {
+        res.headers_mut().insert(header::ETAG, tag);
+    }
+    res
+}
+
+/// The entity tag of `If-None-Match` that names `etag` (in any coding, weak or strong), as it
+/// was sent: what a `304` answers with.
+fn revalidated(headers: &HeaderMap, etag: &str) -> Option<HeaderValue> {
+    let inner = etag.trim_matches('"');
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .find_map(|sent| {
+            if sent == "*" {
+                return HeaderValue::from_str(etag).ok();
+            }
+            let tag = sent.strip_prefix("W/").unwrap_or(sent);
+            let opaque = tag.strip_prefix('"')?.strip_suffix('"')?;
+            let base = CODINGS
+                .iter()
+                .find_map(|c| opaque.strip_suffix(c)?.strip_suffix('-'))
+                .unwrap_or(opaque);
+            (base == inner).then(|| HeaderValue::from_str(tag).ok())?
+        })
+}
+
+/// `served` with its validator and `cache` policy; `304` when the request already has it.
+fn serve(headers: &HeaderMap, served: &Served, cache: &'static str) -> Response {
+    let mut res = match revalidated(headers, &served.etag) {
+        Some(tag) => {
+            let mut res = StatusCode::NOT_MODIFIED.into_response();
+            res.headers_mut().insert(header::ETAG, tag);
+            res
+        }
+        None => {
+            let mut res = served.body.clone().into_response();
+            let h = res.headers_mut();
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(served.content_type),
+            );
+            if let Ok(tag) = HeaderValue::from_str(&served.etag) {
+                h.insert(header::ETAG, tag);
+            }
+            res
+        }
+    };
+    let h = res.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    secure(res)
 }
 
 fn secure(mut res: Response) -> Response {
@@ -107,15 +558,95 @@ fn secure(mut res: Response) -> Response {
     res
 }
 
-fn page(html: &'static str) -> Response {
-    let mut res = html.into_response();
-    res.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+/// A page; a "no such …" page (404) has no validator (conditions are for 2xx answers only).
+fn page(headers: &HeaderMap, page: Page) -> Response {
+    let served = site().page(page);
+    if page.status() == StatusCode::OK {
+        return serve(headers, served, REVALIDATE);
+    }
+    let mut res = (page.status(), served.body.clone()).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
     secure(res)
+}
+
+/// A match's path parameters, or why they could not be read (an id that is not UTF-8).
+type MatchPath = Result<Path<Vec<(String, String)>>, PathRejection>;
+
+fn param<'a>(path: &'a MatchPath, name: &str) -> Option<&'a str> {
+    let Ok(Path(params)) = path else { return None };
+    params
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Whether match `id` exists: live here, or in the store (private or not: the page asks the
+/// API, which wants the key). When the store cannot answer, it is taken to exist.
+async fn match_exists(state: &AppState, id: &str) -> bool {
+    if state.registry.get(id).is_some() {
+        return true;
+    }
+    // Without a SQL store, a match not in the registry does not exist.
+    let Some(store) = state.store.sql() else {
+        return false;
+    };
+    match store.match_access(id).await {
+        Ok(found) => found.is_some(),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot look a match up; serving its page");
+            true
+        }
+    }
+}
+
+/// `page`, or "No such match" (404) when the path names no match.
+async fn of_match(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: &MatchPath,
+    page_: Page,
+) -> Response {
+    match param(path, "id") {
+        Some(id) if match_exists(state, id).await => page(headers, page_),
+        _ => page(headers, Page::NoMatch),
+    }
+}
+
+async fn match_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+) -> Response {
+    of_match(&state, &headers, &path, Page::Match).await
+}
+
+async fn scoreboard_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+) -> Response {
+    of_match(&state, &headers, &path, Page::Scoreboard).await
+}
+
+/// The replay page of game `n` (a number from 1) of a match.
+async fn replay_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+) -> Response {
+    match param(&path, "n").and_then(|n| n.parse::<u32>().ok()) {
+        Some(1..) => of_match(&state, &headers, &path, Page::Replay).await,
+        _ => page(&headers, Page::NoMatch),
+    }
+}
+
+async fn rules_page(headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
+    match path.ok().and_then(|Path(v)| v.parse::<Variant>().ok()) {
+        Some(_) => page(&headers, Page::Rules),
+        None => page(&headers, Page::NoVariant),
+    }
 }
 
 /// A variant's rules page (`docs/rules/<variant>.md`): a match over every variant, so a new
@@ -130,22 +661,26 @@ fn rules_text(variant: Variant) -> &'static str {
     }
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
-    let rules = path
+/// `/static/<name>` (no-cache), `/static/<stem>.<version>.<ext>` (immutable) or
+/// `/static/rules/<variant>.md` (no-cache).
+async fn asset(headers: HeaderMap, Path(path): Path<String>) -> Response {
+    let site = site();
+    if let Some(i) = path
         .strip_prefix("rules/")
         .and_then(|p| p.strip_suffix(".md"))
-        .and_then(|id| id.parse::<Variant>().ok())
-        .map(|v| ("", "text/markdown; charset=utf-8", rules_text(v)));
-    let found = rules.or_else(|| ASSETS.iter().find(|(p, _, _)| *p == path).copied());
-    let Some((_, ctype, body)) = found else {
-        return secure((StatusCode::NOT_FOUND, "not found").into_response());
-    };
-    let mut res = (*body).into_response();
-    res.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(ctype));
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    secure(res)
+        .and_then(|id| Variant::ALL.iter().position(|v| v.id() == id))
+    {
+        return serve(&headers, &site.rules[i], REVALIDATE);
+    }
+    for a in &site.assets {
+        if a.name == path {
+            return serve(&headers, &a.plain, REVALIDATE);
+        }
+        if a.hashed == path {
+            return serve(&headers, &a.tagged, IMMUTABLE);
+        }
+    }
+    secure((StatusCode::NOT_FOUND, "not found").into_response())
 }
 
 #[cfg(test)]
@@ -165,6 +700,13 @@ mod tests {
             }
         }
         for (path, _, body) in ASSETS {
+            // Every import is written `from './<name>'`, so the hashed copies name them all
+            // (a module loaded under two names would run twice).
+            assert!(
+                !body.contains("from \"./"),
+                "{path}: write imports as from './<name>'"
+            );
+            assert!(!body.contains("import("), "{path}: no dynamic import");
             if path.ends_with(".js") {
                 for part in body.split("from './").skip(1) {
                     let name = part.split('\'').next().unwrap_or_default();
@@ -175,5 +717,83 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_pages_name_only_hashed_files() {
+        let site = Site::build();
+        for (page, served) in Page::ALL.iter().zip(&site.pages) {
+            let html = std::str::from_utf8(&served.body).unwrap();
+            assert!(!html.contains("{{"), "{page:?}: every placeholder filled");
+            assert!(
+                html.contains("<link rel=\"icon\" href=\"/favicon.svg\">"),
+                "{page:?}"
+            );
+            for part in html.split("\"/static/").skip(1) {
+                let name = part.split('"').next().unwrap_or_default();
+                assert!(
+                    site.assets.iter().any(|a| a.hashed == name),
+                    "{page:?} names {name}, not a hashed file"
+                );
+            }
+        }
+        for a in &site.assets {
+            let text = std::str::from_utf8(&a.tagged.body).unwrap();
+            assert_eq!(imports(text).count(), 0, "{}: every import hashed", a.name);
+            assert_ne!(a.hashed, a.name);
+        }
+    }
+
+    #[test]
+    fn a_version_covers_what_a_module_imports() {
+        // match.js imports boards.js, which imports common.js: a change to common.js
+        // must rename all three.
+        let closure = |name: &'static str| {
+            let mut seen = BTreeSet::new();
+            let mut todo = vec![name];
+            while let Some(n) = todo.pop() {
+                if seen.insert(n) {
+                    todo.extend(imports(asset_text(n)));
+                }
+            }
+            seen
+        };
+        assert!(closure("match.js").contains("common.js"));
+        assert!(closure("match.js").contains("boards.js"));
+        assert!(!closure("common.js").contains("match.js"));
+        let names: BTreeSet<String> = ASSETS.iter().map(|(n, _, _)| hashed_name(n)).collect();
+        assert_eq!(names.len(), ASSETS.len());
+    }
+
+    #[test]
+    fn if_none_match_names_a_tag_in_any_coding() {
+        let tag = "\"0123abcd\"";
+        let check = |sent: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::IF_NONE_MATCH, HeaderValue::from_str(sent).unwrap());
+            revalidated(&h, tag).map(|v| v.to_str().unwrap().to_owned())
+        };
+        assert_eq!(check("\"0123abcd\"").as_deref(), Some(tag));
+        assert_eq!(check("W/\"0123abcd\"").as_deref(), Some(tag));
+        assert_eq!(
+            check("\"x\", \"0123abcd-br\"").as_deref(),
+            Some("\"0123abcd-br\"")
+        );
+        assert_eq!(check("*").as_deref(), Some(tag));
+        for other in [
+            "\"0123abc\"",
+            "\"0123abcd-zstd\"",
+            "0123abcd",
+            "\"0123abcdgzip\"",
+        ] {
+            assert_eq!(check(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn the_icon_is_a_16_pixel_ico() {
+        let ico = favicon_ico();
+        assert_eq!(ico.len(), 22 + 40 + 16 * 16 * 4 + 16 * 4);
+        assert_eq!(&ico[..6], &[0, 0, 1, 0, 1, 0]);
     }
 }

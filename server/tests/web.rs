@@ -29,15 +29,18 @@ async fn fetch(s: &TestServer, path: &str) -> (u16, String, String) {
 #[tokio::test]
 async fn pages_are_served_with_a_strict_policy() {
     let s = start().await;
+    let (_, created) = s.post("/api/matches", json!({"variant": "parker"})).await;
+    let id = created["match_id"].as_str().expect("a match");
     for path in [
-        "/",
-        "/m/abc",
-        "/m/abc/join?invite=x",
-        "/m/abc/watch",
-        "/m/abc/scoreboard",
-        "/m/abc/games/1/replay",
-        "/rules/parker",
+        "/".to_owned(),
+        format!("/m/{id}"),
+        format!("/m/{id}/join?invite=x"),
+        format!("/m/{id}/watch"),
+        format!("/m/{id}/scoreboard"),
+        format!("/m/{id}/games/1/replay"),
+        "/rules/parker".to_owned(),
     ] {
+        let path = path.as_str();
         let (status, head, body) = fetch(&s, path).await;
         assert_eq!(status, 200, "{path}");
         assert!(head.contains("content-type: text/html"), "{path}");

@@ -165,14 +165,14 @@ fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
 }
 
 /// Gives axum's own rejections (a body over the limit, a wrong method, an unreadable body or
-/// path) the API's JSON error shape, so every error a client sees has a code.
+/// path) the API's JSON error shape, so every error a client sees has a code. A page (the
+/// web client's "no such match") stays a page.
 async fn json_errors(res: Response) -> Response {
     let status = res.status();
-    let is_json = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+    let content_type = res.headers().get(header::CONTENT_TYPE);
+    let is_json = content_type.is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let is_html = content_type.is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json || is_html {
         return res;
     }
     let code = match status {
@@ -205,11 +205,11 @@ async fn json_errors(res: Response) -> Response {
 /// The largest request body any route takes.
 pub const MAX_BODY: usize = 1024 * 1024;
 
-/// The router of the whole service.
+/// The router of the whole service (compressed: [`crate::web::compressed`]).
 pub fn router(state: AppState) -> Router {
     // Only the POST routes are guarded, so that a wrong method anywhere gets the router's 405.
     let guard = axum::middleware::from_fn_with_state(state.clone(), guard_writes);
-    Router::new()
+    let app = Router::new()
         .route("/healthz", get(healthz))
         .route("/api/openapi.json", get(openapi))
         .route("/api/variants", get(variants))
@@ -239,5 +239,6 @@ pub fn router(state: AppState) -> Router {
         // Every other body is small.
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::map_response(json_errors))
-        .with_state(state)
+        .with_state(state);
+    crate::web::compressed(app)
 }
