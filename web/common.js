@@ -1,12 +1,23 @@
 // Shared helpers of every page: DOM building, REST calls, tokens, the live connection.
 
 export const VARIANTS = {
-  jequier: { name: "Jéquier's Senet", summary: 'Five pieces each on the S-shaped track of 30 squares, four throwing sticks (1–4, or 6 with all red sides up). The first to throw a 1 plays black. Throws of 1, 4 and 6 throw again. Two pieces in a row are safe, three block. Square 27 sends a piece back; bear off once all your pieces are in the last row.' },
-  pyramid: { name: 'Pyramid Senet', summary: 'Ten Icehouse pyramids each (large 4, medium 3, small 2 points) and two four-sided dice. Move two pyramids a die each or one twice. Neighbours protect each other, three in a row block. The numbered squares X, III, II, I bear off with exactly that number; the Ankh must move on. Most points borne off wins.' },
-  modern: { name: 'Senet-modern', summary: 'Five numbered pieces each (2–4 players) and two dice: one piece by the sum or two pieces a die each. Landing on an opponent sends it to the sun (square 1). The moon (26) sends back to the sun, the bird (27) to square 15. Pieces go up from 28–30 with the exact number; the game ends when three pieces are up, most marks wins.' },
-  parker: { name: "Parker's Senet", summary: "Parker Brothers' 1930s game: a Pharaoh and four men each, two dice. Each player runs a circuit of his Safety Row and the shared Senet Row, where pegs that come to rest alongside an opposing peg capture it. The Pharaoh may move backward in the Senet Row and pass pegs. Capture all opposing pegs to win." },
-  martian: { name: 'Martian Senet', summary: 'Three 3×3 coasters in a line make three tracks of nine squares: Source, Balance, Perfect. Each player has four pyramid trios that nest and stack; only free pyramids move, by a die of 1–6 pips. Coasters may swap ends. Bear all your pyramids off the Perfect Track to win.' },
+  jequier: { summary: 'Five pieces each on the S-shaped track of 30 squares, four throwing sticks (1–4, or 6 with all red sides up). The first to throw a 1 plays black. Throws of 1, 4 and 6 throw again. Two pieces in a row are safe, three block. Square 27 sends a piece back; bear off once all your pieces are in the last row.' },
+  pyramid: { summary: 'Ten Icehouse pyramids each (large 4, medium 3, small 2 points) and two four-sided dice. Move two pyramids a die each or one twice. Neighbours protect each other, three in a row block. The numbered squares X, III, II, I bear off with exactly that number; the Ankh must move on. Most points borne off wins.' },
+  modern: { summary: 'Five numbered pieces each (2–4 players) and two dice: one piece by the sum or two pieces a die each. Landing on an opponent sends it to the sun (square 1). The moon (26) sends back to the sun, the bird (27) to square 15. Pieces go up from 28–30 with the exact number; the game ends when three pieces are up, most marks wins.' },
+  parker: { summary: "Parker Brothers' 1930s game: a Pharaoh and four men each, two dice. Each player runs a circuit of his Safety Row and the shared Senet Row, where pegs that come to rest alongside an opposing peg capture it. The Pharaoh may move backward in the Senet Row and pass pegs. Capture all opposing pegs to win." },
+  martian: { summary: 'Three 3×3 coasters in a line make three tracks of nine squares: Source, Balance, Perfect. Each player has four pyramid trios that nest and stack; only free pyramids move, by a die of 1–6 pips. Coasters may swap ends. Bear all your pyramids off the Perfect Track to win.' },
 };
+
+// The variants' display names are the server's (`GET /api/variants`), on every page: one
+// request per page, shared. A page that cannot reach it shows the id.
+let variantsPromise = null;
+export function loadVariants() {
+  variantsPromise ??= api('/api/variants').catch(() => Object.keys(VARIANTS).map(id => ({ id, name: id, min_players: 2, max_players: 2, options: [] })));
+  return variantsPromise;
+}
+export async function variantName(id) {
+  return (await loadVariants()).find(v => v.id === id)?.name ?? id;
+}
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -74,6 +85,34 @@ export function saveSeat(matchId, seat, token) {
 }
 export function loadSeat(matchId) {
   try { return JSON.parse(localStorage.getItem('senet:seat:' + matchId)); } catch { return null; }
+}
+
+// The invite links of a match this browser created, kept by match id so that its waiting room
+// shows them again after a reload (they are secrets for the invited only, like the token).
+export function saveInvites(matchId, invites, spectatorUrl) {
+  localStorage.setItem('senet:invites:' + matchId, JSON.stringify({ invites, spectator_url: spectatorUrl }));
+}
+export function loadInvites(matchId) {
+  try { return JSON.parse(localStorage.getItem('senet:invites:' + matchId)); } catch { return null; }
+}
+
+// This browser's settings (sound, confirm moves), remembered in localStorage.
+export function pref(name, fallback) {
+  const v = localStorage.getItem('senet:pref:' + name);
+  return v === null ? fallback : v === '1';
+}
+export function setPref(name, on) { localStorage.setItem('senet:pref:' + name, on ? '1' : '0'); }
+
+// A link to copy, with a Copy button.
+export function linkRow(label, url, id) {
+  const full = new URL(url, location.origin).href;
+  const input = el('input', { readonly: true, value: full, id, class: 'link' });
+  const copy = el('button', { type: 'button', text: 'Copy', class: 'copy', dataset: { for: id } });
+  copy.addEventListener('click', async () => {
+    input.select();
+    try { await navigator.clipboard.writeText(full); copy.textContent = 'Copied'; } catch { document.execCommand?.('copy'); copy.textContent = 'Copied'; }
+  });
+  return el('div', { class: 'linkrow' }, el('label', {}, label, input), copy);
 }
 
 // The player identity (for the leaderboard and history): a secret key kept in this browser,

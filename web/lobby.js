@@ -1,12 +1,12 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, el, saveSeat, ensurePlayer, loadPlayer, VARIANTS } from './common.js';
+import { api, el, linkRow, saveSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
 
 async function init() {
-  try { variants = await api('/api/variants'); } catch { variants = Object.keys(VARIANTS).map(id => ({ id, name: VARIANTS[id].name, min_players: 2, max_players: 2, options: [] })); }
+  variants = await loadVariants();
   for (const v of variants) {
     $('variant').append(el('option', { value: v.id, text: v.name }));
     $('lb-variant').append(el('option', { value: v.id, text: v.name }));
@@ -46,21 +46,11 @@ async function create(e) {
   try {
     const r = await api('/api/matches', body);
     saveSeat(r.match_id, r.seat, r.token);
+    saveInvites(r.match_id, r.invites, r.spectator_url);
     showCreated(r);
   } catch (err) {
     $('create-error').textContent = `Cannot create the match: ${err.message}`;
   }
-}
-
-function linkRow(label, url, id) {
-  const full = new URL(url, location.origin).href;
-  const input = el('input', { readonly: true, value: full, id, class: 'link' });
-  const copy = el('button', { type: 'button', text: 'Copy' });
-  copy.addEventListener('click', async () => {
-    input.select();
-    try { await navigator.clipboard.writeText(full); copy.textContent = 'Copied'; } catch { document.execCommand?.('copy'); copy.textContent = 'Copied'; }
-  });
-  return el('div', { class: 'linkrow' }, el('label', {}, label, input), copy);
 }
 
 function showCreated(r) {
@@ -84,7 +74,7 @@ async function refreshLive() {
   for (const m of list) {
     const names = m.names.map((n, i) => n || `seat ${i + 1} (open)`).join(' vs ');
     ul.append(el('li', { dataset: { match: m.match_id } },
-      el('strong', {}, m.name), ` — ${VARIANTS[m.variant]?.name ?? m.variant} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
+      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
       el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' }), ' · ',
       el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' })));
   }

@@ -1,7 +1,7 @@
 // The rules page: the project's rules document of a variant, rendered as simple text blocks
 // (headings, paragraphs, lists, quotes, code and tables), built with DOM nodes only.
 
-import { el, VARIANTS } from './common.js';
+import { el, variantName, VARIANTS } from './common.js';
 
 const variant = location.pathname.split('/')[2];
 const main = document.getElementById('rules');
@@ -60,7 +60,7 @@ function render(md) {
 
 async function init() {
   if (!VARIANTS[variant]) { main.replaceChildren(el('p', { text: 'No such variant.' })); return; }
-  document.title = `${VARIANTS[variant].name} — rules`;
+  document.title = `${await variantName(variant)} — rules`;
   const res = await fetch(`/static/rules/${variant}.md`);
   const md = await res.text();
   main.replaceChildren(el('p', { class: 'summary' }, VARIANTS[variant].summary), ...render(md));

@@ -2,7 +2,7 @@
 // Uses GET /api/matches/{id}/scoreboard when the server has it, else the match summary and
 // the game records (both real data; nothing is made up).
 
-import { api, el, readKey, VARIANTS, withKey } from './common.js';
+import { api, el, readKey, variantName, withKey } from './common.js';
 
 const matchId = decodeURIComponent(location.pathname.split('/')[2]);
 const key = readKey(matchId);
@@ -32,7 +32,7 @@ async function init() {
   try { b = await load(); } catch (err) { $('series').textContent = `Cannot load the match: ${err.message}`; return; }
   const name = (seat) => b.seats.find(x => x.seat === seat)?.name || `seat ${seat}`;
   $('title').textContent = `Scoreboard — ${b.name ?? ''}`;
-  $('heading').textContent = `${VARIANTS[b.variant]?.name ?? b.variant}: ${b.series.kind === 'best_of' ? 'best of' : 'first to'} ${b.series.target}`;
+  $('heading').textContent = `${await variantName(b.variant)}: ${b.series.kind === 'best_of' ? 'best of' : 'first to'} ${b.series.target}`;
   const result = b.winner ? `${name(b.winner)} won the series.` : b.leader ? `${name(b.leader)} leads.` : b.status === 'finished' ? 'The series ended level.' : 'Level so far.';
   $('series').replaceChildren(el('span', { id: 'result', dataset: { winner: b.winner ?? '', leader: b.leader ?? '' } }, `Status: ${b.status}. ${result}`));
   $('seats').replaceChildren(row(['seat', 'player', 'points', 'games won'], 'th'),
