@@ -8,7 +8,11 @@
 
 import { svg } from './common.js';
 
-export const PLAYER_COLOURS = ['#b3261e', '#f2c230', '#2d6cdf', '#2e8b57'];
+// Okabe and Ito's colour-blind-safe palette (vermillion, yellow, blue, bluish green), named
+// by the words the page uses; each player's pieces also differ in shape or fill, so that the
+// board reads in greyscale too.
+export const PLAYER_COLOURS = ['#d55e00', '#f0e442', '#0072b2', '#009e73'];
+export const COLOUR_NAMES = ['red', 'yellow', 'blue', 'green'];
 const CELL = 60;
 
 // ---------- the 3×10 S-shaped track of jequier, pyramid and modern ----------
@@ -33,17 +37,20 @@ function track30(variant) {
     const mark = MARKS[variant][s];
     // Arrows at the ends of each row show the S-shaped direction of travel.
     const arrow = { 1: '→', 10: '↓', 11: '←', 20: '↓', 21: '→' }[s];
-    squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, mark: mark?.[0], arrow, title: mark ? `${s}: ${mark[1]}` : String(s), trap: variant !== 'pyramid' && s === 27 });
+    squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, mark: mark?.[0], arrow, title: mark ? `${s}: ${mark[1]}` : String(s), name: mark ? `${s} (${mark[0]})` : String(s), trap: variant !== 'pyramid' && s === 27 });
   }
-  squares.push({ key: 'off', x: 10 + 10 * CELL + 12, y: 10 + 2 * CELL, w: CELL, h: CELL, mark: 'off', title: 'borne off', off: true });
+  squares.push({ key: 'off', x: 10 + 10 * CELL + 12, y: 10 + 2 * CELL, w: CELL, h: CELL, mark: 'off', title: 'borne off', name: 'off the board', off: true });
   // The arrows of the S path.
   const deco = [];
   return { width: 10 * CELL + 20 + CELL + 12, height: 3 * CELL + 20, squares, deco };
 }
 
 function disc(fill, stroke, extra) {
-  return (cx, cy) => svg('g', {}, svg('circle', { cx, cy, r: 19, fill, stroke, 'stroke-width': 2.5 }), extra ? extra(cx, cy) : null);
+  return (cx, cy, k = 1) => svg('g', {}, svg('circle', { cx, cy, r: 19 * k, fill, stroke, 'stroke-width': 2.5 }), extra ? extra(cx, cy) : null);
 }
+const discChip = (colour) => colour ? disc(colour === 'black' ? '#222' : '#fafafa', colour === 'black' ? '#000' : '#444') : unknownChip;
+const unknownChip = (cx, cy, k = 1) => svg('g', {}, svg('circle', { cx, cy, r: 17 * k, fill: '#ddd', stroke: '#777', 'stroke-width': 2, 'stroke-dasharray': '4 3' }),
+  svg('text', { x: cx, y: cy + 6 * k, 'text-anchor': 'middle', 'font-size': 16 * k, fill: '#555', text: '?' }));
 
 function parseJequier(n) {
   const [board, seats, state] = n.split(' ');
@@ -52,21 +59,22 @@ function parseJequier(n) {
     if (ch === '.') return;
     const black = ch === 'B' || ch === 'b';
     const unmoved = ch === 'b' || ch === 'w';
-    pieces.push({ sq: 's' + (i + 1), label: `${black ? 'black' : 'white'} piece${unmoved ? ' (not moved yet)' : ''}`,
+    pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: `${black ? 'black' : 'white'} piece${unmoved ? ' (not moved yet)' : ''}`,
       draw: disc(black ? '#222' : '#fafafa', black ? '#000' : '#444', unmoved ? (cx, cy) => svg('circle', { cx, cy, r: 8, fill: 'none', stroke: black ? '#888' : '#999', 'stroke-width': 2 }) : null) });
   });
   const onBoard = (c) => [...board].filter(x => x.toUpperCase() === c).length;
   const blackSeat = seats[1] === '-' ? null : Number(seats[1]);
   const mover = Number(state.slice(1, 2));
   const players = blackSeat ? { [blackSeat]: 'black', [3 - blackSeat]: 'white' } : {};
-  return { pieces, mover, sides: players, info: `borne off: white ${5 - onBoard('W')}, black ${5 - onBoard('B')}` };
+  for (const p of pieces) p.owner = blackSeat ? (p.colour === 'black' ? blackSeat : 3 - blackSeat) : null;
+  const m = /^m\d:(\d+)$/.exec(state);
+  return { pieces, mover, sides: players, throwValue: m ? Number(m[1]) : null, info: `borne off: white ${5 - onBoard('W')}, black ${5 - onBoard('B')}` };
 }
 
 const PYR = { L: 22, M: 17, S: 12 };
 function pyramidShape(size, black) {
-  const h = PYR[size];
-  return (cx, cy) => svg('polygon', { points: `${cx},${cy - h} ${cx - h * 0.85},${cy + h * 0.8} ${cx + h * 0.85},${cy + h * 0.8}`,
-    fill: black ? '#222' : '#fafafa', stroke: black ? '#000' : '#444', 'stroke-width': 2.5 });
+  return (cx, cy, k = 1) => { const h = PYR[size] * k; return svg('polygon', { points: `${cx},${cy - h} ${cx - h * 0.85},${cy + h * 0.8} ${cx + h * 0.85},${cy + h * 0.8}`,
+    fill: black ? '#222' : '#fafafa', stroke: black ? '#000' : '#444', 'stroke-width': 2.5 }); };
 }
 
 function parsePyramid(n) {
@@ -77,7 +85,7 @@ function parsePyramid(n) {
     if (ch === '.') return;
     const black = ch === ch.toUpperCase();
     const size = ch.toUpperCase();
-    pieces.push({ sq: 's' + (i + 1), label: `${black ? 'black' : 'white'} ${{ L: 'large', M: 'medium', S: 'small' }[size]} pyramid`, draw: pyramidShape(size, black) });
+    pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: `${black ? 'black' : 'white'} ${{ L: 'large', M: 'medium', S: 'small' }[size]} pyramid`, draw: pyramidShape(size, black) });
   });
   const [offB, offW] = f[1].split('/');
   const bseat = (f.find(x => x.startsWith('black=')) || 'black=1').split('=')[1];
@@ -86,10 +94,20 @@ function parsePyramid(n) {
   if (phase === 'move' || phase === 'throw') mover = f[3] === 'b' ? Number(bseat) : 3 - Number(bseat);
   if (phase === 'choose') mover = Number(f[3]);
   const colours = n.includes('black=') ? { [bseat]: 'black', [3 - bseat]: 'white' } : {};
+  for (const p of pieces) p.owner = n.includes('black=') ? (p.colour === 'black' ? Number(bseat) : 3 - Number(bseat)) : null;
   return { pieces, mover, sides: colours, info: `borne off: black ${offB === '-' ? 'none' : offB}, white ${offW === '-' ? 'none' : offW}` };
 }
 
 const SEAT_LETTERS = 'abcd';
+// Each player's pieces have their own shape (circle, square, diamond, hexagon) as well as colour.
+function modernShape(p, cx, cy, k = 1) {
+  const r = 20 * k;
+  const a = { fill: PLAYER_COLOURS[p - 1], stroke: '#222', 'stroke-width': 2 };
+  if (p === 2) return svg('rect', { ...a, x: cx - r * 0.9, y: cy - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 4 * k });
+  if (p === 3) return svg('polygon', { ...a, points: `${cx},${cy - r * 1.1} ${cx + r * 1.1},${cy} ${cx},${cy + r * 1.1} ${cx - r * 1.1},${cy}` });
+  if (p === 4) return svg('polygon', { ...a, points: [0, 1, 2, 3, 4, 5].map(i => `${cx + r * Math.cos(Math.PI / 3 * i)},${cy + r * Math.sin(Math.PI / 3 * i)}`).join(' ') });
+  return svg('circle', { ...a, cx, cy, r });
+}
 function parseModern(n) {
   const [, board, up, turn, phase] = n.split(' ');
   const pieces = [];
@@ -98,12 +116,12 @@ function parseModern(n) {
     if (!m) continue;
     const p = SEAT_LETTERS.indexOf(m[2]) + 1;
     const dots = Number(m[3]);
-    pieces.push({ sq: 's' + m[1], owner: p, dots, label: `player ${p}'s piece ${dots}`, draw: (cx, cy) => {
-      const g = svg('g', {}, svg('circle', { cx, cy, r: 20, fill: PLAYER_COLOURS[p - 1], stroke: '#222', 'stroke-width': 2 }));
+    pieces.push({ sq: 's' + m[1], owner: p, dots, label: `${COLOUR_NAMES[p - 1]} piece ${dots}`, draw: (cx, cy, k = 1) => {
+      const g = svg('g', {}, modernShape(p, cx, cy, k));
       for (let d = 0; d < dots; d++) {
         const a = (2 * Math.PI * d) / dots - Math.PI / 2;
         const r = dots === 1 ? 0 : 9;
-        g.append(svg('circle', { cx: cx + r * Math.cos(a), cy: cy + r * Math.sin(a), r: 3.2, fill: '#111' }));
+        g.append(svg('circle', { cx: cx + r * Math.cos(a), cy: cy + r * Math.sin(a), r: 3.2, fill: '#111', stroke: '#fff', 'stroke-width': 0.8 }));
       }
       return g;
     } });
@@ -122,16 +140,20 @@ function parkerSquares() {
     const c1 = s <= 10 ? s - 1 : 20 - s;
     const c2 = s <= 10 ? 10 - s : s - 11;
     if (s <= 10) {
-      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: bot, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `red ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, safety: true });
-      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: top, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `yellow ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, safety: true });
+      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: bot, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `red ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, name: `red ${s}`, safety: true });
+      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: top, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `yellow ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, name: `yellow ${s}`, safety: true });
     } else {
-      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: mid + CELL / 2, w: CELL, h: CELL / 2, n: s, arrow: '←', title: `red ${s} (Senet Row)`, hole: 1 });
-      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: mid, w: CELL, h: CELL / 2, n: s, arrow: '→', title: `yellow ${s} (Senet Row)`, hole: 2 });
+      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: mid + CELL / 2, w: CELL, h: CELL / 2, n: s, arrow: '←', title: `red ${s} (Senet Row)`, name: `red ${s}`, hole: 1 });
+      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: mid, w: CELL, h: CELL / 2, n: s, arrow: '→', title: `yellow ${s} (Senet Row)`, name: `yellow ${s}`, hole: 2 });
     }
   }
   const deco = [svg('rect', { x: 10, y: mid, width: 10 * CELL, height: CELL, class: 'senet-row' })];
   return { width: 10 * CELL + 20, height: 3 * CELL + 20, squares, deco };
 }
+
+const parkerPeg = (fill, pharaoh) => (cx, cy, k = 1) => svg('g', {},
+  svg('circle', { cx, cy, r: (pharaoh ? 14 : 11) * k, fill, stroke: '#222', 'stroke-width': 2 }),
+  pharaoh ? svg('circle', { cx, cy, r: 6 * k, fill: '#fff', stroke: '#222', 'stroke-width': 1.5 }) : null);
 
 function parseParker(n) {
   const f = n.split(' ');
@@ -144,10 +166,8 @@ function parseParker(n) {
       const s = Number(v.replace('*', ''));
       const pharaoh = i === 0;
       const fill = PLAYER_COLOURS[p - 1];
-      pieces.push({ sq: parkerKey(p, s), label: `${p === 1 ? 'red' : 'yellow'} ${pharaoh ? 'Pharaoh' : 'man'}${v.endsWith('*') ? ' (just arrived)' : ''}`,
-        draw: (cx, cy) => svg('g', {},
-          svg('circle', { cx, cy, r: pharaoh ? 14 : 11, fill, stroke: '#222', 'stroke-width': 2 }),
-          pharaoh ? svg('circle', { cx, cy, r: 6, fill: '#fff', stroke: '#222', 'stroke-width': 1.5 }) : null) });
+      pieces.push({ sq: parkerKey(p, s), owner: p, label: `${p === 1 ? 'red' : 'yellow'} ${pharaoh ? 'Pharaoh' : 'man'}${v.endsWith('*') ? ' (just arrived)' : ''}`,
+        draw: parkerPeg(fill, pharaoh) });
     });
   }
   const st = f.indexOf(f.find(x => /^(start|throw|move|over)$/.test(x)));
@@ -165,10 +185,10 @@ function martianSquares() {
   TRACKS.forEach((t, r) => {
     for (let k = 1; k <= 9; k++) {
       const c = martianCol(t, k);
-      squares.push({ key: t + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: t + k, title: `${{ S: 'Source', B: 'Balance', P: 'Perfect' }[t]} Track ${k}`, label: t + k });
+      squares.push({ key: t + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: t + k, title: `${{ S: 'Source', B: 'Balance', P: 'Perfect' }[t]} Track ${k}`, label: t + k, name: t + k });
     }
   });
-  squares.push({ key: 'off', x: 10 + 9 * CELL + 28 + 14, y: 10 + 2 * (CELL + 6), w: CELL, h: CELL + 6, mark: 'off', title: 'borne off', off: true });
+  squares.push({ key: 'off', x: 10 + 9 * CELL + 28 + 14, y: 10 + 2 * (CELL + 6), w: CELL, h: CELL + 6, mark: 'off', title: 'borne off', name: 'off the board', off: true });
   const deco = [0, 1, 2].map(i => svg('rect', { x: 6 + i * (3 * CELL + 14), y: 6, width: 3 * CELL + 8, height: 3 * (CELL + 6) + 8, rx: 10, class: 'coaster' }));
   deco.push(svg('text', { x: 10, y: 3 * (CELL + 6) + 32, class: 'compass', text: 'West' }));
   deco.push(svg('text', { x: 9 * CELL + 38, y: 3 * (CELL + 6) + 32, class: 'compass', 'text-anchor': 'end', text: 'East' }));
@@ -176,6 +196,20 @@ function martianSquares() {
 }
 
 const MSIZE = { S: 13, M: 19, L: 26 };
+// A martian pyramid standing on `base`: player 1's dark red and solid, player 2's light yellow
+// and striped (so that the two read apart in greyscale); the size is also told by its pips
+// under the apex (1 small, 2 medium, 3 large), as on Icehouse pyramids.
+function martianPyramid(p, size, cx, base, k = 1) {
+  const h = MSIZE[size] * k;
+  const top = base - h * 1.25;
+  const g = svg('g', { class: `mp mp${p}` });
+  g.append(svg('polygon', { points: `${cx},${top} ${cx - h * 0.8},${base} ${cx + h * 0.8},${base}`,
+    fill: p === 1 ? PLAYER_COLOURS[0] : PLAYER_COLOURS[1], 'fill-opacity': p === 1 ? 0.8 : 0.7, stroke: p === 1 ? '#3a1400' : '#6b5a00', 'stroke-width': 2,
+    'stroke-dasharray': p === 1 ? null : '5 2' }));
+  const pips = { S: 1, M: 2, L: 3 }[size];
+  for (let i = 0; i < pips; i++) g.append(svg('circle', { cx: cx + (i - (pips - 1) / 2) * 4.2 * k, cy: top + 9 * k, r: 1.6 * k, fill: p === 1 ? '#fff' : '#222' }));
+  return g;
+}
 function parseMartian(n) {
   const f = n.split(' ');
   const pieces = [];
@@ -183,7 +217,8 @@ function parseMartian(n) {
   for (; i < f.length && f[i].includes(':'); i++) {
     const [sq, stack] = f[i].split(':');
     const names = [...stack].map(c => `${c === c.toUpperCase() ? 'red' : 'yellow'} ${{ S: 'small', M: 'medium', L: 'large' }[c.toUpperCase()]}`);
-    pieces.push({ sq, label: `stack ${stack} (bottom to top: ${names.join(', ')})`, draw: (cx, cy) => {
+    const owners = new Set([...stack].map(c => c === c.toUpperCase() ? 1 : 2));
+    pieces.push({ sq, owner: owners.size === 1 ? [...owners][0] : null, label: `stack ${stack} (bottom to top: ${names.join(', ')})`, draw: (cx, cy) => {
       const g = svg('g', {});
       let base = cy + 24;
       let prev = 99;
@@ -195,9 +230,7 @@ function parseMartian(n) {
         if (h < prev && prev !== 99) base -= Math.round(prev * 0.55);
         if (h > prev) base = cy + 24;
         prev = h;
-        const p1 = c === size;
-        g.append(svg('polygon', { points: `${cx},${base - h * 1.25} ${cx - h * 0.8},${base} ${cx + h * 0.8},${base}`,
-          fill: PLAYER_COLOURS[p1 ? 0 : 1], 'fill-opacity': 0.55, stroke: p1 ? '#5a0f0a' : '#7a5a00', 'stroke-width': 2 }));
+        g.append(martianPyramid(c === size ? 1 : 2, size, cx, base));
       }
       g.append(svg('text', { x: cx, y: cy + 32, class: 'stack-label', text: stack }));
       return g;
@@ -210,12 +243,14 @@ function parseMartian(n) {
 
 // ---------- the boards ----------
 
+// `chip(player, parsed)`: how engine player `player`'s pieces look (drawn by the same
+// functions as the board's pieces), for the players' list.
 const BOARDS = {
-  jequier: { geometry: () => track30('jequier'), parse: parseJequier },
-  pyramid: { geometry: () => track30('pyramid'), parse: parsePyramid },
-  modern: { geometry: () => track30('modern'), parse: parseModern },
-  parker: { geometry: parkerSquares, parse: parseParker },
-  martian: { geometry: martianSquares, parse: parseMartian },
+  jequier: { geometry: () => track30('jequier'), parse: parseJequier, chip: (p, parsed) => discChip(parsed?.sides?.[p]) },
+  pyramid: { geometry: () => track30('pyramid'), parse: parsePyramid, chip: (p, parsed) => parsed?.sides?.[p] ? pyramidShape('M', parsed.sides[p] === 'black') : unknownChip },
+  modern: { geometry: () => track30('modern'), parse: parseModern, chip: (p) => (cx, cy, k) => modernShape(p, cx, cy, k) },
+  parker: { geometry: parkerSquares, parse: parseParker, chip: (p) => parkerPeg(PLAYER_COLOURS[p - 1], false) },
+  martian: { geometry: martianSquares, parse: parseMartian, chip: (p) => (cx, cy, k) => martianPyramid(p, 'M', cx, cy + 10 * k, k) },
 };
 
 // The same board with rows and columns swapped (for narrow screens); text stays upright.
@@ -228,6 +263,12 @@ function transpose(g) {
     swap('x', 'y'); swap('width', 'height');
     return e;
   });
+  // East and West stay written on the upright board: along its right edge, West at the top.
+  if (g.deco.some(d => d.getAttribute('class') === 'compass')) {
+    const x = g.height - 8;
+    deco.push(svg('text', { x, y: 8, class: 'compass', transform: `rotate(90 ${x} 8)`, text: 'West ↓' }));
+    deco.push(svg('text', { x, y: g.width - 8, class: 'compass', 'text-anchor': 'end', transform: `rotate(90 ${x} ${g.width - 8})`, text: 'East' }));
+  }
   return { width: g.height, height: g.width, squares, deco };
 }
 
@@ -261,6 +302,21 @@ export class Board {
     this.svg.setAttribute('viewBox', `0 0 ${this.geo.width} ${this.geo.height}`);
     this.svg.classList.toggle('vertical', vertical);
     this.squareByKey = new Map(this.geo.squares.map(s => [s.key, s]));
+  }
+
+  // A place as the board labels it ("17", "26 (☥)", "red 12", "S3", "off the board").
+  placeName(key) {
+    if (key === 'out') return 'out of the game';
+    const s = this.squareByKey.get(key);
+    return s?.name ?? key;
+  }
+
+  // A small drawing of engine player `p`'s pieces (as the board draws them now).
+  chip(p) {
+    const draw = this.def.chip(p, this.parsed);
+    const root = svg('svg', { class: 'chip', width: 22, height: 22, viewBox: '0 0 22 22', 'aria-hidden': 'true' });
+    root.append(draw(11, 11, 0.5));
+    return root;
   }
 
   centre(key) {
@@ -341,6 +397,10 @@ export class Board {
         grp.dataset.src = key;
         grp.addEventListener('click', () => this.select(key));
         grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.select(key); } });
+      } else if (this.moves.length && this.interactive) {
+        // A piece that cannot move now says so (the page says why, in words).
+        grp.classList.add('still');
+        grp.addEventListener('click', () => this.onExplain?.(key, list));
       }
       root.append(grp);
     }
@@ -356,6 +416,9 @@ export class Board {
       t.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
       t.append(svg('title', { text: said.join(' / ') }));
       root.append(t);
+      // Which die (or dice) the step spends, written on the target.
+      const dice = [...new Set(options.map(o => o.dice.join('+')).filter(Boolean))];
+      if (dice.length) root.append(svg('text', { x: s.x + s.w - 7, y: s.y + 17, class: 'target-die', 'text-anchor': 'end', text: dice.join(' / ') }));
     }
   }
 
