@@ -1,7 +1,15 @@
 // The match page: join with an invite, then play or watch over the WebSocket.
+//
+// The page holds no rules. It draws each event's `notation`, offers the `legal` moves with
+// their geometry (`moves`), and tells what happened in plain words from the events alone:
+// the faces of a throw, the squares and pieces of a move's `geometry`, a `passed`, the
+// `game_over`'s winner, reason and points.
 
-import { api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, VARIANTS, withKey } from './common.js';
-import { Board, diceView, PLAYER_COLOURS } from './boards.js';
+import {
+  api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
+  loadInvites, saveInvites, linkRow, pref, setPref,
+} from './common.js';
+import { Board, diceView, COLOUR_NAMES } from './boards.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || '');
@@ -12,21 +20,76 @@ const $ = (id) => document.getElementById(id);
 const st = {
   snap: null, seat: null, board: null, turn: null, legal: [], moves: [], notation: null, game: 0,
   seats: [], names: [], lastMove: null, lastThrow: null, over: null, seedSent: new Set(),
-  connected: [], spectators: 0, score: [], wins: [], pending: null, lastActor: null, matchOver: null,
+  connected: [], spectators: 0, score: [], wins: [], pending: null, matchOver: null,
+  variant: null, variantName: null, setup: null,
+  // The narrative: what happened, in words (newest last), and the turns of the move list.
+  story: [], turnNo: 0, turnSeat: null, turnLi: null,
+  // For the words of the next events: the game's latest real throw, the seat whose throw
+  // found no move, the seats that asked for the next game.
+  prevThrow: null, passedSince: false, noMoveSeat: null, lastOut: null, rematch: new Set(),
+  notice: null, confirming: null, wasMyTurn: false,
 };
 let live = null;
 window.senet = st; // for tests and the curious: the page's state
 
-function me() { return st.seat; }
-function who(seat) { return seat ? `${seatName(st.names, seat)}` : '—'; }
-function enginePlayerSeat(p) { return st.seats[p - 1] || p; }
+const isMe = (seat) => !!st.seat && seat === st.seat;
+function who(seat) { return seat ? seatName(st.names, seat) : '—'; }
+// The subject of a sentence: "You" for this page's seat.
+function Who(seat) { return isMe(seat) ? 'You' : who(seat); }
+function whose(seat) { return isMe(seat) ? 'your' : `${who(seat)}'s`; }
+function seatOfEngine(p) { return st.seats[p - 1] || p; }
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 async function start() {
+  setupHeader();
   if (mode === 'join') return showJoin();
   const saved = mode === 'watch' ? null : loadSeat(matchId);
   st.seat = saved?.seat ?? null;
   connect(saved?.token ?? null, params.get('key'));
 }
+
+// ---------- the header: turn awareness and this browser's settings ----------
+
+const ICON = (fill, ring) => 'data:image/svg+xml,' + encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="${ring}"/><text x="16" y="24" font-size="22" text-anchor="middle" fill="${fill}">☥</text></svg>`);
+const ICONS = { idle: ICON('#f3e6c8', '#2b2118'), mine: ICON('#2b2118', '#f0b400') };
+
+function setupHeader() {
+  const sound = $('sound');
+  const paint = () => { const on = pref('sound', true); sound.textContent = on ? '♪ Sound on' : '♪ Sound off'; sound.setAttribute('aria-pressed', String(on)); };
+  sound.addEventListener('click', () => { setPref('sound', !pref('sound', true)); paint(); if (pref('sound', true)) beep(660); });
+  paint();
+  const confirm = $('confirm-pref');
+  confirm.checked = pref('confirm', false);
+  confirm.addEventListener('change', () => { setPref('confirm', confirm.checked); if (!confirm.checked) cancelConfirm(); });
+  setIcon('idle');
+}
+
+function setIcon(which) {
+  let link = document.querySelector('link[rel="icon"]');
+  if (!link) { link = el('link', { rel: 'icon', type: 'image/svg+xml' }); document.head.append(link); }
+  if (link.dataset.state !== which) { link.href = ICONS[which]; link.dataset.state = which; }
+}
+
+let audio = null;
+// A short beep (WebAudio), when the sound is on. Browsers allow it after the page was used.
+function beep(freq = 520, ms = 90) {
+  if (!pref('sound', true)) return;
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === 'suspended') audio.resume?.();
+    const o = audio.createOscillator();
+    const g = audio.createGain();
+    o.frequency.value = freq;
+    g.gain.setValueAtTime(0.08, audio.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + ms / 1000);
+    o.connect(g).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + ms / 1000);
+  } catch { /* no audio here */ }
+}
+
+// ---------- joining ----------
 
 function showJoin() {
   const box = $('join');
@@ -51,6 +114,7 @@ function showJoin() {
       st.seat = r.seat;
       connect(r.token, null);
     } catch (err) {
+      if (err.code === 'not_found') { box.hidden = true; showMissing(); return; }
       msg.textContent = err.code === 'invite_used' ? 'That invite was used already.' : `Cannot join: ${err.message}`;
       go.disabled = false;
       const saved = loadSeat(matchId);
@@ -58,25 +122,62 @@ function showJoin() {
     }
   });
   box.replaceChildren(form);
-  api(`/api/matches/${encodeURIComponent(matchId)}`).then(s => {
-    form.prepend(el('p', {}, `${s.name} — ${VARIANTS[s.variant]?.name ?? s.variant}, ${s.players} players. `, el('a', { href: `/rules/${s.variant}`, text: 'Rules' })));
+  api(`/api/matches/${encodeURIComponent(matchId)}`).then(async s => {
+    form.prepend(el('p', {}, `${s.name} — ${await variantName(s.variant)}, ${s.players} players. `, el('a', { href: `/rules/${s.variant}`, text: 'Rules' })));
   }).catch(() => { /* a private match's summary needs its key: the invite still takes the seat */ });
+}
+
+// No match by this id (the server's answer to its summary is 404 and its socket will not open).
+function showMissing(text = 'No such match.') {
+  $('play').hidden = true;
+  const box = $('missing');
+  box.hidden = false;
+  box.replaceChildren(el('h2', { text }), el('p', {}, 'The link may be mistyped, or the match was never created here. ', el('a', { href: '/', id: 'to-lobby', text: 'Go to the lobby' })));
+  $('conn').textContent = '';
+  document.title = `${text} — Senet`;
 }
 
 function connect(token, key) {
   $('play').hidden = false;
+  let probing = false;
   live = new Live(matchId, {
     token, key,
-    onStatus: (s, delay) => {
+    onStatus: async (s, delay) => {
       const c = $('conn');
       c.textContent = { connecting: 'connecting…', open: st.seat ? `playing as seat ${st.seat}` : 'watching', reconnecting: `connection lost — retrying in ${(delay / 1000).toFixed(1)} s`, closed: 'disconnected' }[s];
       c.dataset.state = s;
       document.body.dataset.conn = s;
       if (s !== 'open') renderChoices();
+      // A socket that never opened: does the match exist at all? (Its WebSocket route answers
+      // 404 for an unknown match, which a browser only sees as a failed connection.)
+      if (s === 'reconnecting' && !st.snap && !probing) {
+        probing = true;
+        try {
+          const sum = await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, readKey(matchId));
+          if (sum.status === 'finished' || sum.status === 'expired') {
+            live.closed = true;
+            showGone(sum);
+          }
+        } catch (err) {
+          if (err.status === 404) { live.closed = true; showMissing(); }
+        }
+        probing = false;
+      }
     },
     onMessage,
   });
   window.senetLive = live;
+}
+
+// A finished match that left the server's memory: its socket is gone, its records are not.
+async function showGone(sum) {
+  $('play').hidden = true;
+  const box = $('missing');
+  box.hidden = false;
+  const over = sum.status === 'expired' ? 'This match expired: its seats were not all taken in time.' : 'This match is over.';
+  box.replaceChildren(el('h2', { text: `${sum.name} — ${await variantName(sum.variant)}` }), el('p', { id: 'gone', text: over }),
+    el('p', {}, el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard and replays' }), ' · ', el('a', { href: '/', text: 'Back to the lobby' })));
+  $('conn').textContent = '';
 }
 
 function onMessage(msg) {
@@ -111,17 +212,18 @@ function showError(msg) {
   renderChoices();
 }
 
-function applySnapshot(s, first) {
+async function applySnapshot(s, first) {
   st.snap = s;
   st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
+  st.variant = s.variant;
   if (s.client_seeds && st.seat && s.client_seeds[st.seat - 1] !== null) st.seedSent.add(s.game);
-  document.title = `${s.name} — Senet`;
-  $('title').textContent = `${s.name} · ${VARIANTS[s.variant]?.name ?? s.variant} · game ${s.game || '–'}`;
   if (first || !st.board || st.board.variant !== s.variant) {
-    st.board = new Board($('board'), s.variant, { onMove: sendMove });
-    st.board.onSelect = (key, moves) => renderChoices(key, moves);
+    st.board = new Board($('board'), s.variant, { onMove: pickMove });
+    st.board.onSelect = (key, moves) => { $('hint').textContent = ''; renderChoices(key, moves); };
+    st.board.onExplain = explain;
+    $('board').dataset.variant = s.variant;
     $('links').replaceChildren(
       el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ',
       el('a', { href: `/rules/${s.variant}`, text: 'Rules' }), ' · ',
@@ -130,23 +232,183 @@ function applySnapshot(s, first) {
   }
   if (s.turn.kind === 'game_over' || s.turn.kind === 'match_over') st.over = st.over || { game: s.game };
   redraw(false);
+  st.variantName = await variantName(s.variant);
+  renderTitle();
 }
 
-function logLine(e) {
-  const n = e.seat ? who(e.seat) : '';
-  switch (e.kind) {
-    case 'game_started': return `Game ${e.game} starts.`;
-    case 'client_seed': return `${n} gave a dice seed.`;
-    case 'thrown': return `${n} threw ${e.faces.join(' ')}${e.effect === 'no_move' ? ' — no move' : e.effect === 'decided' ? ' (for the start)' : ''}`;
-    case 'moved': return `${n}: ${e.move}`;
-    case 'passed': return `${n} passes.`;
-    case 'resigned': return `${n} resigned.`;
-    case 'claimed': return `${n} claimed the game: ${who(e.against)} was away.`;
-    case 'game_over': return `Game over: ${e.winner ? who(e.winner) + ' wins' : 'a draw'} (${e.reason}, ${e.points} points).`;
-    case 'rematch_requested': return `${n} asks for the next game.`;
-    case 'match_over': return `The match is over: ${e.winner ? who(e.winner) + ' wins' : 'a draw'}.`;
-    default: return e.kind;
+function renderTitle() {
+  if (!st.snap) return;
+  $('title').textContent = `${st.snap.name} · ${st.variantName ?? st.snap.variant} · game ${st.game || '–'}`;
+}
+
+// ---------- the narrative ----------
+
+// A piece as the geometry names it ("small pyramid", "piece 3", "Pharaoh").
+function pieceName(p) {
+  const k = p?.kind || '';
+  if (k.startsWith('dots')) return `piece ${k.slice(4)}`;
+  return { white: 'white piece', black: 'black piece', pharaoh: 'Pharaoh', man: 'man', small: 'small pyramid', medium: 'medium pyramid', large: 'large pyramid' }[k] || 'piece';
+}
+function piecesName(list) {
+  if (!list?.length) return 'a piece';
+  const first = pieceName(list[0]);
+  return list.length > 1 ? `the ${first} with ${plural(list.length - 1, 'pyramid', 'pyramids')} on it` : `the ${first}`;
+}
+const place = (key) => st.board ? st.board.placeName(key) : key;
+const diceWords = (dice) => !dice?.length ? '' : dice.length === 1 ? `die ${dice[0]}` : `dice ${dice.join(' + ')}`;
+
+// The value of a throw in words: the faces of dice; for sticks, the value the server uses
+// (the die of its legal moves, or the throw in the position) and how many plain sides are up.
+function throwWords(e) {
+  const f = e.faces || [];
+  if (e.spec?.die === 'stick') {
+    const value = e.moves?.find(m => m.dice?.length)?.dice[0] ?? (e.notation && st.board?.def.parse(e.notation)?.throwValue) ?? null;
+    const plain = f.filter(x => x === 1).length;
+    const sticks = `${f.length} sticks: ${plural(plain, 'plain side', 'plain sides')} up`;
+    return value ? `${value} (${sticks})` : sticks;
   }
+  if (f.length === 1) return String(f[0]);
+  return f.slice(0, -1).join(', ') + ' and ' + f[f.length - 1];
+}
+
+const CHOICES = { d1: 'to throw one die', d2: 'to throw two dice', black: 'to play black', white: 'to play white' };
+const CHOICE_BUTTONS = { d1: 'Throw one die', d2: 'Throw two dice', black: 'Play black', white: 'Play white' };
+const COASTER = { east_to_west: 'the east coaster to the west end', west_to_east: 'the west coaster to the east end' };
+
+// A legal move as a button says it: where its piece goes (with the die it uses), the choice
+// it makes, or its notation.
+function moveLabel(m) {
+  const o = st.moves.find(x => x.move === m);
+  if (CHOICE_BUTTONS[m]) return CHOICE_BUTTONS[m];
+  if (o?.coaster) return `Move ${COASTER[o.coaster] || o.coaster} (${m})`;
+  if (o?.from && o?.to) return `${place(o.from)} → ${place(o.to)}${o.dice?.length ? ` (${diceWords(o.dice)})` : ''}${o.hits ? ' ✕' : ''}`;
+  return m;
+}
+
+// What a `moved` event did, in words, from its geometry; and whether it hit this page's pieces.
+function movedWords(e) {
+  const g = e.geometry || {};
+  const steps = g.steps || [];
+  const N = Who(e.seat);
+  if (g.coaster) {
+    const own = steps.length;
+    return { text: `${N} moved ${COASTER[g.coaster] || g.coaster} (${e.move}), carrying ${plural(own, 'stack', 'stacks')}${steps[0]?.dice?.length ? ` (${diceWords(steps[0].dice)})` : ''}.` };
+  }
+  if (!steps.length) return { text: CHOICES[e.move] ? `${N} chose ${CHOICES[e.move]}.` : `${N} played ${e.move}.` };
+  const [s, ...rest] = steps;
+  const dice = s.dice?.length ? ` (${diceWords(s.dice)})` : '';
+  let text = s.kind === 'bear_off'
+    ? `${N} bore off ${piecesName(s.pieces)} from ${place(s.from)}${dice}`
+    : `${N} moved ${piecesName(s.pieces)} from ${place(s.from)} to ${place(s.to)}${s.via?.length ? ` by way of ${s.via.map(place).join(', ')}` : ''}${dice}`;
+  let hitMe = null;
+  const more = [];
+  for (const r of rest) {
+    const owner = seatOfEngine(r.owner);
+    const piece = `${whose(owner)} ${pieceName(r.pieces?.[0])}`;
+    if (r.kind === 'capture') more.push(`captured ${piece} on ${place(r.from)}`);
+    else if (r.kind === 'sent_back') more.push(`sent ${piece} back from ${place(r.from)} to ${place(r.to)}`);
+    else if (r.kind === 'removed') more.push(`pushed ${piece} off ${place(r.from)}, out of the game`);
+    else if (r.kind === 'bear_off') more.push(`bore off ${piece}`);
+    else if (r.kind === 'move') more.push(`moved ${piece} from ${place(r.from)} to ${place(r.to)}`);
+    if (['capture', 'sent_back', 'removed'].includes(r.kind) && isMe(owner)) hitMe = r;
+  }
+  if (more.length) text += ', and ' + more.join(', ');
+  return { text: text + '.', hitMe, capture: rest.some(r => ['capture', 'sent_back', 'removed'].includes(r.kind)) };
+}
+
+const REASONS = { completed: 'playing it out', resigned: 'resignation', no_move: 'no move', move_limit: 'the move limit' };
+
+// The end of a game in words: who won, why, and the points the server gave.
+function endWords(e) {
+  const W = e.winner ? Who(e.winner) : null;
+  const won = W ? `${W} won game ${e.game}` : `Game ${e.game} ended in a draw`;
+  let why = '';
+  if (e.reason === 'no_move' && st.noMoveSeat) why = `${Who(st.noMoveSeat)} could not move with ${st.noMoveThrow} and ${isMe(st.noMoveSeat) ? 'are' : 'is'} out. `;
+  else if (e.reason === 'resigned' && st.lastOut) why = `${st.lastOut} `;
+  else if (e.reason === 'move_limit') why = 'The move limit was reached. ';
+  const pts = W ? `, taking ${plural(e.points, 'point', 'points')}` : '';
+  return `${why}${won}${pts}.`;
+}
+
+// The sentence of an event (null for events that only the move list keeps), with what the
+// page needs to know about it. Reads the page's state before the event is applied.
+function narrate(e) {
+  const N = e.seat ? Who(e.seat) : '';
+  switch (e.kind) {
+    case 'game_started': return { text: `Game ${e.game} starts.` };
+    case 'thrown': {
+      const again = e.effect !== 'decided' && st.prevThrow && st.prevThrow.seat === e.seat && !st.passedSince;
+      let text = e.effect === 'decided' ? `${N} threw ${throwWords(e)} for the start.` : `${N} threw ${again ? 'again: ' : ''}${throwWords(e)}.`;
+      if (e.effect === 'no_move') text += ' No legal move with this throw.';
+      return { text, again };
+    }
+    case 'moved': return movedWords(e);
+    case 'passed': {
+      const next = e.turn?.seat;
+      return { text: `${N} could not move: the turn passes${next ? ` to ${isMe(next) ? 'you' : who(next)}` : ''}.` };
+    }
+    case 'resigned': return { text: `${N} resigned.` };
+    case 'claimed': return { text: `${N} claimed the game: ${who(e.against)} was away.` };
+    case 'abandoned': return { text: `Nobody moved for ${who(e.against)} for too long: the game is ruled out against ${isMe(e.against) ? 'you' : who(e.against)}.` };
+    case 'game_over': return { text: endWords(e) };
+    case 'rematch_requested': return { text: `${N} asked for the next game.` };
+    case 'match_over': return { text: `The match is over: ${e.winner ? `${Who(e.winner)} won the series` : 'no one won the series'}.` };
+    default: return null;
+  }
+}
+
+// The move list: one numbered line per turn (a seat's throws and moves until another seat
+// acts), events outside the turns on lines of their own.
+function logEvent(e, said) {
+  const log = $('log');
+  const turnKinds = ['thrown', 'moved', 'passed'];
+  if (e.kind === 'game_started') { st.turnNo = 0; st.turnSeat = null; st.turnLi = null; }
+  if (turnKinds.includes(e.kind)) {
+    const startTurn = !st.turnLi || st.turnSeat !== e.seat || (e.kind === 'thrown' && e.effect === 'decided') || st.turnLi.dataset.start === '1';
+    if (startTurn) {
+      st.turnNo += 1; st.turnSeat = e.seat;
+      st.turnLi = el('li', { class: 'turn', dataset: { seat: e.seat, turn: st.turnNo, start: e.effect === 'decided' ? '1' : '' } },
+        el('span', { class: 'no', text: `${st.turnNo}.` }), el('span', { class: 'who', text: who(e.seat) }), el('span', { class: 'acts' }));
+      log.append(st.turnLi);
+    }
+    const acts = st.turnLi.querySelector('.acts');
+    let short = '';
+    if (e.kind === 'thrown') short = `(${e.spec?.die === 'stick' ? throwWords(e).split(' ')[0] : e.faces.join('+')}${e.effect === 'no_move' ? ': no move' : ''})`;
+    else if (e.kind === 'passed') short = 'passes';
+    else {
+      const s = e.geometry?.steps?.[0];
+      short = s && s.from && s.to && !e.geometry.coaster ? `${place(s.from)}→${s.kind === 'bear_off' ? 'off' : place(s.to)}${said?.capture ? ' ✕' : ''}` : e.move;
+    }
+    acts.append(el('span', { class: 'act act-' + e.kind, title: said?.text || '', dataset: { kind: e.kind, no: e.no, move: e.move || '' } }, short));
+  } else if (said && e.kind !== 'client_seed') {
+    st.turnLi = null;
+    log.append(el('li', { class: 'note', dataset: { kind: e.kind, no: e.no } }, said.text));
+  }
+  const box = log.parentElement;
+  if (box) box.scrollTop = box.scrollHeight;
+}
+
+// The story next to the dice: the latest sentences, newest last (an aria-live region: each
+// new sentence is read out once).
+function tell(e, said) {
+  if (!said || e.kind === 'client_seed') return;
+  const story = $('story');
+  for (const old of story.querySelectorAll('.new')) old.classList.remove('new');
+  story.append(el('p', { class: 'said new', dataset: { kind: e.kind, no: e.no, seat: e.seat ?? '' } }, said.text));
+  while (story.children.length > 4) story.firstElementChild.remove();
+}
+
+// Refers to the previous event of the same turn (who resigned, whose throw found no move).
+function remember(e) {
+  if (e.kind === 'game_started') { st.prevThrow = null; st.passedSince = false; st.noMoveSeat = null; st.lastOut = null; st.rematch = new Set(); }
+  if (e.kind === 'thrown' && e.effect !== 'decided') { st.prevThrow = e; st.passedSince = false; }
+  if (e.kind === 'thrown' && e.effect === 'no_move') { st.noMoveSeat = e.seat; st.noMoveThrow = throwWords(e); }
+  if (e.kind === 'thrown' && e.effect === 'move') st.noMoveSeat = null;
+  if (e.kind === 'passed') st.passedSince = true;
+  if (e.kind === 'resigned') st.lastOut = `${Who(e.seat)} resigned.`;
+  if (e.kind === 'claimed') st.lastOut = `${isMe(e.against) ? 'You were' : who(e.against) + ' was'} away and ${Who(e.seat)} claimed the game.`;
+  if (e.kind === 'abandoned') st.lastOut = `Nobody moved for ${who(e.against)} for too long.`;
+  if (e.kind === 'rematch_requested') st.rematch.add(e.seat);
 }
 
 // Names are not in events: a seat claimed after this page connected is learnt from the summary.
@@ -160,29 +422,38 @@ async function refreshNames() {
 }
 
 function applyEvent(e) {
-  const prevActor = st.lastActor;
+  const said = narrate(e);
+  remember(e);
   st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.pending = null;
   if (e.notation) st.notation = e.notation;
   let animate = false;
   if (e.kind === 'game_started') {
     refreshNames();
-    st.game = e.game; st.seats = e.seats; st.over = null; st.lastMove = null; st.lastThrow = null;
+    st.game = e.game; st.seats = e.seats; st.over = null; st.lastMove = null; st.lastThrow = null; st.setup = e.setup; st.notice = null;
     $('log').replaceChildren();
-    $('title').textContent = `${st.snap.name} · ${VARIANTS[e.variant]?.name ?? e.variant} · game ${e.game}`;
+    $('story').replaceChildren();
+    renderTitle();
   }
   if (e.kind === 'client_seed' && e.seat === st.seat) st.seedSent.add(e.game);
-  if (e.kind === 'thrown') { st.lastThrow = { ...e, again: prevActor === e.seat && e.effect !== 'decided' }; }
+  if (e.kind === 'thrown') st.lastThrow = { ...e, again: !!said?.again, said: said?.text };
   // The last move's outline is the move's own geometry (where its piece went from and to),
   // kept until the next move of this game.
   if (e.kind === 'moved') { st.lastMove = { seat: e.seat, move: e.move, geometry: e.geometry || null }; animate = true; $('error').textContent = ''; }
-  if (e.kind === 'thrown' || e.kind === 'moved' || e.kind === 'passed') st.lastActor = e.kind === 'thrown' && e.effect === 'decided' ? null : e.seat;
   if (e.kind === 'game_over') { st.over = e; st.score = e.score; st.wins = e.wins; }
   if (e.kind === 'match_over') { st.matchOver = e; st.score = e.score; st.wins = e.wins; }
-  const li = el('li', { dataset: { kind: e.kind, no: e.no } }, logLine(e));
-  $('log').append(li);
-  $('log').scrollTop = $('log').scrollHeight;
+  // What happened to this page's seat stays in view until its next action: a pass, a piece
+  // captured or sent back (a live event only, not one replayed after a reload).
+  if (st.seat && !live?.catchingUp) {
+    if (e.kind === 'passed' && (isMe(e.seat) || isMe(e.turn?.seat))) st.notice = { no: e.no, text: `${said.text}${isMe(e.seat) && st.prevThrow ? ` (You threw ${throwWords(st.prevThrow)}.)` : ''}` };
+    if (e.kind === 'moved' && said?.hitMe) st.notice = { no: e.no, text: said.text };
+    if (e.kind === 'game_over') st.notice = null;
+  }
+  logEvent(e, said);
+  tell(e, said);
   document.body.dataset.lastEvent = e.no;
   if (live?.catchingUp) return; // draw once, after the last missed event
+  // Turn awareness: a sound when another seat moved, a higher one when the turn comes here.
+  if (e.kind === 'moved' && !isMe(e.seat)) beep(440);
   redraw(animate);
 }
 
@@ -191,17 +462,24 @@ function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat 
 function redraw(animate) {
   if (!st.board) return;
   if (st.notation) st.board.draw(st.notation, { moves: st.moves, canMove: canMove(), lastMove: st.lastMove?.geometry, animate });
-  else $('info').textContent = 'The board appears when every seat is taken.';
   document.body.dataset.turn = st.turn?.kind || '';
-  document.body.dataset.myTurn = canMove() ? '1' : '0';
+  const mine = !!canMove();
+  document.body.dataset.myTurn = mine ? '1' : '0';
   document.body.dataset.lastEvent = live?.lastEvent ?? 0;
-  if (st.notation) $('info').textContent = st.board.parsed?.info || '';
+  $('info').textContent = st.notation ? st.board.parsed?.info || '' : '';
+  if (mine && !st.wasMyTurn) beep(780, 120);
+  st.wasMyTurn = mine;
+  document.title = `${mine ? '▶ Your move · ' : ''}${st.snap?.name ?? 'Senet match'} — Senet`;
+  setIcon(mine ? 'mine' : 'idle');
   maybeSendSeed();
+  renderWaiting();
   renderPlayers();
   renderStatus();
   renderThrow();
+  renderNotice();
   renderChoices();
   renderActions();
+  renderResult();
 }
 
 function maybeSendSeed() {
@@ -211,41 +489,56 @@ function maybeSendSeed() {
   }
 }
 
+// The waiting room: the invites this browser made for the match (kept by match id), to copy.
+function renderWaiting() {
+  const box = $('waiting');
+  const joining = st.turn?.kind === 'joining';
+  box.hidden = !joining;
+  $('board').classList.toggle('waiting', joining && !st.notation);
+  if (!joining) return;
+  const taken = st.names.filter(Boolean).length;
+  const saved = loadInvites(matchId);
+  const open = (saved?.invites || []).filter(i => !st.names[i.seat - 1]);
+  if (box.dataset.key === `${taken}/${open.length}`) return; // keep a selection or "Copied"
+  box.dataset.key = `${taken}/${open.length}`;
+  box.replaceChildren(el('h2', { text: `Waiting for players: ${taken} of ${st.names.length} seats taken` }),
+    ...(open.length ? [el('p', { text: 'Send each invite to one player (each works once):' }), ...open.map(i => linkRow(`Invite for seat ${i.seat}`, i.url, `invite-${i.seat}`))]
+      : [el('p', { text: 'Share the invite link the match was created with; the game starts when every seat is taken.' })]),
+    saved?.spectator_url ? linkRow('Spectator link', saved.spectator_url, 'spectator-link') : '');
+}
+
+function sideWords(engine) {
+  const v = st.variant;
+  const side = st.board?.parsed?.sides?.[engine];
+  if (v === 'jequier' || v === 'pyramid') return side ? `plays ${side}` : 'colour not decided yet';
+  if (v === 'parker' || v === 'martian') return side || COLOUR_NAMES[engine - 1];
+  return COLOUR_NAMES[engine - 1] || '';
+}
+
 function renderPlayers() {
   const box = $('players');
   box.replaceChildren();
   const n = st.names.length;
-  const side = st.board?.parsed?.sides || {};
   for (let seat = 1; seat <= n; seat++) {
     const engine = st.seats.indexOf(seat) + 1;
-    const colour = side[engine] || (st.variant !== 'jequier' && engine ? ['red', 'yellow', 'blue', 'green'][engine - 1] : '');
     const turn = st.turn?.seat === seat;
-    box.append(el('div', { class: 'player' + (turn ? ' on-turn' : '') + (seat === st.seat ? ' me' : ''), dataset: { seat } },
-      el('span', { class: 'swatch', style: null, dataset: { engine } }),
+    const chip = engine && st.board ? st.board.chip(engine) : el('span', { class: 'chip-none' });
+    box.append(el('div', { class: 'player' + (turn ? ' on-turn' : '') + (seat === st.seat ? ' me' : ''), dataset: { seat, engine } },
+      el('span', { class: 'swatch' }, chip),
       el('strong', {}, seatName(st.names, seat)), seat === st.seat ? ' (you)' : '',
-      ` · ${colour}`,
-      ` · ${st.score?.[seat - 1] ?? 0} pts, ${st.wins?.[seat - 1] ?? 0} won`,
+      engine ? el('span', { class: 'side' }, ` · ${sideWords(engine)}`) : '',
+      el('span', { class: 'score' }, ` · ${st.score?.[seat - 1] ?? 0} pts`), el('span', { class: 'won' }, `, ${st.wins?.[seat - 1] ?? 0} won`),
       st.connected?.[seat - 1] ? el('span', { class: 'online', title: 'connected', text: ' ●' }) : el('span', { class: 'offline', title: 'not connected', text: ' ○' })));
   }
   box.append(el('div', { class: 'viewers', id: 'viewers', dataset: { count: st.spectators } }, `${st.spectators} watching`));
-  // Colour swatches by engine player (the board's colours).
-  for (const s of box.querySelectorAll('.swatch')) {
-    const p = Number(s.dataset.engine);
-    const v = st.snap?.variant;
-    const c = v === 'jequier' || v === 'pyramid' ? (side[p] === 'black' ? '#222' : side[p] === 'white' ? '#fafafa' : '#999') : PLAYER_COLOURS[p - 1];
-    s.setAttribute('data-colour', c);
-    s.append(svgDot(c));
-  }
 }
 
-function svgDot(c) {
-  const ns = 'http://www.w3.org/2000/svg';
-  const s = document.createElementNS(ns, 'svg');
-  s.setAttribute('width', '14'); s.setAttribute('height', '14'); s.setAttribute('viewBox', '0 0 14 14');
-  const ci = document.createElementNS(ns, 'circle');
-  ci.setAttribute('cx', '7'); ci.setAttribute('cy', '7'); ci.setAttribute('r', '6'); ci.setAttribute('fill', c); ci.setAttribute('stroke', '#333');
-  s.append(ci);
-  return s;
+// The kind of choice this turn offers, for the prompt: pieces on the board, buttons, or both.
+function choiceKind() {
+  const board = st.board;
+  const onBoard = st.legal.filter(m => board?.ends.get(m));
+  const buttons = st.legal.filter(m => !board?.ends.get(m));
+  return { onBoard, buttons };
 }
 
 function renderStatus() {
@@ -253,30 +546,63 @@ function renderStatus() {
   let text = '';
   const mine = t.seat && t.seat === st.seat;
   switch (t.kind) {
-    case 'joining': text = 'Waiting for players to join. Share the invite link.'; break;
+    case 'joining': text = 'Waiting for players to join.'; break;
     case 'seeds': text = 'Collecting dice seeds before the first throw…'; break;
     case 'throw': text = `${mine ? 'You throw' : who(t.seat) + ' throws'}…`; break;
-    case 'move': text = mine ? 'Your move: select a piece, then a highlighted square.' : `${who(t.seat)} to move.`; break;
-    case 'game_over': text = st.over?.winner !== undefined ? `Game ${st.game} over: ${st.over.winner ? who(st.over.winner) + ' wins' : 'draw'} (${st.over.reason}, ${st.over.points} points). Ask for a rematch to play the next game.` : 'Game over.'; break;
-    case 'match_over': text = `Match over${st.matchOver?.winner ? ': ' + who(st.matchOver.winner) + ' wins the series' : st.over?.winner ? ': ' + who(st.over.winner) + ' wins' : ''}.`; break;
+    case 'move': {
+      if (!mine) { text = `${who(t.seat)} to move.`; break; }
+      const { onBoard, buttons } = choiceKind();
+      const words = buttons.every(m => m === 'd1' || m === 'd2') ? 'throw one die or two' : buttons.every(m => m === 'black' || m === 'white') ? 'choose your colour'
+        : buttons.every(m => st.moves.find(x => x.move === m)?.coaster) ? 'move a coaster' : 'choose one';
+      text = !buttons.length ? 'Your move: select a piece, then a highlighted square.'
+        : !onBoard.length ? `Your move: ${words} with the buttons below.`
+        : `Your move: select a piece, then a highlighted square, or ${words === 'choose one' ? 'choose' : words} with the buttons below.`;
+      break;
+    }
+    case 'game_over': text = `Game ${st.game} is over.`; break;
+    case 'match_over': text = 'The match is over.'; break;
     default: text = '';
   }
   const s = $('status');
   s.textContent = text;
   s.dataset.kind = t.kind || '';
   s.classList.toggle('mine', !!mine);
-  if (st.lastMove) s.append(el('span', { class: 'lastmove' }, ` Last move: ${who(st.lastMove.seat)} ${st.lastMove.move}.`));
 }
 
 function renderThrow() {
   const box = $('throw');
-  box.replaceChildren();
   const t = st.lastThrow;
-  if (!t) return;
-  const effect = { no_move: 'No move possible: the turn passes.', decided: 'A throw for who starts.', move: '' }[t.effect] ?? '';
-  box.append(el('span', {}, `${who(t.seat)} threw `), diceView(t.spec, t.faces),
-    t.again ? el('strong', { class: 'again' }, ' Throws again!') : '',
-    effect ? el('span', { class: 'effect' }, ' ' + effect) : '');
+  if (!t) { box.replaceChildren(); return; }
+  if (box.dataset.no === String(t.no)) return;
+  box.dataset.no = t.no;
+  // The dice as thrown, and what they mean in a word; the sentence is the story's, beside them.
+  box.replaceChildren(diceView(t.spec, t.faces), el('span', { class: 'throw-words', title: t.said || '' },
+    el('span', { class: 'thrower' }, who(t.seat) + (isMe(t.seat) ? ' (you)' : '')),
+    t.spec?.die === 'stick' ? el('span', { class: 'value' }, ` ${throwWords(t).split(' ')[0]}`) : '',
+    t.again ? el('strong', { class: 'again' }, ' again') : '',
+    t.effect === 'no_move' ? el('span', { class: 'effect' }, ' no legal move') : '',
+    t.effect === 'decided' ? el('span', { class: 'effect-start' }, ' for the start') : ''));
+}
+
+function renderNotice() {
+  const box = $('notice');
+  box.hidden = !st.notice;
+  box.textContent = st.notice ? st.notice.text : '';
+  if (st.notice) box.dataset.no = st.notice.no;
+  // Its sentence is not said twice.
+  for (const p of $('story').children) p.classList.toggle('in-notice', !!st.notice && p.dataset.no === String(st.notice.no));
+}
+
+// A click on a piece that cannot move now says why, in words (the server gives no reason,
+// so the page says only what it knows).
+function explain(key, pieces) {
+  if (!canMove()) return;
+  const mine = st.seats.indexOf(st.seat) + 1;
+  const owners = new Set(pieces.map(p => p.owner).filter(Boolean));
+  const hint = $('hint');
+  if (owners.size && !owners.has(mine)) hint.textContent = `That is ${[...owners].map(o => whose(seatOfEngine(o))).join(' and ')} piece: you move your own.`;
+  else hint.textContent = 'This piece has no legal move with this throw.';
+  hint.dataset.sq = key;
 }
 
 function renderChoices(selected = st.board?.selected, only = null) {
@@ -287,18 +613,39 @@ function renderChoices(selected = st.board?.selected, only = null) {
   const fromSel = selected ? board.movesFrom(selected) : [];
   const off = st.legal.filter(m => !board.ends.get(m));
   const show = only || (selected ? fromSel : off);
-  if (selected) box.append(el('span', { class: 'hint' }, `Moves of the selected piece: `));
+  if (selected) box.append(el('span', { class: 'hint' }, `Moves of the piece on ${place(selected)}: `));
   else if (off.length) box.append(el('span', { class: 'hint' }, 'Choose: '));
-  for (const m of show) box.append(el('button', { type: 'button', class: 'move', dataset: { move: m }, onclick: () => sendMove(m) }, m));
+  for (const m of show) box.append(el('button', { type: 'button', class: 'move', dataset: { move: m }, title: m, onclick: () => pickMove(m) }, moveLabel(m)));
   // Every legal move is also reachable from a list (keyboard and small screens).
   const all = el('details', { class: 'all-moves' }, el('summary', { text: `All legal moves (${st.legal.length})` }),
-    ...st.legal.map(m => el('button', { type: 'button', class: 'move', dataset: { move: m, any: '1' }, onclick: () => sendMove(m) }, m)));
+    ...st.legal.map(m => el('button', { type: 'button', class: 'move', dataset: { move: m, any: '1' }, title: m, onclick: () => pickMove(m) }, moveLabel(m))));
   box.append(all);
 }
+
+// A move picked on the board or from a button: sent at once, or after "Play" when this
+// browser asks to confirm moves.
+function pickMove(move) {
+  if (!canMove() || st.pending) return;
+  if (!pref('confirm', false)) { sendMove(move); return; }
+  st.confirming = move;
+  const box = $('confirm');
+  box.hidden = false;
+  const go = el('button', { type: 'button', id: 'confirm-go', text: 'Play' });
+  go.addEventListener('click', () => { const m = st.confirming; cancelConfirm(); sendMove(m); });
+  const no = el('button', { type: 'button', id: 'confirm-cancel', class: 'secondary', text: 'Cancel' });
+  no.addEventListener('click', cancelConfirm);
+  box.replaceChildren(el('span', {}, `Play ${moveLabel(move)}? `), go, no);
+  go.focus();
+}
+function cancelConfirm() { st.confirming = null; const b = $('confirm'); b.hidden = true; b.replaceChildren(); }
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && st.confirming) cancelConfirm(); });
 
 function sendMove(move) {
   if (!canMove() || st.pending) return;
   $('error').textContent = '';
+  $('hint').textContent = '';
+  st.notice = null; // this action was seen: the notice of what happened before it goes
+  renderNotice();
   st.pending = move;
   st.board.selected = null; // a move sent from a button leaves no piece selected
   live.send({ type: 'move', game: st.game, move });
@@ -307,15 +654,12 @@ function sendMove(move) {
 function renderActions() {
   const box = $('actions');
   box.replaceChildren();
-  if (st.over && (st.over.game || st.game)) {
-    box.append(el('a', { href: withKey(`/m/${matchId}/games/${st.over.game || st.game}/replay`), class: 'button', id: 'replay-link', text: `Replay and verify game ${st.over.game || st.game}` }));
-  }
   if (!st.seat) return;
   const k = st.turn?.kind;
   if (k === 'move' || k === 'throw' || k === 'seeds') {
     const b = el('button', { type: 'button', id: 'resign', text: 'Resign' });
     b.addEventListener('click', () => {
-      if (b.dataset.confirm) { live.send({ type: 'resign' }); return; }
+      if (b.dataset.confirm) { st.notice = null; live.send({ type: 'resign' }); return; }
       b.dataset.confirm = '1'; b.textContent = 'Really resign?';
       setTimeout(() => { if (b.isConnected) { delete b.dataset.confirm; b.textContent = 'Resign'; } }, 4000);
     });
@@ -325,7 +669,80 @@ function renderActions() {
       box.append(el('button', { type: 'button', id: 'claim', text: `Claim: ${who(waitFor)} is away`, onclick: () => live.send({ type: 'claim' }) }));
     }
   }
-  if (k === 'game_over') box.append(el('button', { type: 'button', id: 'rematch', text: 'Next game (rematch)', onclick: () => live.send({ type: 'rematch' }) }));
+}
+
+// ---------- the result of a game ----------
+
+function seriesWords() {
+  const s = st.snap?.series;
+  if (!s) return '';
+  const rule = s.kind === 'best_of' ? `best of ${s.target}` : `first to ${s.target} points`;
+  const n = st.names.length;
+  const key = s.kind === 'best_of' ? st.wins : st.score;
+  const best = Math.max(...(key || [0]));
+  const leaders = [...Array(n).keys()].filter(i => (key?.[i] ?? 0) === best).map(i => i + 1);
+  if (st.matchOver) return `Series (${rule}): ${st.matchOver.winner ? `${Who(st.matchOver.winner)} won the match` : 'no one won the match'}.`;
+  return `Series (${rule}): ${best > 0 && leaders.length === 1 ? `${Who(leaders[0])} ${isMe(leaders[0]) ? 'lead' : 'leads'}` : 'level'}.`;
+}
+
+function renderResult() {
+  const box = $('result');
+  const e = st.over;
+  const ended = e && (st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over');
+  box.hidden = !ended;
+  document.body.dataset.result = ended ? '1' : '';
+  if (!ended) return;
+  const game = e.game || st.game;
+  let head, outcome;
+  if (e.winner === undefined) { head = `Game ${game} is over`; outcome = 'over'; }
+  else if (e.winner === null) { head = 'A draw'; outcome = 'draw'; }
+  else if (st.seat) { head = isMe(e.winner) ? 'You won!' : 'You lost'; outcome = isMe(e.winner) ? 'won' : 'lost'; }
+  else { head = `${who(e.winner)} won`; outcome = 'watch'; }
+  const n = st.names.length;
+  const table = el('table', { class: 'standing' }, el('thead', {}, el('tr', {}, ...['player', 'this game', 'games won', 'points'].map(h => el('th', { text: h })))),
+    el('tbody', {}, ...[...Array(n).keys()].map(i => el('tr', { class: i + 1 === e.winner ? 'winner' : '' },
+      el('td', {}, who(i + 1), isMe(i + 1) ? ' (you)' : ''),
+      el('td', { text: e.winner === undefined ? '' : i + 1 === e.winner ? `won, +${plural(e.points, 'point', 'points')}` : e.winner ? 'lost' : 'draw' }),
+      el('td', { text: String(st.wins?.[i] ?? 0) }), el('td', { text: String(st.score?.[i] ?? 0) })))));
+  const buttons = [];
+  const k = st.turn?.kind;
+  if (st.seat && k === 'game_over') {
+    const asked = st.rematch.has(st.seat);
+    buttons.push(el('button', { type: 'button', id: 'rematch', disabled: asked || null, text: asked ? 'Asked for the next game…' : `Next game (${game + 1})`,
+      onclick: () => live.send({ type: 'rematch' }) }));
+  }
+  buttons.push(el('button', { type: 'button', id: 'same-again', class: 'secondary', text: 'New match, same settings', onclick: newMatchSameSettings }));
+  buttons.push(el('a', { href: withKey(`/m/${matchId}/games/${game}/replay`), class: 'button secondary', id: 'replay-link', text: `Replay and verify game ${game}` }));
+  buttons.push(el('a', { href: '/', class: 'button secondary', id: 'lobby-link', text: 'Back to the lobby' }));
+  const reason = e.reason ? `${endWords(e)}` : '';
+  const next = k === 'game_over' ? `The next game starts when every player asks for it${st.rematch.size ? ` (asked: ${[...st.rematch].map(who).join(', ')})` : ''}, or by itself after a while.` : '';
+  box.dataset.outcome = outcome;
+  box.replaceChildren(el('h2', { id: 'result-head', text: head }),
+    reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
+    e.points !== undefined ? el('p', { class: 'points', id: 'result-points' }, `Points for this game: ${e.points}${e.reason ? ` (won by ${REASONS[e.reason] || e.reason})` : ''}. `,
+      el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|up:/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
+    table, el('p', { class: 'series', id: 'result-series', text: seriesWords() }), next ? el('p', { class: 'muted', text: next }) : '',
+    el('p', { class: 'buttons' }, ...buttons), el('p', { class: 'error', id: 'same-error', role: 'alert' }));
+}
+
+// A new match like this one (variant, players, series, options, visibility, name); this
+// browser takes its first seat and the new match's waiting room shows the invites.
+async function newMatchSameSettings() {
+  const s = st.snap;
+  const body = { variant: s.variant, players: s.players, series: s.series, public: s.public, name: s.name };
+  if (st.setup && s.variant === 'parker') body.options = { waiting_for_one: st.setup.waiting_for_one };
+  const me = st.seat ? st.names[st.seat - 1] : null;
+  if (me) body.player_name = me;
+  const player = await ensurePlayer(me);
+  if (player) body.player_key = player.player_key;
+  try {
+    const r = await api('/api/matches', body);
+    saveSeat(r.match_id, r.seat, r.token);
+    saveInvites(r.match_id, r.invites, r.spectator_url);
+    location.href = `/m/${r.match_id}`;
+  } catch (err) {
+    $('same-error').textContent = `Cannot create the match: ${err.message}`;
+  }
 }
 
 start();
