@@ -204,7 +204,7 @@ function martianPyramid(p, size, cx, base, k = 1) {
   const top = base - h * 1.25;
   const g = svg('g', { class: `mp mp${p}` });
   g.append(svg('polygon', { points: `${cx},${top} ${cx - h * 0.8},${base} ${cx + h * 0.8},${base}`,
-    fill: p === 1 ? PLAYER_COLOURS[0] : PLAYER_COLOURS[1], 'fill-opacity': p === 1 ? 0.8 : 0.7, stroke: p === 1 ? '#3a1400' : '#6b5a00', 'stroke-width': 2,
+    fill: p === 1 ? PLAYER_COLOURS[0] : PLAYER_COLOURS[1], stroke: p === 1 ? '#3a1400' : '#6b5a00', 'stroke-width': 2,
     'stroke-dasharray': p === 1 ? null : '5 2' }));
   const pips = { S: 1, M: 2, L: 3 }[size];
   for (let i = 0; i < pips; i++) g.append(svg('circle', { cx: cx + (i - (pips - 1) / 2) * 4.2 * k, cy: top + 9 * k, r: 1.6 * k, fill: p === 1 ? '#fff' : '#222' }));
@@ -222,16 +222,18 @@ function parseMartian(n) {
       const g = svg('g', {});
       let base = cy + 24;
       let prev = 99;
-      const parts = [...stack];
-      for (const c of parts) {
+      const parts = [];
+      for (const c of stack) {
         const size = c.toUpperCase();
         const h = MSIZE[size];
         // A pyramid smaller than the one below stands on it (stacked); a larger one covers it (nested).
         if (h < prev && prev !== 99) base -= Math.round(prev * 0.55);
         if (h > prev) base = cy + 24;
         prev = h;
-        g.append(martianPyramid(c === size ? 1 : 2, size, cx, base));
+        parts.push({ p: c === size ? 1 : 2, size, base, h });
       }
+      // Larger first: a nested pyramid shows inside the one covering it, a stacked one on top.
+      for (const x of parts.sort((m, n) => n.h - m.h)) g.append(martianPyramid(x.p, x.size, cx, x.base));
       g.append(svg('text', { x: cx, y: cy + 32, class: 'stack-label', text: stack }));
       return g;
     } });
@@ -329,7 +331,9 @@ export class Board {
   // `lastMove`: the geometry of the move played last (outlined; animated when `animate`).
   draw(notation, { moves = [], canMove = false, lastMove = null, animate = false } = {}) {
     let parsed;
-    try { parsed = this.def.parse(notation); } catch (e) { parsed = { pieces: [], info: 'cannot read ' + notation }; }
+    // No position yet (seats still open): the empty board, in its place.
+    if (!notation) parsed = { pieces: [], info: '' };
+    else try { parsed = this.def.parse(notation); } catch (e) { parsed = { pieces: [], info: 'cannot read ' + notation }; }
     parsed.notation = notation;
     this.parsed = parsed;
     this.moves = canMove ? moves : [];
@@ -447,6 +451,7 @@ export class Board {
       const node = this.svg.querySelector(`g.piece[data-sq="${step.to}"]`);
       if (path.length < 2 || !this.centre(step.from) || !this.centre(step.to) || !node || !node.animate) continue;
       done.add(step.to);
+      document.body.dataset.animated = Number(document.body.dataset.animated || 0) + 1;
       const b = path[path.length - 1];
       node.animate(path.map(p => ({ transform: `translate(${p.x - b.x}px, ${p.y - b.y}px)` })), { duration: 200 + 120 * (path.length - 1), easing: 'ease-out' });
     }
