@@ -461,7 +461,7 @@ function canMove() { return st.seat && st.turn?.kind === 'move' && st.turn.seat 
 
 function redraw(animate) {
   if (!st.board) return;
-  if (st.notation) st.board.draw(st.notation, { moves: st.moves, canMove: canMove(), lastMove: st.lastMove?.geometry, animate });
+  st.board.draw(st.notation, { moves: st.moves, canMove: canMove(), lastMove: st.lastMove?.geometry, animate });
   document.body.dataset.turn = st.turn?.kind || '';
   const mine = !!canMove();
   document.body.dataset.myTurn = mine ? '1' : '0';
@@ -546,7 +546,7 @@ function renderStatus() {
   let text = '';
   const mine = t.seat && t.seat === st.seat;
   switch (t.kind) {
-    case 'joining': text = 'Waiting for players to join.'; break;
+    case 'joining': text = ''; break; // the waiting room says it
     case 'seeds': text = 'Collecting dice seeds before the first throw…'; break;
     case 'throw': text = `${mine ? 'You throw' : who(t.seat) + ' throws'}…`; break;
     case 'move': {
@@ -689,7 +689,10 @@ function renderResult() {
   const box = $('result');
   const e = st.over;
   const ended = e && (st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over');
+  const appears = ended && box.hidden;
   box.hidden = !ended;
+  // On a phone the panel is below the board: bring it into view once.
+  if (appears) requestAnimationFrame(() => box.scrollIntoView?.({ block: 'nearest' }));
   document.body.dataset.result = ended ? '1' : '';
   if (!ended) return;
   const game = e.game || st.game;
