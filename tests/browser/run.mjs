@@ -5,8 +5,15 @@
 // clicking (always the first legal move) until the game ends; a third context watches and
 // must see every move; a player reloads mid-game and resumes; a socket drop reconnects by
 // itself; the scoreboard shows the result; the replay page verifies the dice with WebCrypto.
-// Then every variant is set up and played a few moves, and its board is screenshotted
-// mid-game into target/screenshots/ at 1280×800 and at phone width (375×740).
+// Then one complete game of every variant, and of modern with four players, is played by
+// clicking only (all at once, each between its own browser contexts; a greedy choice among
+// the legal moves keeps the long variants to a few hundred clicks). Every event's sentence
+// in the move list is checked against the frame the page received (throws, moves, captures,
+// passes, the end), as are the pass/capture notice kept until the seat's next move and the
+// result panel; each board is screenshotted into target/screenshots/ mid-game at 1280×800
+// and at phone size (375×740, where the board, dice, story and choices must fit the screen)
+// and at game over at both sizes. Then the waiting room, the reserved board, turn awareness,
+// explanations, confirm moves and an unknown match.
 //
 // The board holds no rules: the test reads the WebSocket frames each page receives and checks
 // that the last-move outline is on the from and to squares of the latest `moved` event's
