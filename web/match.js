@@ -52,7 +52,7 @@ async function start() {
 
 const ICON = (fill, ring) => 'data:image/svg+xml,' + encodeURIComponent(
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="${ring}"/><text x="16" y="24" font-size="22" text-anchor="middle" fill="${fill}">☥</text></svg>`);
-const ICONS = { idle: ICON('#f3e6c8', '#2b2118'), mine: ICON('#2b2118', '#f0b400') };
+const MINE_ICON = ICON('#2b2118', '#f0b400');
 
 function setupHeader() {
   const sound = $('sound');
@@ -65,10 +65,12 @@ function setupHeader() {
   setIcon('idle');
 }
 
+// The tab's icon: the site's own, or a gold one while this page's seat is to move.
 function setIcon(which) {
   let link = document.querySelector('link[rel="icon"]');
-  if (!link) { link = el('link', { rel: 'icon', type: 'image/svg+xml' }); document.head.append(link); }
-  if (link.dataset.state !== which) { link.href = ICONS[which]; link.dataset.state = which; }
+  if (!link) { link = el('link', { rel: 'icon', href: '/favicon.svg' }); document.head.append(link); }
+  link.dataset.idle ??= link.getAttribute('href');
+  if (link.dataset.state !== which) { link.href = which === 'mine' ? MINE_ICON : link.dataset.idle; link.dataset.state = which; }
 }
 
 let audio = null;

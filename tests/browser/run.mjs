@@ -639,7 +639,7 @@ if (want('more')) {
   const a = await newPage({ width: 1280, height: 800 });
   const b = await newPage({ width: 1280, height: 800 });
   let hostBefore = null;
-  await setup(a, b, 'modern', { waitingRoom: async (p, invites) => {
+  const { id: known } = await setup(a, b, 'modern', { waitingRoom: async (p, invites) => {
     for (const round of ['at first', 'after a reload']) {
       await p.waitForSelector('#waiting:not([hidden]) #invite-2');
       assert.equal(await p.inputValue('#invite-2'), new URL(invites[0], BASE).href, `the waiting room shows the invite ${round}`);
@@ -703,11 +703,19 @@ if (want('more')) {
   await mover.waitForSelector('#sound');
   assert.notEqual(await mover.getAttribute('#sound', 'aria-pressed'), sound, 'the sound switch is remembered');
   await a.context().close(); await b.context().close();
-  // An unknown match: no endless retrying, but "No such match" and a way to the lobby.
+  // An unknown match: the server answers its page with a 404 page; a match page that loads
+  // for it anyway (served here from a real match's page) stops retrying and says "No such
+  // match", with a way to the lobby (its socket cannot open and its summary is 404).
   const p = await newPage();
-  const res = await fetch(`${BASE}/api/matches/00000000-0000-0000-0000-000000000000`);
+  const unknown = '00000000-0000-0000-0000-000000000000';
+  const res = await fetch(`${BASE}/api/matches/${unknown}`);
   assert.equal(res.status, 404);
-  await p.goto(`${BASE}/m/00000000-0000-0000-0000-000000000000`);
+  const page404 = await fetch(`${BASE}/m/${unknown}`);
+  assert.equal(page404.status, 404);
+  assert.match(await page404.text(), /No such match/);
+  const matchPage = await (await fetch(`${BASE}/m/${known}`)).text();
+  await p.route(`${BASE}/m/${unknown}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: matchPage }));
+  await p.goto(`${BASE}/m/${unknown}`);
   await p.waitForSelector('#missing:not([hidden])', { timeout: 10000 });
   assert.match(await p.textContent('#missing h2'), /No such match/);
   assert.equal(await p.getAttribute('#to-lobby', 'href'), '/');
