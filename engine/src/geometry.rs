@@ -302,9 +302,10 @@ impl PieceKind {
 }
 
 impl PieceKind {
-    /// The string form of every kind the engine makes (`Numbered` 1 to 5).
-    const fn static_name(self) -> Option<&'static str> {
-        Some(match self {
+    /// The string form; for a `Numbered` piece with a count the engine never makes (it
+    /// numbers 1 to 5), that count instead.
+    const fn name(self) -> Result<&'static str, u8> {
+        Ok(match self {
             PieceKind::White => "white",
             PieceKind::Black => "black",
             PieceKind::Pharaoh => "pharaoh",
@@ -317,26 +318,25 @@ impl PieceKind {
             PieceKind::Numbered(3) => "dots3",
             PieceKind::Numbered(4) => "dots4",
             PieceKind::Numbered(5) => "dots5",
-            PieceKind::Numbered(_) => return None,
+            PieceKind::Numbered(n) => return Err(n),
         })
     }
 }
 
 impl fmt::Display for PieceKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.static_name(), self) {
-            (Some(name), _) => f.write_str(name),
-            (None, PieceKind::Numbered(n)) => write!(f, "dots{n}"),
-            (None, _) => Ok(()),
+        match self.name() {
+            Ok(name) => f.write_str(name),
+            Err(n) => write!(f, "dots{n}"),
         }
     }
 }
 
 impl Serialize for PieceKind {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.static_name() {
-            Some(name) => serializer.serialize_str(name),
-            None => serializer.collect_str(self),
+        match self.name() {
+            Ok(name) => serializer.serialize_str(name),
+            Err(_) => serializer.collect_str(self),
         }
     }
 }

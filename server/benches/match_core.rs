@@ -37,13 +37,14 @@ fn started(variant: Variant) -> MatchState {
         },
         seed_window: false,
     };
-    let mut state = MatchState::new(spec);
     let start = Command::StartGame(NewGame {
         game_id: format!("bench-{}", variant.id()),
         seed: ServerSeed([7; 32]),
     });
-    state = state.decide(&start).expect("a new match starts").after;
-    state
+    MatchState::new(spec)
+        .decide(&start)
+        .expect("a new match starts")
+        .after
 }
 
 /// Plays the game of `state` to its end as the actor would, encoding every event; returns

@@ -148,12 +148,16 @@ struct Dice(GameDice);
 
 impl Dice {
     fn of(seed: &ServerSeed, game_id: &str, client_seeds: &[Option<String>]) -> Dice {
-        let seeds: Vec<String> = client_seeds
-            .iter()
-            .map(|s| s.clone().unwrap_or_default())
-            .collect();
-        Dice(GameDice::new(seed, game_id, &seeds))
+        Dice(GameDice::new(seed, game_id, &given_seeds(client_seeds)))
     }
+}
+
+/// Client seeds in seat order, a seed not given as the empty string (as the dice take them).
+fn given_seeds(client_seeds: &[Option<String>]) -> Vec<String> {
+    client_seeds
+        .iter()
+        .map(|s| s.clone().unwrap_or_default())
+        .collect()
 }
 
 impl PartialEq for Dice {
@@ -183,10 +187,7 @@ impl GameState {
 
     /// The client seeds in seat order (empty where none was given), as the dice use them.
     pub fn seeds(&self) -> Vec<String> {
-        self.client_seeds
-            .iter()
-            .map(|s| s.clone().unwrap_or_default())
-            .collect()
+        given_seeds(&self.client_seeds)
     }
 
     /// The server seed, 64 hex digits, once the game is over (secret before).
