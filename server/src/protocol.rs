@@ -445,7 +445,7 @@ impl ServerMsg {
 /// JSON text of `value`, written into a per-thread buffer that keeps its size, then copied
 /// out at its exact length: an event frame is one to two kilobytes, which `to_string` would
 /// reach by doubling from 128 bytes (four reallocations and copies per frame).
-pub fn to_json_sized<T: Serialize + ?Sized>(value: &T) -> String {
+fn to_json_sized<T: Serialize + ?Sized>(value: &T) -> String {
     thread_local! {
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }

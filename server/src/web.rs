@@ -592,8 +592,8 @@ async fn match_exists(state: &AppState, id: &str) -> bool {
     let Some(store) = state.store.sql() else {
         return false;
     };
-    match store.match_access(id).await {
-        Ok(found) => found.is_some(),
+    match store.has_match(id).await {
+        Ok(found) => found,
         Err(e) => {
             tracing::warn!(error = %e, "cannot look a match up; serving its page");
             true

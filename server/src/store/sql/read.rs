@@ -254,6 +254,19 @@ impl SqlStore {
         Ok(())
     }
 
+    /// Whether match `id` is stored (one query: what a page needs to tell a 404).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn has_match(&self, id: &str) -> Result<bool, StoreError> {
+        let found = sqlx::query("SELECT 1 AS found FROM matches WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err)?;
+        Ok(found.is_some())
+    }
+
     /// Who may read match `id` (none: no such match). Two queries (the match, its seats).
     ///
     /// # Errors
