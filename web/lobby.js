@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, el, linkRow, saveSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS } from './common.js';
+import { api, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -73,10 +73,35 @@ async function refreshLive() {
   if (!list.length) ul.append(el('li', { class: 'empty', text: 'No public game right now.' }));
   for (const m of list) {
     const names = m.names.map((n, i) => n || `seat ${i + 1} (open)`).join(' vs ');
+    // A free seat of a public match is one click away, unless this browser holds a seat there.
+    const mine = loadSeat(m.match_id);
+    const open = m.status === 'joining' && m.names.some(n => n === null);
+    const links = mine
+      ? [el('a', { href: `/m/${m.match_id}`, text: 'Your seat' })]
+      : [...(open ? [el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
+        el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
     ul.append(el('li', { dataset: { match: m.match_id } },
       el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
-      el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' }), ' · ',
+      ...links, ' · ',
       el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' })));
+  }
+}
+
+// Takes the first free seat of a public match (no invite needed) and goes to its board.
+async function joinOpen(m, button) {
+  button.disabled = true;
+  const name = $('player-name').value.trim() || loadPlayer()?.name || '';
+  const body = name ? { name } : {};
+  try {
+    const player = await ensurePlayer(name);
+    if (player) body.player_key = player.player_key;
+    const r = await api(`/api/matches/${encodeURIComponent(m.match_id)}/join`, body);
+    saveSeat(r.match_id, r.seat, r.token);
+    location.assign(`/m/${encodeURIComponent(r.match_id)}`);
+  } catch (err) {
+    button.disabled = false;
+    $('live-error').textContent = err.code === 'match_full' ? `Too late: every seat of ${m.name} is taken.` : `Cannot join ${m.name}: ${err.message}`;
+    refreshLive();
   }
 }
 

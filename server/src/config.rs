@@ -79,7 +79,8 @@ pub struct Config {
     /// Messages one address may send in a burst over all its sockets.
     #[arg(long, env = "SENET_ADDR_RATE_BURST", default_value_t = 120.0)]
     pub addr_rate_burst: f64,
-    /// Matches one address may create per minute (bursts of up to 10; 0: no limit).
+    /// Matches one address may create, and open seats it may take, per minute (together;
+    /// bursts of up to 10; 0: no limit).
     #[arg(long, env = "SENET_CREATE_PER_MIN", default_value_t = 30.0)]
     pub create_per_min: f64,
     /// Spectators one match may have at once.

@@ -170,13 +170,21 @@ async function setup(a, b, variant, opts = {}) {
   await a.click('#go-board');
   await a.waitForURL(/\/m\/[0-9a-f-]+$/);
   if (opts.waitingRoom) await opts.waitingRoom(a, invites);
+  const id = new URL(a.url()).pathname.split('/')[2];
   for (const [k, p] of others.entries()) {
+    if (opts.openSeat && k === others.length - 1) {
+      // The last player takes the free seat from the lobby's list, with one click.
+      await p.goto(BASE + '/');
+      await p.fill('#player-name', NAMES[k + 1]);
+      await p.click(`#live li[data-match="${id}"] button.join`);
+      await p.waitForURL(new RegExp(`/m/${id}$`));
+      continue;
+    }
     await p.goto(invites[k]);
     await p.fill('#join-name', NAMES[k + 1]);
     await p.click('#join-go');
     await p.waitForURL(/\/m\/[0-9a-f-]+$/); // the invite left the address bar
   }
-  const id = new URL(a.url()).pathname.split('/')[2];
   return { id, watch };
 }
 
@@ -542,7 +550,13 @@ async function fullGame(variant, players = 2) {
   const label = players > 2 ? `${variant}-${players}p` : variant;
   const pages = [];
   for (let k = 0; k < players; k++) pages.push(await newPage({ width: 1280, height: 800 }));
-  await setup(pages[0], pages.slice(1), variant, { players: players > 2 ? players : null });
+  // parker and 4-player modern fill their last seat from the lobby's open-seat button.
+  const { id } = await setup(pages[0], pages.slice(1), variant, { players: players > 2 ? players : null, openSeat: variant === 'parker' || players === 4 });
+  if (variant === 'parker' || players === 4) {
+    await pages[players - 1].waitForFunction(() => document.body.dataset.conn === 'open');
+    assert.equal(await pages[players - 1].evaluate(() => window.senet.seat), players, `${label}: the lobby's Join took the last free seat`);
+    log(label, 'last seat taken from the lobby', id);
+  }
   let moves = 0, shotMid = false;
   const lastAct = new Map(pages.map(p => [p, 0]));
   while (!(await over(pages[0]))) {

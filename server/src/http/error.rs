@@ -27,6 +27,9 @@ pub enum ApiError {
     /// The invite's seat is taken.
     #[error("that invite was used already")]
     InviteUsed,
+    /// Every seat of the match is taken.
+    #[error("every seat of this match is taken")]
+    MatchFull,
     /// The match's actor is gone.
     #[error("the match is not available")]
     Unavailable,
@@ -57,6 +60,7 @@ impl ApiError {
             ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::BadInvite => (StatusCode::FORBIDDEN, "bad_invite"),
             ApiError::InviteUsed => (StatusCode::CONFLICT, "invite_used"),
+            ApiError::MatchFull => (StatusCode::CONFLICT, "match_full"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "match_unavailable"),
             ApiError::OriginNotAllowed(_) => (StatusCode::FORBIDDEN, "origin_not_allowed"),
             ApiError::TooManyConnections => (StatusCode::TOO_MANY_REQUESTS, "too_many_connections"),

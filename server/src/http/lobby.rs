@@ -260,7 +260,9 @@ pub(super) async fn get_match(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct JoinRequest {
-    invite: String,
+    /// The seat's invite; without one, the first free seat of a public match.
+    #[serde(default)]
+    invite: Option<String>,
     #[serde(default)]
     name: Option<String>,
     #[serde(default)]
@@ -278,11 +280,20 @@ pub(super) struct Joined {
 #[tracing::instrument(skip_all, fields(match_id = %id))]
 pub(super) async fn join_match(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Json<Joined>, ApiError> {
     let req: JoinRequest = parse(&body)?;
     let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    if req.invite.is_none() {
+        // Taking an open seat starts a game much as creating a match does, so it spends the
+        // same allowance: one address cannot sweep every open seat of the lobby.
+        state
+            .limits
+            .create_match(ip)
+            .map_err(ApiError::RateLimited)?;
+    }
     let (reply, rx) = oneshot::channel();
     let name = check_name(req.name, String::new())?;
     let player_id = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
@@ -303,6 +314,9 @@ pub(super) async fn join_match(
         .map_err(|e| match e {
             JoinError::BadInvite => ApiError::BadInvite,
             JoinError::InviteUsed => ApiError::InviteUsed,
+            JoinError::NoFreeSeat => ApiError::MatchFull,
+            // A private match is not there for whoever has no invite (nor its key).
+            JoinError::Private => ApiError::NotFound,
             JoinError::Unavailable => ApiError::Unavailable,
         })?;
     Ok(Json(Joined {

@@ -56,8 +56,8 @@ pub(super) fn secret_matches(hash: &str, secret: &str) -> bool {
 pub enum Cmd {
     /// Claim a seat with an invite (REST).
     Join {
-        /// The invite secret.
-        invite: String,
+        /// The invite secret; `None` takes the first free seat of a public match.
+        invite: Option<String>,
         /// The display name.
         name: String,
         /// The player taking the seat (if they gave their player key).
@@ -104,13 +104,17 @@ pub enum Cmd {
     },
 }
 
-/// Why an invite was refused.
+/// Why a seat could not be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JoinError {
     /// No seat has this invite.
     BadInvite,
     /// The seat was claimed already.
     InviteUsed,
+    /// No invite was given and every seat is taken.
+    NoFreeSeat,
+    /// No invite was given for a private match (its seats go by invite only).
+    Private,
     /// The store could not record the claim.
     Unavailable,
 }

@@ -16,22 +16,33 @@ use crate::store::hash_secret;
 impl Actor {
     pub(super) async fn join(
         &mut self,
-        invite: &str,
+        invite: Option<&str>,
         name: String,
         player_id: Option<String>,
     ) -> Result<(u8, String), JoinError> {
-        let Some(i) = self
-            .seats
-            .iter()
-            .skip(1)
-            .position(|s| secret_matches(&s.invite_hash, invite))
-            .map(|i| i + 1)
-        else {
-            return Err(JoinError::BadInvite);
+        let i = match invite {
+            Some(invite) => {
+                let Some(i) = self
+                    .seats
+                    .iter()
+                    .skip(1)
+                    .position(|s| secret_matches(&s.invite_hash, invite))
+                    .map(|i| i + 1)
+                else {
+                    return Err(JoinError::BadInvite);
+                };
+                if self.seats[i].claimed {
+                    return Err(JoinError::InviteUsed);
+                }
+                i
+            }
+            None if !self.public => return Err(JoinError::Private),
+            None => self
+                .seats
+                .iter()
+                .position(|s| !s.claimed)
+                .ok_or(JoinError::NoFreeSeat)?,
         };
-        if self.seats[i].claimed {
-            return Err(JoinError::InviteUsed);
-        }
         let seat = Seat::from_index(i).map_err(|_| JoinError::BadInvite)?;
         // The seat's token is made now (only its hash is kept) and stored with the claim.
         let token = new_secret();

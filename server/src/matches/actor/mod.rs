@@ -498,7 +498,7 @@ impl Actor {
                 player_id,
                 reply,
             } => {
-                let r = self.join(&invite, name, player_id).await;
+                let r = self.join(invite.as_deref(), name, player_id).await;
                 // The requester may have gone; nothing to do then.
                 if reply.send(r).is_err() {
                     tracing::debug!(match_id = %self.id, "join requester went away");
