@@ -126,7 +126,10 @@ function parseModern(n) {
       return g;
     } });
   }
-  return { pieces, mover: Number(turn), info: `up: ${up === '-' ? 'none' : up}` + (phase.startsWith('move:') ? ` · dice to play: ${phase.split(':')[1].split('').join(' ')}` : '') };
+  // "d2,c5": engine player 4's piece of 2 dots and player 3's of 5 went up, in that order.
+  const gone = up === '-' ? [] : up.split(',').map(t => `${COLOUR_NAMES[SEAT_LETTERS.indexOf(t[0])] ?? t[0]} ${t.slice(1)}`);
+  const info = `pieces up: ${gone.length ? gone.join(', ') : 'none yet'} (the third ends the game)`;
+  return { pieces, mover: Number(turn), info: info + (phase.startsWith('move:') ? ` · dice to play: ${phase.split(':')[1].split('').join(' ')}` : '') };
 }
 
 // ---------- Parker: the Senet Row between two Safety Rows ----------

@@ -521,6 +521,7 @@ function renderPlayers() {
   const box = $('players');
   box.replaceChildren();
   const n = st.names.length;
+  box.dataset.n = n;
   for (let seat = 1; seat <= n; seat++) {
     const engine = st.seats.indexOf(seat) + 1;
     const turn = st.turn?.seat === seat;
@@ -562,7 +563,7 @@ function renderStatus() {
       break;
     }
     case 'game_over': text = `Game ${st.game} is over.`; break;
-    case 'match_over': text = 'The match is over.'; break;
+    case 'match_over': text = ''; break; // the narrative's last line and the result panel say it
     default: text = '';
   }
   const s = $('status');
@@ -725,7 +726,7 @@ function renderResult() {
   box.replaceChildren(el('h2', { id: 'result-head', text: head }),
     reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
     e.points !== undefined ? el('p', { class: 'points', id: 'result-points' }, `Points for this game: ${e.points}${e.reason ? ` (won by ${REASONS[e.reason] || e.reason})` : ''}. `,
-      el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|up:/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
+      el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|pieces up/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
     table, el('p', { class: 'series', id: 'result-series', text: seriesWords() }), next ? el('p', { class: 'muted', text: next }) : '',
     el('p', { class: 'buttons' }, ...buttons), el('p', { class: 'error', id: 'same-error', role: 'alert' }));
 }
