@@ -176,7 +176,7 @@ function parseParker(n) {
   const st = f.indexOf(f.find(x => /^(start|throw|move|over)$/.test(x)));
   let mover = null;
   if (f[st] === 'move' || f[st] === 'throw') mover = Number(f[st + 1]);
-  return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: `${f[0] === 'wait' ? 'waiting for a one' : 'no waiting rule'} · quiet turns ${f[1].slice(1)}` };
+  return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: `${f[0] === 'wait' ? 'a man waits for a throw of one to leave the Senet Row' : 'no waiting for a one'} · turns since the last capture: ${f[1].slice(1)} (a draw at 300)` };
 }
 
 // ---------- Martian: three coasters of 3×3 ----------
