@@ -7,6 +7,7 @@
 //! - [`store`]: where events go before they are broadcast; [`store::sql`]: the durable store;
 //! - [`series`]: scoreboards, players, history and leaderboard from the store;
 //! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
+//! - [`rating`]: Glicko-2 ratings;
 //! - [`web`]: the browser client (pages and scripts embedded from `web/`).
 //!
 //! Tests and embedders start the whole service with [`spawn`].
@@ -27,6 +28,7 @@ pub mod http;
 pub mod limits;
 pub mod matches;
 pub mod protocol;
+pub mod rating;
 pub mod record;
 
 pub mod store;
