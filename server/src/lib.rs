@@ -8,6 +8,7 @@
 //! - [`series`]: scoreboards, players, history and leaderboard from the store;
 //! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
 //! - [`rating`]: Glicko-2 ratings;
+//! - [`metrics`]: the counters `GET /metrics` shows;
 //! - [`web`]: the browser client (pages and scripts embedded from `web/`).
 //!
 //! Tests and embedders start the whole service with [`spawn`].
@@ -27,6 +28,7 @@ pub mod dice;
 pub mod http;
 pub mod limits;
 pub mod matches;
+pub mod metrics;
 pub mod protocol;
 pub mod rating;
 pub mod record;

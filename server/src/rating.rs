@@ -221,7 +221,10 @@ mod tests {
             score: 0.0,
         }]);
         assert!(won.rating > 1500.0 && lost.rating < 1500.0);
-        assert!((won.rating - 1500.0 + (lost.rating - 1500.0)).abs() < 1e-9, "symmetric");
+        assert!(
+            (won.rating - 1500.0 + (lost.rating - 1500.0)).abs() < 1e-9,
+            "symmetric"
+        );
         assert!(won.deviation < 350.0 && lost.deviation < 350.0);
         let drew = a.update(&[Game {
             opponent: b,

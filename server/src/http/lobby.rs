@@ -16,6 +16,7 @@ use tracing::Instrument;
 use crate::AppState;
 use crate::dice::Reason;
 use crate::matches::{Cmd, JoinError, NewMatch, spawn_match_for};
+use crate::metrics::METRICS;
 use crate::protocol::Series;
 use crate::record::{self, GameRecord, RecordReport};
 
@@ -27,6 +28,19 @@ pub(super) async fn healthz() -> Json<Value> {
 
 /// Every variant's metadata, as the engine states it (one place: the rules pages, the web
 /// client and the OpenAPI document read it from here).
+/// `GET /metrics`: the node's counters in the Prometheus text format.
+pub(super) async fn metrics(State(state): State<AppState>) -> Response {
+    use axum::response::IntoResponse;
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        METRICS.render(state.registry.open()),
+    )
+        .into_response()
+}
+
 pub(super) async fn variants() -> Json<Vec<senet_engine::VariantInfo>> {
     Json(Variant::ALL.iter().map(|v| v.info()).collect())
 }
@@ -425,7 +439,9 @@ pub(super) async fn ws_upgrade(
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| {
             async move {
+                METRICS.sockets.inc();
                 crate::ws::run_socket(socket, handle, cfg, shutdown, guard, upgraded).await;
+                METRICS.sockets.dec();
                 drop(live);
             }
             .instrument(span)

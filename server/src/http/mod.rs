@@ -28,6 +28,7 @@ pub use openapi::openapi_doc;
 /// Every route: method and path, as the router and the OpenAPI document write them.
 pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/healthz"),
+    ("get", "/metrics"),
     ("get", "/api/openapi.json"),
     ("get", "/api/variants"),
     ("get", "/api/matches"),
@@ -211,6 +212,7 @@ pub fn router(state: AppState) -> Router {
     let guard = axum::middleware::from_fn_with_state(state.clone(), guard_writes);
     let app = Router::new()
         .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
         .route("/api/openapi.json", get(openapi))
         .route("/api/variants", get(variants))
         .route(

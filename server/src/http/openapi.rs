@@ -24,6 +24,8 @@ pub fn openapi_doc() -> Value {
                  "description": "Live Senet matches. Play happens over the WebSocket at /ws/matches/{id}; see docs/protocol.md."},
         "paths": {
             "/healthz": {"get": {"summary": "Ready check", "responses": {"200": ok("ready")}}},
+            "/metrics": {"get": {"summary": "The node's counters (Prometheus text format 0.0.4)", "responses": {"200": {"description": "metrics",
+                "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI document")}}},
             "/api/variants": {"get": {"summary": "The variants, with player counts and options",
                 "responses": {"200": list("variants")}}},

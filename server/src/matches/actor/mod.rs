@@ -21,6 +21,7 @@ use super::state::{Command, MatchError, MatchState, NewGame, Waiting};
 use super::view::{self, Summary};
 use crate::config::Config;
 use crate::dice::ServerSeed;
+use crate::metrics::METRICS;
 use crate::protocol::{Series, ServerMsg};
 use crate::record::GameRecord;
 use crate::store::{EventStore, MatchRow, Side, StoredEvent};
@@ -369,6 +370,12 @@ impl Actor {
             || self.state.wins() != after.wins();
         self.state = after;
         self.turn_since = Instant::now();
+        let moves = logged
+            .iter()
+            .filter(|l| matches!(l.fact, Fact::Moved { .. }))
+            .count();
+        METRICS.moves.inc_by(moves as u64);
+        METRICS.events.inc_by(logged.len() as u64);
         for l in logged {
             // No receivers is fine: nobody is watching.
             let _receivers = self.tx.send(Frame {

@@ -377,6 +377,7 @@ async fn write_loop(pools: Pools, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pend
         let started = std::time::Instant::now();
         let events: Vec<&StoredEvent> = batch.iter().flat_map(|p| &p.events).collect();
         let result = write_batch(&pools, &events).await;
+        crate::metrics::METRICS.commit_took(started.elapsed());
         tracing::debug!(
             n,
             us = started.elapsed().as_micros() as u64,
