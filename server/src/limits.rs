@@ -494,6 +494,7 @@ mod tests {
                 variant: senet_engine::Variant::ALL[0],
                 players: 2,
                 public: true,
+                rated: false,
                 series: crate::protocol::Series::default(),
                 status,
                 names: Vec::new(),

@@ -111,6 +111,33 @@ impl Rating {
     }
 }
 
+/// The ratings after one game of `before.len()` players, each game being one rating period
+/// (as most online game sites do). The winner (an index into `before`, `None` for a draw)
+/// scores 1 against each other player; two players who did not win drew with each other:
+/// a game with three or four players ranks only its winner.
+pub fn after_game(before: &[Rating], winner: Option<usize>) -> Vec<Rating> {
+    before
+        .iter()
+        .enumerate()
+        .map(|(i, me)| {
+            let games: Vec<Game> = before
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(j, opponent)| Game {
+                    opponent: *opponent,
+                    score: match winner {
+                        Some(w) if w == i => 1.0,
+                        Some(w) if w == j => 0.0,
+                        _ => 0.5,
+                    },
+                })
+                .collect();
+            me.update(&games)
+        })
+        .collect()
+}
+
 /// Step 5 of the paper: the volatility σ′ that solves `f(x) = 0` for `x = ln σ′²`, by the
 /// Illinois variant of regula falsi.
 fn new_volatility(phi: f64, sigma: f64, v: f64, delta: f64) -> f64 {
@@ -231,6 +258,31 @@ mod tests {
             score: 0.5,
         }]);
         assert!((drew.rating - 1500.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn after_a_game_the_winner_gains_and_the_others_lose() {
+        let before = [rating(1500.0, 200.0), rating(1600.0, 150.0)];
+        let after = after_game(&before, Some(0));
+        assert!(after[0].rating > before[0].rating);
+        assert!(after[1].rating < before[1].rating);
+        let drawn = after_game(&before, None);
+        assert!(
+            drawn[0].rating > before[0].rating,
+            "a draw with a stronger player gains"
+        );
+        assert!(drawn[1].rating < before[1].rating);
+
+        let four = [Rating::default(); 4];
+        let after = after_game(&four, Some(2));
+        assert!(after[2].rating > 1500.0);
+        for i in [0, 1, 3] {
+            assert!(after[i].rating < 1500.0, "seat {i} lost to the winner");
+            assert!(
+                (after[i].rating - after[0].rating).abs() < 1e-9,
+                "the losers are alike"
+            );
+        }
     }
 
     #[test]

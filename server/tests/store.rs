@@ -260,6 +260,7 @@ async fn group_commit(url: &str) {
             series_target: 1,
             public: true,
             spectator_key_hash: None,
+            rated: false,
             seats: (1..=2)
                 .map(|s| SeatRow {
                     seat: s,

@@ -90,6 +90,8 @@ pub(super) struct CreateMatch {
     public: bool,
     #[serde(default)]
     player_key: Option<String>,
+    #[serde(default)]
+    rated: bool,
 }
 
 fn yes() -> bool {
@@ -218,9 +220,20 @@ pub(super) async fn create_match(
         series,
         name,
         public: req.public,
+        rated: req.rated,
         creator,
     };
     let player = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
+    if req.rated && player.is_none() {
+        return Err(ApiError::Invalid(
+            "a rated match is between registered players: send your player_key".into(),
+        )
+        .into());
+    }
+    if req.rated && !req.public {
+        // Private matches count for nobody's results (`docs/ratings.md`).
+        return Err(ApiError::Invalid("a rated match is public".into()).into());
+    }
     let (handle, created) =
         spawn_match_for(spec, player, state.store.clone(), state.config.clone())
             .await
@@ -331,6 +344,9 @@ pub(super) async fn join_match(
             JoinError::NoFreeSeat => ApiError::MatchFull,
             // A private match is not there for whoever has no invite (nor its key).
             JoinError::Private => ApiError::NotFound,
+            JoinError::Unregistered => ApiError::Invalid(
+                "this match is rated: join as a registered player (send your player_key)".into(),
+            ),
             JoinError::Unavailable => ApiError::Unavailable,
         })?;
     Ok(Json(Joined {

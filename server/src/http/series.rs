@@ -256,6 +256,7 @@ fn summary_of(id: &str, rows: &MatchRows) -> Result<crate::matches::Summary, Api
         variant,
         players,
         public: rows.access.public,
+        rated: m.rated,
         series: crate::protocol::Series {
             kind,
             target: u32::try_from(m.series_target).unwrap_or(0),
@@ -315,6 +316,22 @@ struct GameScore {
     points: u32,
     started_at: String,
     ended_at: Option<String>,
+    /// Each seat's rating before and after the game (rated matches only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    ratings: Vec<Value>,
+}
+
+/// A rating change as the API shows it (ratings rounded to whole points in `change`).
+fn change_json(c: &crate::store::sql::ratings::RatingChange) -> Value {
+    json!({
+        "seat": c.seat,
+        "pool": c.pool,
+        "before": c.before.0,
+        "before_deviation": c.before.1,
+        "after": c.after.0,
+        "after_deviation": c.after.1,
+        "change": (c.after.0.round() - c.before.0.round()) as i64,
+    })
 }
 
 #[derive(Serialize)]
@@ -324,6 +341,7 @@ struct Scoreboard {
     variant: String,
     series: Value,
     status: String,
+    rated: bool,
     seats: Vec<SeatScore>,
     games: Vec<GameScore>,
     leader: Option<u8>,
@@ -343,12 +361,18 @@ async fn scoreboard(
         .filter(|r| r.access.allows(key.secrets()))
         .ok_or(ApiError::NotFound)?;
     let m = &rows.line;
+    let changes = if m.rated {
+        sql(&state)?.match_rating_changes(&id).await.map_err(db)?
+    } else {
+        Vec::new()
+    };
     let mut board = Scoreboard {
         match_id: id.clone(),
         name: m.name.clone(),
         variant: m.variant.clone(),
         series: json!({"kind": m.series_kind, "target": m.series_target}),
         status: m.status.clone(),
+        rated: m.rated,
         seats: Vec::new(),
         games: Vec::new(),
         leader: None,
@@ -377,6 +401,11 @@ async fn scoreboard(
             points,
             started_at: rfc3339(g.started_ms),
             ended_at: g.ended_ms.map(rfc3339),
+            ratings: changes
+                .iter()
+                .filter(|c| c.game == g.game)
+                .map(change_json)
+                .collect(),
         });
     }
     let first_to = board.series["kind"] == "first_to";
@@ -463,16 +492,37 @@ async fn history(
             })
         })
         .collect();
+    let (pools, changes) = sql(&state)?.player_ratings(&player_id).await.map_err(db)?;
+    let ratings: Vec<Value> = pools
+        .iter()
+        .map(|r| {
+            json!({"pool": r.pool, "rating": r.rating.rating, "deviation": r.rating.deviation,
+                   "games": r.games})
+        })
+        .collect();
+    let rating_history: Vec<Value> = changes
+        .iter()
+        .map(|c| {
+            json!({"pool": c.pool, "match_id": c.match_id, "game": c.game,
+                   "rating": c.after.0, "deviation": c.after.1, "at": rfc3339(c.at_ms)})
+        })
+        .collect();
     Ok(Json(json!({
         "player_id": player_id,
         "name": history.name,
         "matches": matches,
+        "ratings": ratings,
+        "rating_history": rating_history,
     })))
 }
 
 #[derive(Deserialize)]
 struct LeaderboardQuery {
     variant: Option<String>,
+    /// `wins` (series won, then points, then games won: the default) or `rating`.
+    by: Option<String>,
+    /// With `by=rating` for `modern`: the player count of the pool (2 by default).
+    players: Option<u8>,
 }
 
 async fn leaderboard(
@@ -482,6 +532,15 @@ async fn leaderboard(
     let variant = q.variant.unwrap_or_default();
     if !variant.is_empty() && variant.parse::<senet_engine::Variant>().is_err() {
         return Err(ApiError::UnknownVariant(variant));
+    }
+    match q.by.as_deref() {
+        None | Some("wins") => {}
+        Some("rating") => return rating_board(&state, &variant, q.players.unwrap_or(2)).await,
+        Some(other) => {
+            return Err(ApiError::Malformed(format!(
+                "by is wins or rating, not {other:?}"
+            )));
+        }
     }
     let list = sql(&state)?
         .leaderboard_cached(&variant)
@@ -495,6 +554,37 @@ async fn leaderboard(
                 "series_won": r.series_won,
                 "points": r.points,
                 "games_won": r.games_won,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
+
+/// `GET /api/leaderboard?by=rating`: one rating pool's best, highest first.
+async fn rating_board(
+    state: &AppState,
+    variant: &str,
+    players: u8,
+) -> Result<Json<Value>, ApiError> {
+    let parsed: senet_engine::Variant = variant
+        .parse()
+        .map_err(|_| ApiError::Invalid("by=rating needs a variant".into()))?;
+    parsed
+        .check_players(players)
+        .map_err(|e| ApiError::Invalid(e.to_string()))?;
+    let pool = crate::store::sql::ratings::pool(variant, players);
+    let list = sql(state)?
+        .rating_board(&pool)
+        .await
+        .map_err(db)?
+        .iter()
+        .map(|r| {
+            json!({
+                "player_id": r.player_id,
+                "name": r.name,
+                "rating": r.rating.rating,
+                "deviation": r.rating.deviation,
+                "games": r.games,
             })
         })
         .collect();
@@ -515,9 +605,9 @@ pub fn document(doc: &mut Value) {
     let private = "no such match, or a private one read without its spectator key or a seat token";
     let paths = json!({
         "/api/matches/{id}/scoreboard": {"get": {
-            "summary": "A match's series scoreboard: points and games won per seat, game by game, leader and winner",
+            "summary": "A match's series scoreboard: points and games won per seat, game by game (with each seat's rating change in a rated match), leader and winner",
             "parameters": [id, key],
-            "responses": {"200": ok("{match_id, name, variant, series:{kind,target}, status, seats:[{seat,name,player_id,points,games_won}], games:[{game,winner,reason,points,started_at,ended_at}], leader, winner}"),
+            "responses": {"200": ok("{match_id, name, variant, series:{kind,target}, status, rated, seats:[{seat,name,player_id,points,games_won}], games:[{game,winner,reason,points,started_at,ended_at,ratings?:[{seat,pool,before,before_deviation,after,after_deviation,change}]}], leader, winner}"),
                           "404": err(private), "503": err("store unavailable")}}},
         "/api/players": {"post": {
             "summary": "Create a player: the reply's player_key is the only credential (keep it; create and join take it)",
@@ -528,14 +618,17 @@ pub fn document(doc: &mut Value) {
         "/api/players/{player_id}/history": {"get": {
             "summary": "A player's public matches, newest first, with their seat, points, games won and result (private matches are never listed)",
             "parameters": [pid],
-            "responses": {"200": ok("{player_id, name, matches:[{match_id,name,variant,series,status,seat,opponents,games,points,games_won,winner,won,created_at}]}"),
+            "responses": {"200": ok("{player_id, name, matches:[{match_id,name,variant,series,status,seat,opponents,games,points,games_won,winner,won,created_at}], ratings:[{pool,rating,deviation,games}], rating_history:[{pool,match_id,game,rating,deviation,at}]}"),
                           "404": err("no such player")}}},
         "/api/leaderboard": {"get": {
-            "summary": "Registered players ranked by series won, then points, over public matches (optionally for one variant)",
-            "parameters": [{"name": "variant", "in": "query", "required": false, "schema": {"type": "string"}}],
-            "responses": {"200": {"description": "[{player_id, name, series_won, points, games_won}]",
+            "summary": "Registered players ranked by series won, then points, over public matches (optionally for one variant); or with by=rating, one rating pool ranked by Glicko-2 rating",
+            "parameters": [{"name": "variant", "in": "query", "required": false, "schema": {"type": "string"}},
+                           {"name": "by", "in": "query", "required": false, "schema": {"type": "string", "enum": ["wins", "rating"]}},
+                           {"name": "players", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 2, "maximum": 4}}],
+            "responses": {"200": {"description": "[{player_id, name, series_won, points, games_won}], or with by=rating [{player_id, name, rating, deviation, games}]",
                 "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}},
-                "422": err("unknown variant")}}}
+                "400": err("by is neither wins nor rating"),
+                "422": err("unknown variant, or by=rating without a variant or with a player count it does not have")}}}
     });
     if let (Some(dst), Some(src)) = (doc["paths"].as_object_mut(), paths.as_object()) {
         for (k, v) in src {

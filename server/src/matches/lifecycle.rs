@@ -95,6 +95,7 @@ pub async fn spawn_match_for(
         series_target: spec.series.target,
         public: spec.public,
         spectator_key_hash: created.spectator_key.as_deref().map(hash_secret),
+        rated: spec.rated,
         seats: Seat::all(n)
             .map(|s| SeatRow {
                 seat: s.get(),

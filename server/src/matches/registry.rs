@@ -115,6 +115,8 @@ pub enum JoinError {
     NoFreeSeat,
     /// No invite was given for a private match (its seats go by invite only).
     Private,
+    /// The match is rated and the joiner gave no player key.
+    Unregistered,
     /// The store could not record the claim.
     Unavailable,
 }
@@ -229,6 +231,8 @@ pub struct NewMatch {
     pub name: String,
     /// Listed publicly (anyone may watch).
     pub public: bool,
+    /// Rated: its games change the players' ratings (every seat must be a registered player).
+    pub rated: bool,
     /// The creator's display name.
     pub creator: String,
 }

@@ -167,6 +167,8 @@ pub struct Table<'a> {
     pub name: &'a str,
     /// Listed publicly.
     pub public: bool,
+    /// Rated (`docs/ratings.md`).
+    pub rated: bool,
     /// Display names per seat.
     pub names: Vec<Option<String>>,
     /// Which seats have a live connection.
@@ -259,6 +261,8 @@ pub struct Summary {
     pub players: u8,
     /// Listed publicly.
     pub public: bool,
+    /// Rated: its games change the players' ratings.
+    pub rated: bool,
     /// The series rule.
     pub series: Series,
     /// `joining`, `live` or `finished`; `expired` for a match nobody joined in time.
@@ -284,6 +288,7 @@ pub fn summary(state: &MatchState, table: Table<'_>) -> Summary {
         variant: spec.variant,
         players: spec.setup.players,
         public: table.public,
+        rated: table.rated,
         series: spec.series,
         status: Status::of(state).as_str(),
         names: table.names,

@@ -84,6 +84,8 @@ pub struct MatchRow {
     pub public: bool,
     /// SHA-256 of the spectator key (private matches).
     pub spectator_key_hash: Option<String>,
+    /// Whether its games change its players' ratings (`docs/ratings.md`).
+    pub rated: bool,
     /// The seats.
     pub seats: Vec<SeatRow>,
 }

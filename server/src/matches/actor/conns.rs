@@ -43,6 +43,9 @@ impl Actor {
                 .position(|s| !s.claimed)
                 .ok_or(JoinError::NoFreeSeat)?,
         };
+        if self.rated && player_id.is_none() {
+            return Err(JoinError::Unregistered);
+        }
         let seat = Seat::from_index(i).map_err(|_| JoinError::BadInvite)?;
         // The seat's token is made now (only its hash is kept) and stored with the claim.
         let token = new_secret();
@@ -273,6 +276,7 @@ impl Actor {
             match_id: &self.id,
             name: &self.name,
             public: self.public,
+            rated: self.rated,
             names: self.seats.iter().map(|s| s.name.clone()).collect(),
             connected: self.seats.iter().map(|s| s.conns > 0).collect(),
             spectators: self.spectators,

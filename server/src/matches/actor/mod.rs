@@ -109,6 +109,8 @@ pub(super) struct Actor {
     id: String,
     name: String,
     public: bool,
+    /// Its games change the players' ratings: every seat is taken by a registered player.
+    rated: bool,
     spectator_key_hash: Option<String>,
     seats: Vec<SeatInfo>,
     state: MatchState,
@@ -151,6 +153,7 @@ fn placeholder_summary() -> Summary {
         variant: senet_engine::Variant::Martian,
         players: 0,
         public: false,
+        rated: false,
         series: Series::default(),
         status: "joining",
         names: vec![],
@@ -182,6 +185,7 @@ impl Actor {
             id: row.id,
             name,
             public,
+            rated: row.rated,
             spectator_key_hash: row.spectator_key_hash,
             seats: row
                 .seats

@@ -26,6 +26,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
+pub mod ratings;
 pub mod read;
 mod recovery;
 
@@ -86,7 +87,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 2] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 3] = [
     (
         1,
         "init",
@@ -98,6 +99,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 2] = [
         "events as facts",
         include_str!("../../../../migrations/sqlite/0002_events_as_facts.sql"),
         include_str!("../../../../migrations/postgres/0002_events_as_facts.sql"),
+    ),
+    (
+        3,
+        "ratings",
+        include_str!("../../../../migrations/sqlite/0003_ratings.sql"),
+        include_str!("../../../../migrations/postgres/0003_ratings.sql"),
     ),
 ];
 
@@ -542,6 +549,15 @@ async fn write_batch(pools: &Pools, events: &[&StoredEvent]) -> Result<(), Store
                 .execute(&mut *tx)
                 .await
                 .map_err(err)?;
+                ratings::rate_game(
+                    &mut tx,
+                    pools.pg.is_some(),
+                    &e.match_id,
+                    e.game,
+                    *winner,
+                    now,
+                )
+                .await?;
             }
             Side::MatchOver { winner } => {
                 sqlx::query(
@@ -596,8 +612,8 @@ impl EventStore for SqlStore {
             let mut tx = self.pool.begin().await.map_err(err)?;
             sqlx::query(
                 "INSERT INTO matches (id, name, variant, options, players, series_kind, \
-                 series_target, public, spectator_key_hash, status, created_ms, updated_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'joining', $10, $10)",
+                 series_target, public, spectator_key_hash, status, created_ms, updated_ms, rated) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'joining', $10, $10, $11)",
             )
             .bind(m.id.as_str())
             .bind(m.name.as_str())
@@ -609,6 +625,7 @@ impl EventStore for SqlStore {
             .bind(m.public)
             .bind(m.spectator_key_hash.as_deref())
             .bind(now)
+            .bind(m.rated)
             .execute(&mut *tx)
             .await
             .map_err(err)?;

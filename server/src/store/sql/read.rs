@@ -82,6 +82,8 @@ pub struct MatchLine {
     pub status: String,
     /// The series winner, once decided.
     pub winner_seat: Option<i64>,
+    /// Whether its games are rated.
+    pub rated: bool,
 }
 
 /// A seat of a match.
@@ -304,7 +306,8 @@ impl SqlStore {
     pub async fn match_rows(&self, id: &str) -> Result<Option<MatchRows>, StoreError> {
         let Some(m) = sqlx::query(
             "SELECT name, variant, players, series_kind, series_target, status, winner_seat, \
-             CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash \
+             CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash, \
+             CASE WHEN rated THEN 1 ELSE 0 END AS rated \
              FROM matches WHERE id = $1",
         )
         .bind(id)
@@ -341,6 +344,7 @@ impl SqlStore {
                 series_target: int(&m, "series_target")?,
                 status: text(&m, "status")?,
                 winner_seat: opt_int(&m, "winner_seat")?,
+                rated: int(&m, "rated")? != 0,
             },
             seats: seats
                 .iter()

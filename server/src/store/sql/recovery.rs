@@ -18,7 +18,8 @@ impl SqlStore {
         let expired_before = now_ms() - i64::try_from(invite_ttl.as_millis()).unwrap_or(i64::MAX);
         let rows = sqlx::query(
             "SELECT id, name, variant, options, players, series_kind, series_target, \
-             CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash \
+             CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash, \
+             CASE WHEN rated THEN 1 ELSE 0 END AS rated \
              FROM matches WHERE status <> 'finished' \
              AND NOT (status = 'joining' AND created_ms < $1) ORDER BY created_ms",
         )
@@ -39,6 +40,7 @@ impl SqlStore {
                 series_target: int(&r, "series_target")? as u32,
                 public: int(&r, "public")? != 0,
                 spectator_key_hash: r.try_get("spectator_key_hash").map_err(err)?,
+                rated: int(&r, "rated")? != 0,
                 seats: Vec::new(),
             };
             index.insert(row.id.clone(), out.len());
