@@ -1,6 +1,6 @@
 // A player's history: every match they played, its result and their points.
 
-import { api, el, loadVariants } from './common.js';
+import { api, el, svg, loadVariants } from './common.js';
 
 const playerId = decodeURIComponent(location.pathname.split('/')[2]);
 const $ = (id) => document.getElementById(id);
@@ -23,6 +23,43 @@ async function init() {
     el('td', { text: String(m.points) }),
     el('td', { class: 'result', text: m.won === true ? 'won' : m.won === false ? 'lost' : m.status })));
   $('history').replaceChildren(head, ...rows);
+  showRatings(h, variants);
+}
+
+// A pool's name in words: the variant's, with the player count for modern's 3-4 player pools.
+function poolName(pool, variants) {
+  const m = /^(.*?)([34])?$/.exec(pool);
+  const name = variants.find(v => v.id === m[1])?.name ?? m[1];
+  return m[2] ? `${name}, ${m[2]} players` : name;
+}
+
+// Each rating pool: the rating now (± twice its deviation: where the true strength most
+// likely lies) and the history as a small line chart.
+function showRatings(h, variants) {
+  if (!h.ratings?.length) return;
+  $('ratings-card').hidden = false;
+  $('ratings').replaceChildren(...h.ratings.map(r => {
+    const points = h.rating_history.filter(p => p.pool === r.pool);
+    return el('div', { class: 'rating', dataset: { pool: r.pool } },
+      el('p', {}, el('strong', { text: poolName(r.pool, variants) }), ': ',
+        el('span', { class: 'rating-now', text: String(Math.round(r.rating)) }),
+        ` ± ${Math.round(2 * r.deviation)} after ${r.games} rated game${r.games === 1 ? '' : 's'}`),
+      chart(points, poolName(r.pool, variants)));
+  }));
+}
+
+function chart(points, label) {
+  const W = 320, H = 90, pad = 6;
+  const values = [1500, ...points.map(p => p.rating)];
+  const lo = Math.min(...values) - 10, hi = Math.max(...values) + 10;
+  const x = (i) => pad + (i * (W - 2 * pad)) / Math.max(1, values.length - 1);
+  const y = (v) => H - pad - ((v - lo) * (H - 2 * pad)) / (hi - lo);
+  const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  return svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', role: 'img',
+    'aria-label': `${label}: rating from 1500 to ${Math.round(values[values.length - 1])} over ${points.length} games` },
+    svg('line', { x1: pad, x2: W - pad, y1: y(1500), y2: y(1500), class: 'base' }),
+    svg('polyline', { points: line, class: 'line' }),
+    ...values.map((v, i) => svg('circle', { cx: x(i), cy: y(v), r: 2.5 })));
 }
 
 init();

@@ -13,6 +13,11 @@ async function init() {
   }
   $('variant').addEventListener('change', onVariant);
   $('lb-variant').addEventListener('change', leaderboard);
+  $('lb-by').addEventListener('change', leaderboard);
+  $('lb-players').addEventListener('change', leaderboard);
+  // A rated match is public: the two boxes keep each other consistent.
+  $('rated').addEventListener('change', () => { if ($('rated').checked) $('public').checked = true; });
+  $('public').addEventListener('change', () => { if (!$('public').checked) $('rated').checked = false; });
   $('create').addEventListener('submit', create);
   onVariant();
   refreshLive();
@@ -37,12 +42,17 @@ async function create(e) {
     players: Number($('players').value),
     series: { kind: $('series-kind').value, target: Number($('series-target').value) || 1 },
     public: $('public').checked,
+    rated: $('rated').checked,
   };
   if (v.options.includes('waiting_for_one')) body.options = { waiting_for_one: $('waiting').checked };
   if ($('match-name').value.trim()) body.name = $('match-name').value.trim();
   if ($('player-name').value.trim()) body.player_name = $('player-name').value.trim();
   const player = await ensurePlayer(body.player_name);
   if (player) body.player_key = player.player_key;
+  if (body.rated && !player) {
+    $('create-error').textContent = 'A rated match needs your name: enter it above.';
+    return;
+  }
   try {
     const r = await api('/api/matches', body);
     saveSeat(r.match_id, r.seat, r.token);
@@ -81,7 +91,7 @@ async function refreshLive() {
       : [...(open ? [el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
         el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
     ul.append(el('li', { dataset: { match: m.match_id } },
-      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
+      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
       ...links, ' · ',
       el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' })));
   }
@@ -108,6 +118,10 @@ async function joinOpen(m, button) {
 async function leaderboard() {
   const box = $('leaderboard');
   const v = $('lb-variant').value;
+  const byRating = $('lb-by').value === 'rating';
+  const many = variants.find(x => x.id === v)?.max_players > 2;
+  $('lb-players-row').hidden = !(byRating && many);
+  if (byRating) return ratingBoard(box, v, many ? $('lb-players').value : 2);
   try {
     const data = await api(`/api/leaderboard?variant=${encodeURIComponent(v)}`);
     const rows = Array.isArray(data) ? data : [];
@@ -124,6 +138,24 @@ async function leaderboard() {
   }
   const me = loadPlayer();
   if (me) box.append(el('p', {}, `You play as ${me.name}. `, el('a', { href: `/players/${me.player_id}`, id: 'my-history', text: 'Your history' })));
+}
+
+// The rating pool's best: rating, ± twice the deviation, rated games.
+async function ratingBoard(box, variant, players) {
+  try {
+    const rows = await api(`/api/leaderboard?variant=${encodeURIComponent(variant)}&by=rating&players=${players}`);
+    if (!rows.length) { box.replaceChildren(el('p', { text: 'No rated games yet.' })); return; }
+    const me = loadPlayer()?.player_id;
+    const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...['#', 'player', 'rating', 'rated games'].map(h => el('th', { text: h })))));
+    const tb = el('tbody');
+    rows.forEach((r, i) => tb.append(el('tr', { class: r.player_id === me ? 'me' : null }, el('td', { text: String(i + 1) }),
+      el('td', {}, el('a', { href: `/players/${r.player_id}`, text: r.name })),
+      el('td', { text: `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }), el('td', { text: String(r.games) }))));
+    table.append(tb);
+    box.replaceChildren(table);
+  } catch (err) {
+    box.replaceChildren(el('p', { class: 'muted', text: `The ratings are not available: ${err.message}` }));
+  }
 }
 
 init();
