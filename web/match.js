@@ -688,6 +688,24 @@ function seriesWords() {
   return `Series (${rule}): ${best > 0 && leaders.length === 1 ? `${Who(leaders[0])} ${isMe(leaders[0]) ? 'lead' : 'leads'}` : 'level'}.`;
 }
 
+// A rated game's rating changes, read once from the scoreboard (the store rates a game in
+// the transaction that stores its end, so they are there when game_over arrives).
+const ratingsOf = new Map(); // game -> changes, 'loading' or null (not rated)
+function ratingLine(game) {
+  const p = el('p', { class: 'rating-change', id: 'result-rating' });
+  const got = ratingsOf.get(game);
+  if (got === undefined) {
+    ratingsOf.set(game, 'loading');
+    api(`/api/matches/${encodeURIComponent(matchId)}/scoreboard`, undefined, readKey(matchId))
+      .then(b => { ratingsOf.set(game, b.games?.find(g => g.game === game)?.ratings ?? null); renderResult(); })
+      .catch(() => ratingsOf.set(game, null));
+  } else if (Array.isArray(got)) {
+    const sign = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
+    p.textContent = 'Ratings: ' + got.map(c => `${who(c.seat)}${isMe(c.seat) ? ' (you)' : ''} ${Math.round(c.before)} → ${Math.round(c.after)} (${sign(c.change)})`).join(', ') + '.';
+  }
+  return p;
+}
+
 function renderResult() {
   const box = $('result');
   const e = st.over;
@@ -727,7 +745,7 @@ function renderResult() {
     reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
     e.points !== undefined ? el('p', { class: 'points', id: 'result-points' }, `Points for this game: ${e.points}${e.reason ? ` (won by ${REASONS[e.reason] || e.reason})` : ''}. `,
       el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|pieces up/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
-    table, el('p', { class: 'series', id: 'result-series', text: seriesWords() }), next ? el('p', { class: 'muted', text: next }) : '',
+    table, el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',
     el('p', { class: 'buttons' }, ...buttons), el('p', { class: 'error', id: 'same-error', role: 'alert' }));
 }
 

@@ -760,6 +760,45 @@ if (want('more')) {
   log('private match: watched and scored with its key, refused without');
 }
 
+// ---- a rated match: created from the lobby, its seat taken from the lobby, a resignation;
+// the result panel shows both rating changes, the lobby ranks by rating, the player's page
+// charts the history ----
+if (want('ratings')) {
+  const a = await newPage({ width: 1280, height: 800 });
+  const b = await newPage({ width: 1280, height: 800 });
+  await a.goto(BASE + '/');
+  await a.selectOption('#variant', 'pyramid');
+  await a.fill('#player-name', 'Rita');
+  await a.check('#rated');
+  await a.click('#create-go');
+  await a.click('#go-board');
+  await a.waitForURL(/\/m\/[0-9a-f-]+$/);
+  const id = new URL(a.url()).pathname.split('/')[2];
+  await b.goto(BASE + '/');
+  await b.fill('#player-name', 'Ravi');
+  await b.click(`#live li[data-match="${id}"] button.join`);
+  await b.waitForURL(new RegExp(`/m/${id}$`));
+  for (const p of [a, b]) await p.waitForFunction(() => window.senet.turn && !['joining', 'seeds'].includes(window.senet.turn.kind));
+  await b.click('#resign'); await b.click('#resign');
+  for (const p of [a, b]) await p.waitForFunction(() => /^Ratings: /.test(document.getElementById('result-rating')?.textContent || ''));
+  const line = await a.textContent('#result-rating');
+  assert.match(line, /^Ratings: Rita \(you\) 1500 → 1\d{3} \(\+\d+\), Ravi 1500 → 1\d{3} \(−\d+\)\.$/, line);
+  log('rated game:', line);
+  await a.screenshot({ path: path.join(SHOTS, 'rated-result.png'), fullPage: true });
+  await a.goto(BASE + '/');
+  await a.selectOption('#lb-variant', 'pyramid');
+  await a.selectOption('#lb-by', 'rating');
+  await a.waitForSelector('#leaders tbody tr');
+  const names = await a.locator('#leaders tbody tr td:nth-child(2)').allTextContents();
+  assert.ok(names.indexOf('Rita') < names.indexOf('Ravi') && names.includes('Ravi'), `the winner ranks above: ${names}`);
+  await a.click('#leaders a:text-is("Ravi")');
+  await a.waitForSelector('#ratings .rating[data-pool="pyramid"] svg.rating-chart polyline');
+  assert.match(await a.textContent('#ratings'), /Pyramid Senet: 1\d{3} ± \d+ after 1 rated game/);
+  await a.screenshot({ path: path.join(SHOTS, 'player-ratings.png'), fullPage: true });
+  log('leaderboard by rating and the player page chart');
+  for (const p of [a, b]) await p.context().close();
+}
+
 // The rules page renders.
 {
   const p = await newPage();
