@@ -405,6 +405,10 @@ pub struct Snapshot {
     pub players: u8,
     /// The series rule.
     pub series: Series,
+    /// Players and options, as in `game_started` (so a client that did not get that event
+    /// still knows them).
+    #[serde(default)]
+    pub setup: Setup,
     /// Display names per seat (null until the seat is claimed).
     pub names: Vec<Option<String>>,
     /// Which seats have a live connection.

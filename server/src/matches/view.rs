@@ -190,6 +190,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         public: table.public,
         players: spec.setup.players,
         series: spec.series,
+        setup: spec.setup,
         names: table.names,
         connected: table.connected,
         spectators: table.spectators,
