@@ -273,6 +273,7 @@ function applyRecent(recent) {
     replayingRecent = false;
   }
   if ((st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over') && !st.over) st.over = { game: st.game };
+  scrollLog();
   redraw(false);
 }
 
@@ -424,7 +425,12 @@ function logEvent(e, said) {
     st.turnLi = null;
     log.append(el('li', { class: 'note', dataset: { kind: e.kind, no: e.no } }, said.text));
   }
-  const box = log.parentElement;
+  // Scrolling reads the layout: once after a replay (missed or recent events), not per event.
+  if (!catchingUp()) scrollLog();
+}
+
+function scrollLog() {
+  const box = $('log').parentElement;
   if (box) box.scrollTop = box.scrollHeight;
 }
 
