@@ -587,6 +587,9 @@ mod tests {
                 tail: Some(Tail(200))
             }
         );
+        // What decodes encodes back to the same (the fuzz target's property).
+        let again: ClientMsg = serde_json::from_str(&serde_json::to_string(&h).unwrap()).unwrap();
+        assert_eq!(again, h);
         for bad in ["201", "256", "-1", "1.5", "\"60\""] {
             let text = format!(r#"{{"type":"hello","tail":{bad}}}"#);
             let e = serde_json::from_str::<ClientMsg>(&text).unwrap_err();
