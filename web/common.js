@@ -143,13 +143,16 @@ export function randomSeed() {
 }
 
 // One WebSocket to a match, reconnecting by itself with exponential backoff. Events are
-// delivered once each, in order (a reconnect asks for those after the last one seen).
+// delivered once each, in order (a reconnect asks for those after the last one seen). With
+// `tail`, a hello that missed more events than that gets the welcome's `recent` (the current
+// game's last events) instead of them: the page applies those itself.
 export class Live {
-  constructor(matchId, { token = null, key = null, onMessage, onStatus }) {
-    this.matchId = matchId; this.token = token; this.key = key;
+  constructor(matchId, { token = null, key = null, tail = null, onMessage, onStatus }) {
+    this.matchId = matchId; this.token = token; this.key = key; this.tail = tail;
     this.onMessage = onMessage; this.onStatus = onStatus;
-    // lastEvent -1: nothing seen yet; the first hello asks for every event (last_event 0), so
-    // that the page's move log is complete after a reload.
+    // lastEvent -1: nothing seen yet; the first hello asks for every event (last_event 0), or
+    // the welcome's recent ones past the tail, so that the page's move log is there after a
+    // reload.
     this.lastEvent = -1; this.seq = 0; this.attempt = 0; this.ws = null; this.closed = false;
     this.backlog = 0;
     this.connect();
@@ -164,6 +167,7 @@ export class Live {
       if (this.token) hello.token = this.token;
       else if (this.key) hello.token = this.key;
       hello.last_event = Math.max(0, this.lastEvent);
+      if (this.tail !== null) hello.tail = this.tail;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (m) => {
@@ -172,7 +176,8 @@ export class Live {
       if (msg.type === 'welcome') {
         this.attempt = 0;
         this.seq = Math.max(this.seq, msg.last_seq || 0);
-        // The snapshot is the match now; the `missed` events after our last one follow it.
+        // The snapshot is the match now; the `missed` events after our last one follow it
+        // (none when `recent` came instead: the snapshot's last event is the last seen).
         this.backlog = msg.missed || 0;
         this.lastEvent = msg.snapshot.last_event - this.backlog;
         this.onStatus('open');

@@ -31,6 +31,13 @@ const st = {
 };
 let live = null;
 window.senet = st; // for tests and the curious: the page's state
+// How many missed events the page takes one frame each: past that, the server's welcome
+// brings the current game's last TAIL events instead (the move list of a long game starts
+// there, with a link to the full record).
+const TAIL = 60;
+// True while the welcome's recent events are applied: shown, not acted on (as missed events).
+let replayingRecent = false;
+const catchingUp = () => replayingRecent || !!live?.catchingUp;
 
 const isMe = (seat) => !!st.seat && seat === st.seat;
 function who(seat) { return seat ? seatName(st.names, seat) : '—'; }
@@ -143,7 +150,7 @@ function connect(token, key) {
   $('play').hidden = false;
   let probing = false;
   live = new Live(matchId, {
-    token, key,
+    token, key, tail: TAIL,
     onStatus: async (s, delay) => {
       const c = $('conn');
       c.textContent = { connecting: 'connecting…', open: st.seat ? `playing as seat ${st.seat}` : 'watching', reconnecting: `connection lost — retrying in ${(delay / 1000).toFixed(1)} s`, closed: 'disconnected' }[s];
@@ -187,6 +194,7 @@ function onMessage(msg) {
     case 'welcome':
       st.seat = msg.seat;
       applySnapshot(msg.snapshot, true);
+      if (msg.recent) applyRecent(msg.recent);
       break;
     case 'snapshot': applySnapshot(msg.snapshot, false); break;
     case 'event': applyEvent(msg); break;
@@ -220,6 +228,7 @@ async function applySnapshot(s, first) {
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
   st.variant = s.variant;
+  if (s.setup) st.setup = s.setup;
   if (s.client_seeds && st.seat && s.client_seeds[st.seat - 1] !== null) st.seedSent.add(s.game);
   if (first || !st.board || st.board.variant !== s.variant) {
     st.board = new Board($('board'), s.variant, { onMove: pickMove });
@@ -236,6 +245,36 @@ async function applySnapshot(s, first) {
   redraw(false);
   st.variantName = await variantName(s.variant);
   renderTitle();
+}
+
+// The welcome's `recent` (sent instead of the missed events when there were more than TAIL):
+// the current game's last events. The move list and the story are rebuilt from them, each
+// applied as a missed event is (no animation, no sound, no notice), then the board is drawn
+// once with the last move outlined. When the game's first events were left out, the list
+// starts with a link to the game's full record.
+function applyRecent(recent) {
+  $('log').replaceChildren();
+  $('story').replaceChildren();
+  Object.assign(st, {
+    turnNo: 0, turnSeat: null, turnLi: null, lastMove: null, lastThrow: null, notice: null, over: null,
+    prevThrow: null, passedSince: false, noMoveSeat: null, lastOut: null, rematch: new Set(),
+  });
+  const skipped = st.game > 0 && recent[0]?.kind !== 'game_started';
+  // Turn numbers count from the game's start: without its first turns, the page has none.
+  $('log').classList.toggle('partial', skipped);
+  if (skipped) {
+    $('log').append(el('li', { class: 'note earlier', id: 'earlier' }, 'Earlier moves: ',
+      el('a', { href: withKey(`/m/${matchId}/games/${st.game}/replay`), text: 'full record' })));
+  }
+  replayingRecent = true;
+  try {
+    for (const e of recent) applyEvent(e);
+  } finally {
+    replayingRecent = false;
+  }
+  if ((st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over') && !st.over) st.over = { game: st.game };
+  scrollLog();
+  redraw(false);
 }
 
 function renderTitle() {
@@ -364,7 +403,7 @@ function narrate(e) {
 function logEvent(e, said) {
   const log = $('log');
   const turnKinds = ['thrown', 'moved', 'passed'];
-  if (e.kind === 'game_started') { st.turnNo = 0; st.turnSeat = null; st.turnLi = null; }
+  if (e.kind === 'game_started') { st.turnNo = 0; st.turnSeat = null; st.turnLi = null; log.classList.remove('partial'); }
   if (turnKinds.includes(e.kind)) {
     const startTurn = !st.turnLi || st.turnSeat !== e.seat || (e.kind === 'thrown' && e.effect === 'decided') || st.turnLi.dataset.start === '1';
     if (startTurn) {
@@ -386,7 +425,12 @@ function logEvent(e, said) {
     st.turnLi = null;
     log.append(el('li', { class: 'note', dataset: { kind: e.kind, no: e.no } }, said.text));
   }
-  const box = log.parentElement;
+  // Scrolling reads the layout: once after a replay (missed or recent events), not per event.
+  if (!catchingUp()) scrollLog();
+}
+
+function scrollLog() {
+  const box = $('log').parentElement;
   if (box) box.scrollTop = box.scrollHeight;
 }
 
@@ -445,7 +489,7 @@ function applyEvent(e) {
   if (e.kind === 'match_over') { st.matchOver = e; st.score = e.score; st.wins = e.wins; }
   // What happened to this page's seat stays in view until its next action: a pass, a piece
   // captured or sent back (a live event only, not one replayed after a reload).
-  if (st.seat && !live?.catchingUp) {
+  if (st.seat && !catchingUp()) {
     if (e.kind === 'passed' && (isMe(e.seat) || isMe(e.turn?.seat))) st.notice = { no: e.no, text: `${said.text}${isMe(e.seat) && st.prevThrow ? ` (You threw ${throwWords(st.prevThrow)}.)` : ''}` };
     if (e.kind === 'moved' && said?.hitMe) st.notice = { no: e.no, text: said.text };
     if (e.kind === 'game_over') st.notice = null;
@@ -453,7 +497,7 @@ function applyEvent(e) {
   logEvent(e, said);
   tell(e, said);
   document.body.dataset.lastEvent = e.no;
-  if (live?.catchingUp) return; // draw once, after the last missed event
+  if (catchingUp()) return; // draw once, after the last missed event
   // Turn awareness: a sound when another seat moved, a higher one when the turn comes here.
   if (e.kind === 'moved' && !isMe(e.seat)) beep(440);
   redraw(animate);

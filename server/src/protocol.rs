@@ -20,6 +20,11 @@ pub enum ClientMsg {
         /// The last event number this client saw; the server sends exactly the later ones.
         #[serde(default)]
         last_event: Option<u64>,
+        /// How many missed events the client takes as frames: if it missed more, the
+        /// `welcome` carries the current game's last `tail` events in `recent` instead, and
+        /// no missed frames follow. Absent: every missed event follows as a frame.
+        #[serde(default)]
+        tail: Option<Tail>,
     },
     /// A client seed for the dice of the current game (before its first throw only).
     ClientSeed {
@@ -59,6 +64,72 @@ pub enum ClientMsg {
         #[serde(default)]
         seq: Option<u64>,
     },
+}
+
+/// The `tail` of a `hello`: at most [`Tail::MAX`] events. Anything else (out of range,
+/// negative, not an integer) makes the `hello` no client message: it is answered
+/// `malformed`, with a message that names the tail, as any bad field is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Tail(u8);
+
+impl Tail {
+    /// The longest tail a client may ask for: a welcome with it stays a few hundred
+    /// kilobytes at most.
+    pub const MAX: u8 = 200;
+
+    /// The number of events.
+    pub fn get(self) -> u64 {
+        u64::from(self.0)
+    }
+}
+
+/// A `tail` over [`Tail::MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("tail must be 0 to {max}, not {0}", max = Tail::MAX)]
+pub struct TailOutOfRange(pub u64);
+
+impl TryFrom<u64> for Tail {
+    type Error = TailOutOfRange;
+
+    fn try_from(n: u64) -> Result<Tail, TailOutOfRange> {
+        u8::try_from(n)
+            .ok()
+            .filter(|&n| n <= Tail::MAX)
+            .map(Tail)
+            .ok_or(TailOutOfRange(n))
+    }
+}
+
+impl<'de> Deserialize<'de> for Tail {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Tail, D::Error> {
+        use serde::de::{Error, Unexpected, Visitor};
+
+        /// Reads a tail, saying what a tail is when the value is not one (serde's own
+        /// errors do not name the field).
+        struct TailVisitor;
+
+        impl Visitor<'_> for TailVisitor {
+            type Value = Tail;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "a tail of 0 to {} events", Tail::MAX)
+            }
+
+            fn visit_u64<E: Error>(self, n: u64) -> Result<Tail, E> {
+                Tail::try_from(n).map_err(|_| E::invalid_value(Unexpected::Unsigned(n), &self))
+            }
+
+            fn visit_i64<E: Error>(self, n: i64) -> Result<Tail, E> {
+                match u64::try_from(n) {
+                    Ok(n) => self.visit_u64(n),
+                    Err(_) => Err(E::invalid_value(Unexpected::Signed(n), &self)),
+                }
+            }
+        }
+
+        deserializer.deserialize_u64(TailVisitor)
+    }
 }
 
 impl ClientMsg {
@@ -334,6 +405,10 @@ pub struct Snapshot {
     pub players: u8,
     /// The series rule.
     pub series: Series,
+    /// Players and options, as in `game_started` (so a client that did not get that event
+    /// still knows them).
+    #[serde(default)]
+    pub setup: Setup,
     /// Display names per seat (null until the seat is claimed).
     pub names: Vec<Option<String>>,
     /// Which seats have a live connection.
@@ -369,6 +444,15 @@ pub struct Snapshot {
     pub last_event: u64,
 }
 
+/// An `event` message inside another message (`welcome.recent`): tagged `"type": "event"`
+/// like the frame that was broadcast, so the two are the same JSON object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventMsg {
+    /// The only kind.
+    Event(Box<Event>),
+}
+
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -379,10 +463,17 @@ pub enum ServerMsg {
         seat: Option<u8>,
         /// The highest sequence number this seat has used (continue above it).
         last_seq: u64,
-        /// How many missed events follow this message (after `hello.last_event`).
+        /// How many missed events follow this message (after `hello.last_event`); 0 when
+        /// `recent` stands in for them.
         missed: u64,
         /// The match now.
         snapshot: Box<Snapshot>,
+        /// Only when the client missed more events than its `hello.tail`: the current game's
+        /// last `tail` events (or all of them, if fewer), in order, up to
+        /// `snapshot.last_event`, each exactly the `event` message that was broadcast. The
+        /// events before them are not sent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        recent: Option<Vec<EventMsg>>,
     },
     /// A fresh snapshot, sent instead of events a slow connection fell behind on.
     Snapshot {
@@ -482,9 +573,30 @@ mod tests {
             h,
             ClientMsg::Hello {
                 token: None,
-                last_event: None
+                last_event: None,
+                tail: None
             }
         );
+        let h: ClientMsg =
+            serde_json::from_str(r#"{"type":"hello","last_event":0,"tail":200}"#).unwrap();
+        assert_eq!(
+            h,
+            ClientMsg::Hello {
+                token: None,
+                last_event: Some(0),
+                tail: Some(Tail(200))
+            }
+        );
+        // What decodes encodes back to the same (the fuzz target's property).
+        let again: ClientMsg = serde_json::from_str(&serde_json::to_string(&h).unwrap()).unwrap();
+        assert_eq!(again, h);
+        for bad in ["201", "256", "-1", "1.5", "\"60\""] {
+            let text = format!(r#"{{"type":"hello","tail":{bad}}}"#);
+            let e = serde_json::from_str::<ClientMsg>(&text).unwrap_err();
+            assert!(e.to_string().contains("a tail of 0 to 200"), "{text}: {e}");
+        }
+        assert_eq!(Tail::try_from(201), Err(TailOutOfRange(201)));
+        assert_eq!(serde_json::to_string(&Tail(60)).unwrap(), "60");
         assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"roll","seq":1}"#).is_err());
     }
 
@@ -513,5 +625,11 @@ mod tests {
         assert_eq!(v["no"], 4);
         let back: ServerMsg = serde_json::from_value(v).unwrap();
         assert_eq!(back, e);
+        // Inside a welcome's `recent`, the same event is the same JSON as its frame.
+        let ServerMsg::Event(event) = e.clone() else {
+            unreachable!("built as an event above")
+        };
+        let inner = serde_json::to_string(&EventMsg::Event(event)).unwrap();
+        assert_eq!(inner, e.to_json());
     }
 }

@@ -280,7 +280,12 @@ async fn hello(
         }
         Ok(First::Msg(m)) => m,
     };
-    let ClientMsg::Hello { token, last_event } = first else {
+    let ClientMsg::Hello {
+        token,
+        last_event,
+        tail,
+    } = first
+    else {
         let msgs = vec![
             refuse("hello_first", "the first message must be hello"),
             close(close_code::POLICY, "no hello"),
@@ -293,6 +298,7 @@ async fn hello(
     let cmd = Cmd::Connect {
         token,
         last_event,
+        tail,
         outbox: outbox_tx.clone(),
         reply,
     };

@@ -3,8 +3,9 @@
 //
 // Two browser contexts create and join a pyramid match through the pages and play it by
 // clicking (always the first legal move) until the game ends; a third context watches and
-// must see every move; a player reloads mid-game and resumes; a socket drop reconnects by
-// itself; the scoreboard shows the result; the replay page verifies the dice with WebCrypto.
+// must see every move; a player reloads mid-game and resumes (early: every event is
+// replayed; later: the welcome's recent events rebuild the move list and the last-move
+// outline); a socket drop reconnects by itself; the scoreboard shows the result; the replay page verifies the dice with WebCrypto.
 // Then one complete game of every variant, and of modern with four players, is played by
 // clicking only (all at once, each between its own browser contexts; a greedy choice among
 // the legal moves keeps the long variants to a few hundred clicks). Every event's sentence
@@ -62,15 +63,17 @@ async function newPage(viewport = { width: 1000, height: 900 }) {
 
 // ---- what the server told each page (its WebSocket frames), to check the board against ----
 const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-const wire = new Map(); // page -> { events: Map(no -> event), snaps: [snapshot] }
+const wire = new Map(); // page -> { events: Map(no -> event), snaps: [snapshot], welcomes: [welcome] }
 function listen(page) {
-  const w = { events: new Map(), snaps: [] };
+  const w = { events: new Map(), snaps: [], welcomes: [] };
   wire.set(page, w);
   page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
     let m;
     try { m = JSON.parse(payload); } catch { return; }
     if (m.type === 'event') w.events.set(m.no, m);
     if (m.type === 'welcome' || m.type === 'snapshot') w.snaps.push(m.snapshot);
+    // A welcome's `recent` events are the frames that were broadcast, inside it.
+    if (m.type === 'welcome') { w.welcomes.push(m); for (const e of m.recent || []) w.events.set(e.no, e); }
   }));
 }
 // The frames of `page` up to event `no` (waits until the test has seen that frame too).
@@ -292,8 +295,13 @@ async function checkNarrative(p, variant) {
   const game = await p.evaluate(() => window.senet.game);
   const seats = await p.evaluate(() => window.senet.seats);
   const who = (s) => s === seat ? 'You' : names[s - 1] || `seat ${s}`;
+  // A page opened from a welcome's `recent` lists the game from its first recent event on
+  // (and links the full record for the ones before).
+  const earlier = await p.$$eval('#log #earlier', xs => xs.length > 0);
+  const shownFrom = earlier ? Math.min(...said.keys()) : 0;
   const events = [...w.events.values()].filter(e => e.game === game).sort((x, y) => x.no - y.no);
   for (const e of events) {
+    if (e.no < shownFrom) continue;
     if (['client_seed', 'game_started', 'rematch_requested'].includes(e.kind)) continue;
     const text = said.get(e.no);
     assert.ok(text, `${variant}: event ${e.no} (${e.kind}) is in the move list`);
@@ -415,7 +423,7 @@ if (want('main')) {
   log('match', id);
   await s.goto(watch);
   await s.waitForFunction(() => document.body.dataset.conn === 'open');
-  let moves = 0, reloaded = false, dropped = false;
+  let moves = 0, reloaded = false, dropped = false, reopened = false;
   while (!(await over(a))) {
     if (moves % 5 === 1) for (const p of [a, b]) if (await p.evaluate(() => document.body.dataset.myTurn === '1')) await checkTargets(p, 'pyramid');
     const mv = await step([a, b], { keyboard: moves % 7 === 3 });
@@ -429,6 +437,31 @@ if (want('main')) {
       await b.waitForFunction((n) => document.body.dataset.conn === 'open' && Number(document.body.dataset.lastEvent) >= n, at);
       assert.equal(await b.evaluate(() => window.senet.seat), 2, 'the reload resumes seat 2');
       log('reloaded seat 2 at event', at);
+    }
+    if (!reopened && await lastEvent(a) > 75) {
+      // A reload once the game has more events than the page's tail (60): one welcome with
+      // the game's last events, and the move list and last-move outline are back.
+      reopened = true;
+      const at = await lastEvent(a);
+      const before = await b.evaluate(() => [...document.querySelectorAll('#log .act[data-kind="moved"]')].map(x => x.dataset.move));
+      await b.reload();
+      await b.waitForFunction((n) => document.body.dataset.conn === 'open' && Number(document.body.dataset.lastEvent) >= n, at);
+      const welcome = wire.get(b).welcomes.at(-1);
+      assert.ok(at > 60, `the game has more events (${at}) than the tail`);
+      assert.equal(welcome.missed, 0, 'no missed frames follow the welcome');
+      assert.ok(welcome.recent.length > 0 && welcome.recent.length <= 60, `the welcome brings at most 60 recent events (${welcome.recent.length})`);
+      assert.equal(welcome.recent.at(-1).no, welcome.snapshot.last_event, 'the recent events end at the snapshot');
+      const after = await b.evaluate(() => [...document.querySelectorAll('#log .act[data-kind="moved"]')].map(x => x.dataset.move));
+      assert.ok(after.length > 0, 'the reopened page lists moves');
+      assert.deepEqual(after, before.slice(before.length - after.length), 'the reopened move list is the end of the one before');
+      const recentMoves = welcome.recent.filter(e => e.kind === 'moved').map(e => e.move);
+      assert.deepEqual(after, recentMoves, 'the reopened move list is the recent moves');
+      if (welcome.recent[0].kind !== 'game_started') {
+        assert.equal(await b.getAttribute('#earlier a', 'href'), `/m/${id}/games/1/replay`, 'the earlier moves link to the full record');
+      }
+      assert.ok(await checkLastMove(b, 'pyramid'), 'the reopened board outlines the last move');
+      await b.screenshot({ path: path.join(SHOTS, 'pyramid-reopened.png'), fullPage: true });
+      log('reopened seat 2 at event', at, 'from', welcome.recent.length, 'recent events');
     }
     if (moves === 20 && !dropped) {
       dropped = true;
@@ -454,7 +487,10 @@ if (want('main')) {
   }
   assert.equal(seen.length, moves, 'the spectator saw every move');
   assert.deepEqual(seen, played, 'the spectator saw the same moves');
-  assert.deepEqual(await movesOf(b), played, 'the reloaded page has the whole move log');
+  assert.ok(reopened, 'the game was long enough to reopen a page from its recent events');
+  const reopenedList = await movesOf(b);
+  assert.deepEqual(reopenedList, played.slice(played.length - reopenedList.length), 'the reopened page lists the last moves, then every move after');
+  assert.equal(await b.locator('#earlier').count(), reopenedList.length < played.length ? 1 : 0, 'the earlier moves are linked exactly when some are not listed');
   await checkResult(a, 'pyramid'); await checkResult(b, 'pyramid'); await checkResult(s, 'pyramid');
   log(await a.textContent('#result-head'), await a.textContent('#result-why'));
   for (const p of [a, b, s]) await checkNarrative(p, 'pyramid');

@@ -10,7 +10,7 @@ use subtle::ConstantTimeEq;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::view::Summary;
-use crate::protocol::{ClientMsg, Series, ServerMsg};
+use crate::protocol::{ClientMsg, Series, ServerMsg, Tail};
 use crate::record::GameRecord;
 use crate::store::hash_secret;
 
@@ -71,6 +71,8 @@ pub enum Cmd {
         token: Option<String>,
         /// The last event the client saw.
         last_event: Option<u64>,
+        /// How many missed events the client takes as frames (`hello.tail`).
+        tail: Option<Tail>,
         /// The connection's outbox.
         outbox: mpsc::Sender<Outgoing>,
         /// The connection, or the error to send before closing.
@@ -132,7 +134,8 @@ pub struct Connected {
     pub rx: broadcast::Receiver<Frame>,
     /// The `welcome` message.
     pub welcome: Utf8Bytes,
-    /// The events after `hello.last_event`, in order.
+    /// The events after `hello.last_event`, in order (none when the welcome's `recent`
+    /// stands in for them).
     pub missed: Vec<Utf8Bytes>,
     /// The number of the last event sent in `missed` (or in the snapshot).
     pub last_event: u64,

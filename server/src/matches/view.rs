@@ -10,7 +10,9 @@ use serde::Serialize;
 use super::fact::Fact;
 use super::seat::Seat;
 use super::state::{ApplyError, MatchSpec, MatchState, Waiting};
-use crate::protocol::{Event, EventKind, MoveOption, Series, ServerMsg, Snapshot, Turn, TurnKind};
+use crate::protocol::{
+    Event, EventKind, EventMsg, MoveOption, Series, ServerMsg, Snapshot, Turn, TurnKind,
+};
 use crate::record::GameRecord;
 
 /// What the match waits for, as the protocol says it, with the legal moves of a seat to move
@@ -190,6 +192,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         public: table.public,
         players: spec.setup.players,
         series: spec.series,
+        setup: spec.setup,
         names: table.names,
         connected: table.connected,
         spectators: table.spectators,
@@ -358,6 +361,41 @@ pub fn frames_after(
         },
     )?;
     Ok(frames)
+}
+
+/// The current game's last `tail` events (all of them if it has fewer), replayed from the
+/// match's facts (in order, from the first): what a client that opens a board with a long
+/// history gets in its `welcome` instead of every event. Only the events returned are
+/// encoded; the facts before them are applied and nothing more.
+///
+/// # Errors
+/// A fact that does not apply.
+pub fn recent_events(
+    spec: MatchSpec,
+    facts: &[Fact],
+    tail: u64,
+) -> Result<Vec<EventMsg>, ReplayError> {
+    if tail == 0 {
+        return Ok(Vec::new());
+    }
+    // Event `no` is fact `no - 1`; the current game starts at its `game_started`.
+    let Some(game_start) = facts
+        .iter()
+        .rposition(|f| matches!(f, Fact::GameStarted { .. }))
+        .map(|i| i as u64 + 1)
+    else {
+        return Ok(Vec::new());
+    };
+    let total = facts.len() as u64;
+    let first = game_start.max(total.saturating_sub(tail) + 1);
+    let mut events = Vec::with_capacity(usize::try_from(total + 1 - first).unwrap_or(0));
+    replay(
+        spec,
+        facts,
+        |no, _, _| Some(no >= first),
+        |_, e| events.push(EventMsg::Event(Box::new(e))),
+    )?;
+    Ok(events)
 }
 
 /// Game `game`'s record, replayed from the match's facts (in order, from the first):

@@ -10,7 +10,7 @@ use crate::matches::registry::{Connected, Frame, JoinError, Outgoing, new_secret
 use crate::matches::seat::Seat;
 use crate::matches::state::Command;
 use crate::matches::view::{self, Table};
-use crate::protocol::{ClientMsg, ServerMsg};
+use crate::protocol::{ClientMsg, EventMsg, ServerMsg, Tail};
 use crate::store::hash_secret;
 
 impl Actor {
@@ -82,6 +82,7 @@ impl Actor {
         &mut self,
         token: Option<&str>,
         last_event: Option<u64>,
+        tail: Option<Tail>,
         outbox: mpsc::Sender<Outgoing>,
     ) -> Result<Connected, ServerMsg> {
         let seat = match token {
@@ -134,19 +135,13 @@ impl Actor {
         self.conns.insert(conn, Conn { seat, outbox });
         self.idle_since = None;
         let total = self.state.events();
-        let missed: Vec<Utf8Bytes> = match last_event.filter(|&n| n < total) {
-            Some(n) => view::frames_after(*self.state.spec(), &self.log, n)
-                .unwrap_or_else(|e| {
-                    tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
-                    Vec::new()
-                }),
-            None => Vec::new(),
-        };
+        let (missed, recent) = self.catch_up_for(last_event, tail);
         let welcome = ServerMsg::Welcome {
             seat: seat.map(Seat::get),
             last_seq: seat.map_or(0, |s| self.seats[s.index()].last_seq),
             missed: missed.len() as u64,
             snapshot: Box::new(view::snapshot(&self.state, self.table())),
+            recent,
         };
         tracing::debug!(match_id = %self.id, conn, ?seat, "connected");
         Ok(Connected {
@@ -157,6 +152,43 @@ impl Actor {
             missed,
             last_event: total,
         })
+    }
+
+    /// What a connecting client gets of the events after its `last_event`: the frames it
+    /// missed, or — when it said how many it takes (`tail`) and missed more — none, and the
+    /// current game's last `tail` events for its welcome's `recent`. With a tail, a client
+    /// that gave no `last_event` missed every event; without one, it asked for none.
+    fn catch_up_for(
+        &self,
+        last_event: Option<u64>,
+        tail: Option<Tail>,
+    ) -> (Vec<Utf8Bytes>, Option<Vec<EventMsg>>) {
+        let total = self.state.events();
+        let after = match tail {
+            Some(_) => Some(last_event.unwrap_or(0)),
+            None => last_event,
+        };
+        let Some(after) = after.filter(|&n| n < total) else {
+            return (Vec::new(), None);
+        };
+        let spec = *self.state.spec();
+        let broken = |e: &view::ReplayError| {
+            tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
+        };
+        match tail {
+            Some(tail) if total - after > tail.get() => {
+                let recent = view::recent_events(spec, &self.log, tail.get())
+                    .inspect_err(broken)
+                    .unwrap_or_default();
+                (Vec::new(), Some(recent))
+            }
+            _ => {
+                let missed = view::frames_after(spec, &self.log, after)
+                    .inspect_err(broken)
+                    .unwrap_or_default();
+                (missed, None)
+            }
+        }
     }
 
     pub(super) fn disconnect(&mut self, conn: u64) {

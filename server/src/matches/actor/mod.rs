@@ -518,10 +518,11 @@ impl Actor {
             Cmd::Connect {
                 token,
                 last_event,
+                tail,
                 outbox,
                 reply,
             } => {
-                let r = self.connect(token.as_deref(), last_event, outbox);
+                let r = self.connect(token.as_deref(), last_event, tail, outbox);
                 let conn = r.as_ref().ok().map(|c| c.conn);
                 if reply.send(r).is_err() {
                     if let Some(conn) = conn {
