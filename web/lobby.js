@@ -115,15 +115,21 @@ async function joinOpen(m, button) {
   }
 }
 
+// Each change of the leaderboard's choices asks again; only the latest answer is drawn (an
+// earlier request that answers late must not overwrite it).
+let leaderboardAsked = 0;
 async function leaderboard() {
+  const asked = ++leaderboardAsked;
+  const stale = () => asked !== leaderboardAsked;
   const box = $('leaderboard');
   const v = $('lb-variant').value;
   const byRating = $('lb-by').value === 'rating';
   const many = variants.find(x => x.id === v)?.max_players > 2;
   $('lb-players-row').hidden = !(byRating && many);
-  if (byRating) return ratingBoard(box, v, many ? $('lb-players').value : 2);
+  if (byRating) return ratingBoard(box, v, many ? $('lb-players').value : 2, stale);
   try {
     const data = await api(`/api/leaderboard?variant=${encodeURIComponent(v)}`);
+    if (stale()) return;
     const rows = Array.isArray(data) ? data : [];
     if (!rows.length) { box.replaceChildren(el('p', { text: 'No games by registered players yet.' })); return; }
     const me = loadPlayer()?.player_id;
@@ -134,6 +140,7 @@ async function leaderboard() {
     table.append(tb);
     box.replaceChildren(table);
   } catch (err) {
+    if (stale()) return;
     box.replaceChildren(el('p', { class: 'muted', text: err.status === 404 ? 'The leaderboard is not available yet on this server.' : `The leaderboard is not available: ${err.message}` }));
   }
   const me = loadPlayer();
@@ -141,9 +148,10 @@ async function leaderboard() {
 }
 
 // The rating pool's best: rating, ± twice the deviation, rated games.
-async function ratingBoard(box, variant, players) {
+async function ratingBoard(box, variant, players, stale) {
   try {
     const rows = await api(`/api/leaderboard?variant=${encodeURIComponent(variant)}&by=rating&players=${players}`);
+    if (stale()) return;
     if (!rows.length) { box.replaceChildren(el('p', { text: 'No rated games yet.' })); return; }
     const me = loadPlayer()?.player_id;
     const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...['#', 'player', 'rating', 'rated games'].map(h => el('th', { text: h })))));
@@ -154,6 +162,7 @@ async function ratingBoard(box, variant, players) {
     table.append(tb);
     box.replaceChildren(table);
   } catch (err) {
+    if (stale()) return;
     box.replaceChildren(el('p', { class: 'muted', text: `The ratings are not available: ${err.message}` }));
   }
 }
