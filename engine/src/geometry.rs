@@ -630,18 +630,24 @@ pub trait Layout: Rules {
     /// specific reason the rules give (see [`crate::stuck`]), in the order of
     /// [`Layout::candidate_moves`]. Empty unless a piece is to move.
     fn stuck(&self) -> Vec<Stuck> {
-        let mut out = Vec::new();
         if !matches!(self.status(), Status::Move { .. }) {
-            return out;
+            return Vec::new();
         }
         let legal = self.legal_moves();
-        // The places a legal move starts from; the rest are stuck.
         let mut movable: SmallVec<[Place; 8]> = SmallVec::new();
         self.candidate_moves(|place, mv| {
-            if legal.contains(&mv) && movable.last() != Some(&place) {
+            if legal.contains(&mv) && !movable.contains(&place) {
                 movable.push(place);
             }
         });
+        self.stuck_except(&movable)
+    }
+
+    /// [`Layout::stuck`] for a caller that has the legal moves' geometry already: `movable`
+    /// are the places the legal moves start from (each first step's `from`), and every other
+    /// place of the mover's pieces is stuck. Spares working out the legal moves again.
+    fn stuck_except(&self, movable: &[Place]) -> Vec<Stuck> {
+        let mut out = Vec::new();
         let mut current: Option<(Place, IllegalMove)> = None;
         self.candidate_moves(|place, mv| {
             if movable.contains(&place) {

@@ -617,6 +617,14 @@ macro_rules! games {
                 }
             }
 
+            /// The same as [`Game::stuck`], given the places the legal moves start from; see
+            /// [`Layout::stuck_except`].
+            pub fn stuck_except(&self, movable: &[Place]) -> Vec<Stuck> {
+                match self {
+                    $(Game::$variant(g) => g.stuck_except(movable),)*
+                }
+            }
+
             /// Checks the position's invariants; see [`Rules::check_invariants`].
             ///
             /// # Errors

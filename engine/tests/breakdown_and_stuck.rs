@@ -55,6 +55,12 @@ fn check_stuck<R: Layout>(game: &R, player: Player) {
         );
     }
     let stuck = game.stuck();
+    let movable: Vec<Place> = legal_from.iter().copied().collect();
+    assert_eq!(
+        game.stuck_except(&movable),
+        stuck,
+        "stuck given the legal moves' places differs in {at}"
+    );
     let stuck_at: BTreeSet<Place> = stuck.iter().map(|s| s.from).collect();
     assert_eq!(stuck_at.len(), stuck.len(), "a place listed twice in {at}");
     for s in &stuck {
