@@ -640,17 +640,18 @@ pub trait Layout: Rules {
                 movable.push(place);
             }
         });
-        self.stuck_except(&movable)
+        self.stuck_except(|place| movable.contains(&place))
     }
 
-    /// [`Layout::stuck`] for a caller that has the legal moves' geometry already: `movable`
-    /// are the places the legal moves start from (each first step's `from`), and every other
-    /// place of the mover's pieces is stuck. Spares working out the legal moves again.
-    fn stuck_except(&self, movable: &[Place]) -> Vec<Stuck> {
+    /// [`Layout::stuck`] for a caller that has the legal moves' geometry already:
+    /// `movable(place)` says whether a legal move starts from `place` (some legal move's
+    /// first step leaves it), and every other place of the mover's pieces is stuck. Spares
+    /// working out the legal moves again.
+    fn stuck_except(&self, movable: impl Fn(Place) -> bool) -> Vec<Stuck> {
         let mut out = Vec::new();
         let mut current: Option<(Place, IllegalMove)> = None;
         self.candidate_moves(|place, mv| {
-            if movable.contains(&place) {
+            if movable(place) {
                 return;
             }
             let reason = self.why_illegal(mv);

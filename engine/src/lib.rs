@@ -619,9 +619,9 @@ macro_rules! games {
 
             /// The same as [`Game::stuck`], given the places the legal moves start from; see
             /// [`Layout::stuck_except`].
-            pub fn stuck_except(&self, movable: &[Place]) -> Vec<Stuck> {
+            pub fn stuck_except(&self, movable: impl Fn(Place) -> bool) -> Vec<Stuck> {
                 match self {
-                    $(Game::$variant(g) => g.stuck_except(movable),)*
+                    $(Game::$variant(g) => g.stuck_except(&movable),)*
                 }
             }
 

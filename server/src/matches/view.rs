@@ -4,7 +4,7 @@
 //! state after it (whose turn, the legal moves, the position, the score, the revealed seed).
 //! Nothing here changes a state.
 
-use senet_engine::{Geometry, Place, Stuck, Throw, ThrowEffect, ThrowSpec};
+use senet_engine::{Geometry, Stuck, Throw, ThrowEffect, ThrowSpec};
 use serde::Serialize;
 
 use super::fact::Fact;
@@ -65,10 +65,7 @@ pub fn turn(state: &MatchState) -> TurnView {
                 legal: moves.iter().map(|m| m.mv.clone()).collect(),
                 // The places the legal moves start from are known: only the others are asked.
                 stuck: engine
-                    .map(|g| {
-                        let movable: Vec<Place> = moves.iter().filter_map(|m| m.from).collect();
-                        g.stuck_except(&movable)
-                    })
+                    .map(|g| g.stuck_except(|place| moves.iter().any(|m| m.from == Some(place))))
                     .unwrap_or_default(),
                 moves,
             }
