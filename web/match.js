@@ -2,8 +2,9 @@
 //
 // The page holds no rules. It draws each event's `notation`, offers the `legal` moves with
 // their geometry (`moves`), and tells what happened in plain words from the events alone:
-// the faces of a throw, the squares and pieces of a move's `geometry`, a `passed`, the
-// `game_over`'s winner, reason and points.
+// the faces of a throw (and the sticks' `value`), the squares and pieces of a move's
+// `geometry`, a `passed`, the `game_over`'s winner, reason, points and their `breakdown`;
+// a piece that cannot move says why from the frame's `stuck`.
 
 import {
   api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
