@@ -2,8 +2,9 @@
 //
 // The page holds no rules. It draws each event's `notation`, offers the `legal` moves with
 // their geometry (`moves`), and tells what happened in plain words from the events alone:
-// the faces of a throw, the squares and pieces of a move's `geometry`, a `passed`, the
-// `game_over`'s winner, reason and points.
+// the faces of a throw (and the sticks' `value`), the squares and pieces of a move's
+// `geometry`, a `passed`, the `game_over`'s winner, reason, points and their `breakdown`;
+// a piece that cannot move says why from the frame's `stuck`.
 
 import {
   api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
@@ -18,7 +19,7 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 
 const st = {
-  snap: null, seat: null, board: null, turn: null, legal: [], moves: [], notation: null, game: 0,
+  snap: null, seat: null, board: null, turn: null, legal: [], moves: [], stuck: [], notation: null, game: 0,
   seats: [], names: [], lastMove: null, lastThrow: null, over: null, seedSent: new Set(),
   connected: [], spectators: 0, score: [], wins: [], pending: null, matchOver: null,
   variant: null, variantName: null, setup: null,
@@ -225,6 +226,7 @@ function showError(msg) {
 async function applySnapshot(s, first) {
   st.snap = s;
   st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
+  st.stuck = s.stuck || [];
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
   st.variant = s.variant;
@@ -298,12 +300,12 @@ function piecesName(list) {
 const place = (key) => st.board ? st.board.placeName(key) : key;
 const diceWords = (dice) => !dice?.length ? '' : dice.length === 1 ? `die ${dice[0]}` : `dice ${dice.join(' + ')}`;
 
-// The value of a throw in words: the faces of dice; for sticks, the value the server uses
-// (the die of its legal moves, or the throw in the position) and how many plain sides are up.
+// The value of a throw in words: the faces of dice; for sticks, the squares the server says
+// the throw gives (its `value`) and how many plain sides are up.
 function throwWords(e) {
   const f = e.faces || [];
   if (e.spec?.die === 'stick') {
-    const value = e.moves?.find(m => m.dice?.length)?.dice[0] ?? (e.notation && st.board?.def.parse(e.notation)?.throwValue) ?? null;
+    const value = e.value ?? null;
     const plain = f.filter(x => x === 1).length;
     const sticks = `${f.length} sticks: ${plural(plain, 'plain side', 'plain sides')} up`;
     return value ? `${value} (${sticks})` : sticks;
@@ -470,7 +472,7 @@ async function refreshNames() {
 function applyEvent(e) {
   const said = narrate(e);
   remember(e);
-  st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.pending = null;
+  st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.stuck = e.stuck || []; st.pending = null;
   if (e.notation) st.notation = e.notation;
   let animate = false;
   if (e.kind === 'game_started') {
@@ -640,16 +642,60 @@ function renderNotice() {
   for (const p of $('story').children) p.classList.toggle('in-notice', !!st.notice && p.dataset.no === String(st.notice.no));
 }
 
-// A click on a piece that cannot move now says why, in words (the server gives no reason,
-// so the page says only what it knows).
+// Why a piece cannot move, in words, from the engine's reason (the `stuck` of the event or
+// snapshot); a variant's own words where its rules say more. Null for a reason with no
+// words here (the page then says only that the piece has no move).
+function stuckWords(reason) {
+  const v = st.variant;
+  const pyramid = v === 'pyramid' || v === 'martian';
+  const piece = pyramid ? 'pyramid' : v === 'parker' ? 'peg' : 'piece';
+  switch (reason) {
+    case 'must_wait': return {
+      jequier: 'That piece must wait until the piece in front of it has moved.',
+      pyramid: 'That pyramid must wait on its numbered square until a die shows that square\'s number.',
+      parker: 'That man must wait: he reaches square 20 only by an exact count, and leaves it only with a one of a later throw.',
+    }[v] || `That ${piece} must wait.`;
+    case 'blocked': return {
+      jequier: 'That piece is blocked by three opposing pieces in a row.',
+      pyramid: 'That pyramid is blocked by three opposing pyramids in a row.',
+      parker: 'That man is blocked by one of your own pegs in his way.',
+      martian: 'That pyramid is blocked by a complete tree of the other colour in its way.',
+    }[v] || `That ${piece} is blocked.`;
+    case 'protected': return v === 'modern'
+      ? 'That piece would land on a protected piece: pieces on squares 28 to 30 are safe from pieces outside them.'
+      : `That ${piece} would land on a protected ${piece}: two of a colour side by side, or one on a safe square.`;
+    case 'occupied_by_own': return `That ${piece} would land on one of your own.`;
+    case 'must_bear_off_first': return 'You must bear off first.';
+    case 'must_move_forced_piece': return {
+      pyramid: 'The pyramid on the Ankh (26) must move first.',
+      modern: 'A piece on squares 28 to 30 must move first.',
+    }[v] || 'Another piece must move first.';
+    case 'must_use_all_dice': return `Moving that ${piece} would leave a die unused: both dice must be played when they can be.`;
+    case 'cannot_bear_off': return {
+      jequier: 'You may bear off only once all your pieces are in the last row.',
+      martian: 'A pyramid bears off only once none of yours is on the Source Track, and never carrying the other colour.',
+    }[v] || `That ${piece} may not bear off yet.`;
+    case 'off_path': return `That ${piece} would leave the board.`;
+    case 'illegal_stack': return 'That pyramid cannot be stacked where it would land.';
+    case 'trapped': return 'That pyramid is held inside a larger one: the larger one moves first.';
+    case 'no_backward': return `That ${piece} may not move backward now.`;
+    case 'no_such_die': return v === 'martian' ? 'This throw moves a coaster, not a pyramid: choose a coaster move.' : `No die of this throw moves that ${piece}.`;
+    default: return null;
+  }
+}
+
+// A click on a piece that cannot move now says why, in words: another seat's piece, or the
+// server's reason for this one.
 function explain(key, pieces) {
   if (!canMove()) return;
   const mine = st.seats.indexOf(st.seat) + 1;
   const owners = new Set(pieces.map(p => p.owner).filter(Boolean));
   const hint = $('hint');
+  const reason = st.stuck.find(s => s.from === key)?.reason;
   if (owners.size && !owners.has(mine)) hint.textContent = `That is ${[...owners].map(o => whose(seatOfEngine(o))).join(' and ')} piece: you move your own.`;
-  else hint.textContent = 'This piece has no legal move with this throw.';
+  else hint.textContent = stuckWords(reason) || 'This piece has no legal move with this throw.';
   hint.dataset.sq = key;
+  hint.dataset.reason = reason || '';
 }
 
 function renderChoices(selected = st.board?.selected, only = null) {
@@ -789,8 +835,46 @@ function renderResult() {
     reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
     e.points !== undefined ? el('p', { class: 'points', id: 'result-points' }, `Points for this game: ${e.points}${e.reason ? ` (won by ${REASONS[e.reason] || e.reason})` : ''}. `,
       el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|pieces up/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
+    e.breakdown ? el('p', { class: 'breakdown', id: 'result-breakdown', text: breakdownWords(e) }) : '',
     table, el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',
     el('p', { class: 'buttons' }, ...buttons), el('p', { class: 'error', id: 'same-error', role: 'alert' }));
+}
+
+// What each line of a points breakdown counts, in words: `n` of them, worth `each`; `of`
+// names whose pieces they are ("Bo's", "your").
+const SCORE_LINES = {
+  source_track_pips: (n, of) => `${plural(n, 'pip', 'pips')} of ${of} pyramids on the Source Track`,
+  balance_track_pips: (n, of) => `${plural(n, 'pip', 'pips')} of ${of} pyramids on the Balance Track`,
+  perfect_track_pips: (n, of) => `${plural(n, 'pip', 'pips')} of ${of} pyramids on the Perfect Track`,
+  pharaoh_saved: () => 'the Pharaoh saved',
+  men_saved: (n) => `${plural(n, 'man', 'men')} saved`,
+  first_row_pieces: (n, of) => `${n} of ${of} pieces left on the first row`,
+  middle_row_pieces: (n, of) => `${n} of ${of} pieces left on the middle row`,
+  last_row_pieces: (n, of) => `${n} of ${of} pieces left on the last row`,
+  large_borne_off: (n) => `${plural(n, 'large pyramid', 'large pyramids')} borne off`,
+  medium_borne_off: (n) => `${plural(n, 'medium pyramid', 'medium pyramids')} borne off`,
+  small_borne_off: (n) => `${plural(n, 'small pyramid', 'small pyramids')} borne off`,
+  large_on_board: (n) => `${plural(n, 'large pyramid', 'large pyramids')} still on the board`,
+  medium_on_board: (n) => `${plural(n, 'medium pyramid', 'medium pyramids')} still on the board`,
+  small_on_board: (n) => `${plural(n, 'small pyramid', 'small pyramids')} still on the board`,
+  piece_up: (n, of, each) => `piece ${each} up`,
+};
+
+// The server's breakdown of a game's points as a sentence: "How the 10 points add up: 3 of
+// Bo's pieces left on the first row × 3 = 9, 1 of Bo's pieces left on the last row × 1 = 1."
+function breakdownWords(e) {
+  const b = e.breakdown;
+  if (!b.items?.length) return `Nothing counted for points: ${b.total}.`;
+  // The loser's pieces are counted only in two-player variants: the seat that did not win.
+  const loser = b.whose === 'loser' ? [...Array(st.names.length).keys()].map(i => i + 1).find(s => s !== e.winner) : null;
+  const of = loser ? whose(loser) : 'the loser\'s';
+  const lines = b.items.map(i => {
+    const what = SCORE_LINES[i.label]?.(i.count, of, i.each) ?? i.label.replaceAll('_', ' ');
+    return i.label === 'pharaoh_saved' || i.label === 'piece_up' ? `${what}: ${i.subtotal}` : `${what} × ${i.each} = ${i.subtotal}`;
+  });
+  const sum = b.items.reduce((n, i) => n + i.subtotal, 0);
+  const end = b.multiplier !== 1 ? `; every piece saved, so ${sum} × ${b.multiplier} = ${b.total}` : lines.length > 1 ? `; ${b.total} in all` : '';
+  return `How the ${plural(b.total, 'point adds', 'points add')} up: ${lines.join(', ')}${end}.`;
 }
 
 // A new match like this one (variant, players, series, options, visibility, name); this

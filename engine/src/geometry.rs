@@ -48,6 +48,7 @@ use smallvec::SmallVec;
 
 use crate::board30::Square;
 use crate::martian::Coaster;
+use crate::stuck::{Stuck, most_specific};
 use crate::{IllegalMove, ParseError, Player, Rules, Status};
 
 /// A square 1 to 20 of a `parker` player's own path. Cannot hold any other value.
@@ -615,6 +616,59 @@ pub trait Layout: Rules {
             }
             Status::Move { .. } => Err(self.why_illegal(mv)),
         }
+    }
+
+    /// While the game waits for a piece to move, calls `f(place, mv)` for every move each of
+    /// the mover's pieces could make with the dice of this turn, legal or not: each die
+    /// value (and the sum where the variant moves it), forward, and backward where the
+    /// variant has backward moves. The legal moves are among them. All the moves from one
+    /// place come one after another. Calls nothing in any other state (a throw is due, a
+    /// choice of colour or dice, the game is over).
+    fn candidate_moves(&self, f: impl FnMut(Place, Self::Move));
+
+    /// The places of the mover's pieces from which no legal move starts, each with the most
+    /// specific reason the rules give (see [`crate::stuck`]), in the order of
+    /// [`Layout::candidate_moves`]. Empty unless a piece is to move.
+    fn stuck(&self) -> Vec<Stuck> {
+        if !matches!(self.status(), Status::Move { .. }) {
+            return Vec::new();
+        }
+        let legal = self.legal_moves();
+        let mut movable: SmallVec<[Place; 8]> = SmallVec::new();
+        self.candidate_moves(|place, mv| {
+            if legal.contains(&mv) && !movable.contains(&place) {
+                movable.push(place);
+            }
+        });
+        self.stuck_except(|place| movable.contains(&place))
+    }
+
+    /// [`Layout::stuck`] for a caller that has the legal moves' geometry already:
+    /// `movable(place)` says whether a legal move starts from `place` (some legal move's
+    /// first step leaves it), and every other place of the mover's pieces is stuck. Spares
+    /// working out the legal moves again.
+    fn stuck_except(&self, movable: impl Fn(Place) -> bool) -> Vec<Stuck> {
+        let mut out = Vec::new();
+        let mut current: Option<(Place, IllegalMove)> = None;
+        self.candidate_moves(|place, mv| {
+            if movable(place) {
+                return;
+            }
+            let reason = self.why_illegal(mv);
+            match &mut current {
+                Some((at, best)) if *at == place => *best = most_specific([*best, reason]),
+                _ => {
+                    if let Some((from, reason)) = current.take() {
+                        out.push(Stuck { from, reason });
+                    }
+                    current = Some((place, most_specific([reason])));
+                }
+            }
+        });
+        if let Some((from, reason)) = current {
+            out.push(Stuck { from, reason });
+        }
+        out
     }
 }
 

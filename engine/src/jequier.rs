@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::notation::{self, To};
+use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
     Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -185,12 +186,30 @@ fn protected_squares(pieces: u32) -> u32 {
     pieces & ((pieces << 1) | (pieces >> 1) | SAFE_MASK)
 }
 
+/// The rows of the board with what each of the loser's pieces left on it scores: 3 on the
+/// first row, 2 on the middle, 1 on the last.
+const ROW_POINTS: [(u32, u32, ScoreLabel); 3] = [
+    (ROW1, 3, ScoreLabel::FirstRowPieces),
+    (ROW2, 2, ScoreLabel::MiddleRowPieces),
+    (ROW3, 1, ScoreLabel::LastRowPieces),
+];
+
 /// Points for the pieces `pieces` left on the board: 3 on the first row, 2 on the middle, 1
 /// on the last.
 pub fn points_for(pieces: u32) -> u32 {
-    3 * (pieces & ROW1).count_ones()
-        + 2 * (pieces & ROW2).count_ones()
-        + (pieces & ROW3).count_ones()
+    ROW_POINTS
+        .iter()
+        .map(|&(row, each, _)| each * (pieces & row).count_ones())
+        .sum()
+}
+
+/// [`points_for`] line by line.
+fn breakdown_for(pieces: u32) -> Breakdown {
+    let mut b = Breakdown::new(Whose::Loser);
+    for (row, each, label) in ROW_POINTS {
+        b.add(label, (pieces & row).count_ones(), each);
+    }
+    b
 }
 
 /// The lowest empty square of the board `occupied`.
@@ -315,17 +334,21 @@ impl Jequier {
         }
     }
 
-    fn outcome(&self, winner: Player, reason: EndReason) -> Outcome {
-        let loser_pieces = if self.black_seat.is_none() {
+    /// The pieces the loser of a game won by `winner` still has on the board.
+    fn loser_pieces(&self, winner: Player) -> u32 {
+        if self.black_seat.is_none() {
             // Colours not yet decided: both sides still have all five on the first row.
             self.white
         } else {
             self.colour_bits(winner.opponent()).0
-        };
+        }
+    }
+
+    fn outcome(&self, winner: Player, reason: EndReason) -> Outcome {
         Outcome {
             winner: Some(winner),
             reason,
-            points: points_for(loser_pieces),
+            points: points_for(self.loser_pieces(winner)),
         }
     }
 
@@ -444,6 +467,17 @@ impl Rules for Jequier {
         if let Phase::Move { player, throw } = self.phase {
             self.for_each_move(player, throw, |m| out.push(m));
         }
+    }
+
+    fn breakdown(&self) -> Option<Breakdown> {
+        match self.phase {
+            Phase::Over { winner, .. } => Some(breakdown_for(self.loser_pieces(winner))),
+            _ => None,
+        }
+    }
+
+    fn throw_value(throw: &Throw) -> Option<u8> {
+        Some(throw_value(throw))
     }
 
     fn why_illegal(&self, mv: Move) -> IllegalMove {
@@ -762,6 +796,23 @@ impl Layout for Jequier {
         }
         p.normalise();
         p
+    }
+
+    fn candidate_moves(&self, mut f: impl FnMut(Place, Move)) {
+        let Phase::Move { player, throw } = self.phase else {
+            return;
+        };
+        let mut own = self.colour_bits(player).0;
+        while own != 0 {
+            let s = own.trailing_zeros() as u8;
+            own &= own - 1;
+            let place = geometry::track(s);
+            // Forward (off the board past 30), then backward.
+            f(place, Move::new(s, (s + throw).min(OFF)));
+            if s > throw {
+                f(place, Move::new(s, s - throw));
+            }
+        }
     }
 
     fn geometry_unchecked(&self, mv: Move) -> Geometry {

@@ -53,12 +53,16 @@ pub mod playout;
 pub mod pyramid;
 mod rules;
 pub mod scenario;
+pub mod scoring;
+pub mod stuck;
 
 pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
 pub use geometry::{Geometry, Layout, LegalMove, Place, Placement};
 pub use rules::{
     EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status, ThrowEffect,
 };
+pub use scoring::Breakdown;
+pub use stuck::Stuck;
 
 /// A ruleset, by its stable id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -598,6 +602,29 @@ macro_rules! games {
                 }
             }
 
+            /// How the points of the finished game are made up; see [`Rules::breakdown`].
+            pub fn breakdown(&self) -> Option<Breakdown> {
+                match self {
+                    $(Game::$variant(g) => g.breakdown(),)*
+                }
+            }
+
+            /// The places of the mover's pieces that have no legal move, and why; see
+            /// [`Layout::stuck`].
+            pub fn stuck(&self) -> Vec<Stuck> {
+                match self {
+                    $(Game::$variant(g) => g.stuck(),)*
+                }
+            }
+
+            /// The same as [`Game::stuck`], given the places the legal moves start from; see
+            /// [`Layout::stuck_except`].
+            pub fn stuck_except(&self, movable: impl Fn(Place) -> bool) -> Vec<Stuck> {
+                match self {
+                    $(Game::$variant(g) => g.stuck_except(&movable),)*
+                }
+            }
+
             /// Checks the position's invariants; see [`Rules::check_invariants`].
             ///
             /// # Errors
@@ -609,6 +636,32 @@ macro_rules! games {
             }
         }
     };
+}
+
+impl Variant {
+    /// The value of a throw of this variant as one number, where its faces are not already
+    /// the values played (the squares `jequier`'s four sticks give); see
+    /// [`Rules::throw_value`].
+    ///
+    /// ```
+    /// use senet_engine::{Throw, ThrowSpec, Variant};
+    /// // Two plain sides up: 2. No plain side up: 6.
+    /// let two = Throw::new(ThrowSpec::FOUR_STICKS, &[1, 0, 1, 0])?;
+    /// let six = Throw::new(ThrowSpec::FOUR_STICKS, &[0, 0, 0, 0])?;
+    /// assert_eq!(Variant::Jequier.throw_value(&two), Some(2));
+    /// assert_eq!(Variant::Jequier.throw_value(&six), Some(6));
+    /// assert_eq!(Variant::Pyramid.throw_value(&Throw::new(ThrowSpec::TWO_D4, &[3, 1])?), None);
+    /// # Ok::<_, senet_engine::IllegalThrow>(())
+    /// ```
+    pub fn throw_value(self, throw: &Throw) -> Option<u8> {
+        match self {
+            Variant::Martian => martian::Martian::throw_value(throw),
+            Variant::Modern => modern::Modern::throw_value(throw),
+            Variant::Parker => parker::Parker::throw_value(throw),
+            Variant::Jequier => jequier::Jequier::throw_value(throw),
+            Variant::Pyramid => pyramid::Pyramid::throw_value(throw),
+        }
+    }
 }
 
 games! {

@@ -33,6 +33,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{Geometry, Layout, Piece, PieceKind, Place, Placement, Step, StepKind};
+use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
     Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -71,6 +72,9 @@ pub enum Track {
 }
 
 impl Track {
+    /// The three tracks, in path order.
+    pub const ALL: [Track; 3] = [Track::Source, Track::Balance, Track::Perfect];
+
     /// The track of path square `p` (0 to 26).
     pub const fn of(p: usize) -> Track {
         match p / 9 {
@@ -575,18 +579,27 @@ impl Martian {
     /// The series points the opponent of `loser` takes: per pip of `loser`'s pyramids left,
     /// 1 on the Perfect Track, 2 on the Balance Track, 3 on the Source Track.
     pub fn points_against(&self, loser: Player) -> u32 {
-        let bit = owner_bit(loser);
-        let mut pts = 0;
+        Track::ALL
+            .iter()
+            .zip(self.pips_by_track(loser))
+            .map(|(t, pips)| pips * t.points_per_pip())
+            .sum()
+    }
+
+    /// The pips of `player`'s pyramids on the board, per track in path order (Source,
+    /// Balance, Perfect).
+    pub fn pips_by_track(&self, player: Player) -> [u32; 3] {
+        let bit = owner_bit(player);
+        let mut pips = [0; 3];
         for (p, &s) in self.board.iter().enumerate() {
-            let mult = Track::of(p).points_per_pip();
             for i in 0..st_len(s) {
                 let pc = st_piece(s, i);
                 if pc & TWO == bit {
-                    pts += u32::from(pc & 3) * mult;
+                    pips[p / 9] += u32::from(pc & 3);
                 }
             }
         }
-        pts
+        pips
     }
 
     fn has_in_source(&self, bit: u16) -> bool {
@@ -870,6 +883,26 @@ impl Rules for Martian {
                 true
             });
         }
+    }
+
+    fn breakdown(&self) -> Option<Breakdown> {
+        let Phase::Over(winner, _) = self.phase else {
+            return None;
+        };
+        let mut b = Breakdown::new(Whose::Loser);
+        let pips = self.pips_by_track(winner.opponent());
+        for ((track, label), pips) in Track::ALL
+            .into_iter()
+            .zip([
+                ScoreLabel::SourceTrackPips,
+                ScoreLabel::BalanceTrackPips,
+                ScoreLabel::PerfectTrackPips,
+            ])
+            .zip(pips)
+        {
+            b.add(label, pips, track.points_per_pip());
+        }
+        Some(b)
     }
 
     fn why_illegal(&self, mv: Move) -> IllegalMove {
@@ -1173,6 +1206,33 @@ impl Layout for Martian {
         }
         out.normalise();
         out
+    }
+
+    fn candidate_moves(&self, mut f: impl FnMut(Place, Move)) {
+        if !matches!(self.phase, Phase::Move(_)) {
+            return;
+        }
+        let me = owner_bit(self.to_move);
+        for (p, &s) in self.board.iter().enumerate() {
+            // Each of the mover's pyramids on the square, from the top down; a size the
+            // mover has twice there (one free, one held in a nest) is asked once, as the
+            // move names the free one.
+            let mut sizes_seen = 0u8;
+            for i in (0..st_len(s)).rev() {
+                let pc = st_piece(s, i);
+                let size = (pc & 3) as u8;
+                if pc & TWO == me && sizes_seen & (1 << size) == 0 {
+                    sizes_seen |= 1 << size;
+                    f(
+                        path_place(p),
+                        Move::Pyramid {
+                            from: p as u8,
+                            size,
+                        },
+                    );
+                }
+            }
+        }
     }
 
     fn geometry_unchecked(&self, mv: Move) -> Geometry {

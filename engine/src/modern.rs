@@ -18,6 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
     Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -538,6 +539,23 @@ impl Rules for Modern {
         }
     }
 
+    fn breakdown(&self) -> Option<Breakdown> {
+        let Phase::Over(outcome) = self.phase else {
+            return None;
+        };
+        let mut b = Breakdown::new(Whose::Winner);
+        if let Some(winner) = outcome.winner {
+            // Each piece up gives its dots, in the order the pieces went up.
+            for &c in self.up[..usize::from(self.nup)]
+                .iter()
+                .filter(|&&c| owner(c) == winner.index())
+            {
+                b.add(ScoreLabel::PieceUp, 1, u32::from(dots(c)));
+            }
+        }
+        Some(b)
+    }
+
     fn why_illegal(&self, mv: Move) -> IllegalMove {
         match (self.phase, mv) {
             (Phase::Over(_), _) => IllegalMove::GameOver,
@@ -901,6 +919,27 @@ impl Layout for Modern {
         }
         p.normalise();
         p
+    }
+
+    fn candidate_moves(&self, mut f: impl FnMut(Place, Move)) {
+        let Phase::Move { dice, count, .. } = self.phase else {
+            return;
+        };
+        // Each die, then the sum of both while neither is played.
+        let dists = match count {
+            2 if dice[0] == dice[1] => [dice[0], dice[0] + dice[1], 0],
+            2 => [dice[0], dice[1], dice[0] + dice[1]],
+            _ => [dice[0], 0, 0],
+        };
+        for (i, &at) in self.loc[self.turn.index()].iter().enumerate() {
+            if !(1..=30).contains(&at) {
+                continue;
+            }
+            let piece = i as u8 + 1;
+            for dist in dists.into_iter().filter(|&d| d != 0) {
+                f(geometry::track(at), Move::Step { piece, dist });
+            }
+        }
     }
 
     fn geometry_unchecked(&self, mv: Move) -> Geometry {

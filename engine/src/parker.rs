@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
 use crate::notation::{self, To};
+use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -196,12 +197,23 @@ impl Parker {
 
     /// Series points of player `p`'s pegs still on the board.
     fn score(&self, p: usize) -> u32 {
-        let base = if self.pharaoh[p] == NONE {
-            0
-        } else {
-            PHARAOH_POINTS
-        } + MAN_POINTS * self.men[p].count_ones();
-        if self.count(p) == 5 { 2 * base } else { base }
+        self.saved(p).total
+    }
+
+    /// Player `p`'s pegs still on the board, as series points: 25 for the Pharaoh, 10 for
+    /// each plain peg, doubled when all five are saved.
+    fn saved(&self, p: usize) -> Breakdown {
+        let mut b = Breakdown::new(Whose::Winner);
+        b.add(
+            ScoreLabel::PharaohSaved,
+            u32::from(self.pharaoh[p] != NONE),
+            PHARAOH_POINTS,
+        );
+        b.add(ScoreLabel::MenSaved, self.men[p].count_ones(), MAN_POINTS);
+        if self.count(p) == 5 {
+            b.multiply(2);
+        }
+        b
     }
 
     /// Checks one step of `dist` for player `p`'s peg on `from`, forward or backward, as a
@@ -463,6 +475,16 @@ impl Rules for Parker {
                 mechanics::keep_moves_using_both_dice(out, follows);
             }
             _ => {}
+        }
+    }
+
+    fn breakdown(&self) -> Option<Breakdown> {
+        match self.phase {
+            Phase::Over(Outcome {
+                winner: Some(w), ..
+            }) => Some(self.saved(w.index())),
+            Phase::Over(_) => Some(Breakdown::new(Whose::Winner)),
+            _ => None,
         }
     }
 
@@ -804,6 +826,32 @@ impl Layout for Parker {
         }
         out.normalise();
         out
+    }
+
+    fn candidate_moves(&self, mut f: impl FnMut(Place, Move)) {
+        let Phase::Move(pl) = self.phase else {
+            return;
+        };
+        let p = pl.index();
+        let (dice, sum) = match *self.dice.values() {
+            [d] => ([d, 0], 0),
+            [a, b] if a == b => ([a, 0], a + b),
+            [a, b] => ([a, b], a + b),
+            _ => return,
+        };
+        let mut occ = self.occ(p);
+        while occ != 0 {
+            let from = occ.trailing_zeros() as u8;
+            occ &= occ - 1;
+            let place = Place::lane(pl, from + 1).unwrap_or(Place::Out);
+            for dist in dice.into_iter().chain([sum]).filter(|&d| d != 0) {
+                f(place, Move::of(from, (from + dist) % LAP));
+                // The Pharaoh's backward step in the Senet Row.
+                if self.powered(p, from) && from >= ENTRY + dist {
+                    f(place, Move::of(from, from - dist));
+                }
+            }
+        }
     }
 
     fn geometry_unchecked(&self, mv: Move) -> Geometry {

@@ -19,6 +19,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
 use crate::notation::{self, To};
+use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
     EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
     SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
@@ -639,6 +640,42 @@ impl Rules for Pyramid {
         }
     }
 
+    fn breakdown(&self) -> Option<Breakdown> {
+        let Phase::Over(outcome) = self.phase else {
+            return None;
+        };
+        let mut b = Breakdown::new(Whose::Winner);
+        let Some(winner) = outcome.winner else {
+            return Some(b);
+        };
+        // As `resign` and `finish` choose the winner's colour.
+        let colour = if winner == self.black_seat {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let off = self.off[colour.index()];
+        for (size, label) in Size::ALL.into_iter().zip([
+            ScoreLabel::LargeBorneOff,
+            ScoreLabel::MediumBorneOff,
+            ScoreLabel::SmallBorneOff,
+        ]) {
+            b.add(label, u32::from(off[size.index()]), size.points());
+        }
+        if outcome.reason == EndReason::Resigned {
+            // A resignation also gives the winner every pyramid it still has on the board.
+            let on = self.on_board_by_size(colour);
+            for (size, label) in Size::ALL.into_iter().zip([
+                ScoreLabel::LargeOnBoard,
+                ScoreLabel::MediumOnBoard,
+                ScoreLabel::SmallOnBoard,
+            ]) {
+                b.add(label, on[size.index()], size.points());
+            }
+        }
+        Some(b)
+    }
+
     fn why_illegal(&self, mv: Move) -> IllegalMove {
         match (self.phase, mv) {
             (Phase::Over(_), _) => IllegalMove::GameOver,
@@ -1118,6 +1155,22 @@ impl Layout for Pyramid {
         }
         p.normalise();
         p
+    }
+
+    fn candidate_moves(&self, mut f: impl FnMut(Place, Move)) {
+        let Phase::Move { colour } = self.phase else {
+            return;
+        };
+        let mut own = self.men[colour.index()];
+        while own != 0 {
+            let from = own.trailing_zeros() as u8 + 1;
+            own &= own - 1;
+            for d in self.dice.distinct() {
+                // Past the end is a bear-off, which only a numbered square's own number makes.
+                let to = (from + d).min(OFF);
+                f(geometry::track(from), Move::Step { from, to });
+            }
+        }
     }
 
     fn geometry_unchecked(&self, mv: Move) -> Geometry {

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{IllegalThrow, Throw, ThrowSpec};
+use crate::scoring::Breakdown;
 use crate::{Player, Variant};
 
 /// What a game is waiting for.
@@ -331,6 +332,20 @@ pub trait Rules:
     /// # Errors
     /// [`ParseError`] when the text is not a consistent position of this variant.
     fn from_notation(s: &str) -> Result<Self, ParseError>;
+
+    /// How the series points of the finished game are made up, by the variant's own scoring
+    /// (see [`crate::scoring`]); its total is [`Outcome::points`]. `None` while the game
+    /// goes on.
+    fn breakdown(&self) -> Option<Breakdown>;
+
+    /// The value of `throw` as one number, for throws whose faces are not already the
+    /// values the mover plays: the squares four throwing sticks give (`jequier`). `None` for
+    /// dice, whose faces are played as they are (one by one, or summed where the variant
+    /// allows).
+    fn throw_value(throw: &Throw) -> Option<u8> {
+        let _ = throw;
+        None
+    }
 
     /// Checks the invariants of the position (pieces conserved, stacks well formed, ...);
     /// used by property tests.

@@ -10,6 +10,7 @@
 //! throw 1 1 0 0
 //! legal 12-14 15-17
 //! reject 9-11 protected
+//! stuck s9=protected
 //! play 12-14
 //! expect <notation>
 //! status move 2
@@ -20,6 +21,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::scoring::ScoreLabel;
 use crate::{Game, IllegalMove, Player, Setup, Status, Throw, Variant};
 
 /// The result of one case.
@@ -29,7 +31,8 @@ pub struct CaseReport {
     pub name: String,
     /// The line the case starts on (1-based).
     pub line: usize,
-    /// Number of checks (legal, reject, expect, status, play) that ran.
+    /// Number of checks (legal, includes, reject, expect, status, play, stuck, breakdown)
+    /// that ran.
     pub checks: usize,
     /// The first failure: its line and what went wrong. `None` if the case passed.
     pub failure: Option<(usize, String)>,
@@ -272,12 +275,83 @@ fn step(case: &mut Case, cmd: &str, rest: &str) -> Result<(), String> {
             let g = game(case)?;
             check_status(g.status(), rest)?;
         }
+        "stuck" => {
+            case.checks += 1;
+            let g = game(case)?;
+            let want: BTreeSet<String> = rest
+                .split_whitespace()
+                .filter(|w| *w != "-")
+                .map(String::from)
+                .collect();
+            let got: BTreeSet<String> = g
+                .stuck()
+                .iter()
+                .map(|s| format!("{}={}", s.from, s.reason.code()))
+                .collect();
+            if got != want {
+                let missing: Vec<_> = want.difference(&got).collect();
+                let extra: Vec<_> = got.difference(&want).collect();
+                return Err(format!(
+                    "stuck pieces differ: missing {missing:?}, unexpected {extra:?}"
+                ));
+            }
+        }
+        "breakdown" => {
+            case.checks += 1;
+            let g = game(case)?;
+            check_breakdown(g, rest)?;
+        }
         "resign" => {
             let g = game(case)?;
             let p: Player = rest.parse().map_err(|e| format!("{e}"))?;
             g.resign(p).map_err(|e| format!("resign: {e}"))?;
         }
         _ => return Err(format!("unknown command {cmd:?}")),
+    }
+    Ok(())
+}
+
+/// Checks `breakdown LABEL:COUNTxEACH ... [times N]` (the items in order, the multiplier,
+/// 1 if not given) and that the total is the outcome's points.
+fn check_breakdown(g: &Game, want: &str) -> Result<(), String> {
+    let b = g
+        .breakdown()
+        .ok_or_else(|| format!("no breakdown: the game is not over ({:?})", g.status()))?;
+    let mut words = want.split_whitespace().filter(|w| *w != "-").peekable();
+    let mut items = Vec::new();
+    let mut multiplier = 1;
+    while let Some(w) = words.next() {
+        if w == "times" {
+            let n = words.next().ok_or("breakdown: `times` wants a number")?;
+            multiplier = n
+                .parse()
+                .map_err(|_| format!("breakdown: bad multiplier {n:?}"))?;
+            continue;
+        }
+        let bad = || format!("breakdown: want LABEL:COUNTxEACH, got {w:?}");
+        let (label, numbers) = w.split_once(':').ok_or_else(bad)?;
+        let (count, each) = numbers.split_once('x').ok_or_else(bad)?;
+        let label = ScoreLabel::ALL
+            .into_iter()
+            .find(|l| l.code() == label)
+            .ok_or_else(|| format!("breakdown: unknown label {label:?}"))?;
+        let count: u32 = count.parse().map_err(|_| bad())?;
+        let each: u32 = each.parse().map_err(|_| bad())?;
+        items.push((label, count, each));
+    }
+    let got: Vec<_> = b.items.iter().map(|i| (i.label, i.count, i.each)).collect();
+    if got != items || b.multiplier != multiplier {
+        return Err(format!(
+            "breakdown differs: got {got:?} times {}, want {items:?} times {multiplier}",
+            b.multiplier
+        ));
+    }
+    let points = g.status().outcome().map(|o| o.points);
+    if Some(b.total) != points {
+        return Err(format!(
+            "breakdown total {} is not the outcome's points {points:?}",
+            b.total
+        ));
     }
     Ok(())
 }

@@ -5,7 +5,9 @@
 
 use senet_engine::geometry::{DiceValues, Places, StepKind};
 use senet_engine::martian::Coaster;
-use senet_engine::{EndReason, Geometry, Place, Setup, ThrowEffect, ThrowSpec, Variant};
+use senet_engine::{
+    Breakdown, EndReason, Geometry, Place, Setup, Stuck, ThrowEffect, ThrowSpec, Variant,
+};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
@@ -239,6 +241,11 @@ pub enum EventKind {
         spec: ThrowSpec,
         /// The faces, in roll order.
         faces: Vec<u8>,
+        /// The squares the throw gives, by the variant's rules, where that is not simply the
+        /// faces: `jequier`'s four sticks (1 to 4 plain sides up, or 6 for none). Absent for
+        /// dice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<u8>,
         /// What the engine made of it.
         effect: ThrowEffect,
     },
@@ -281,6 +288,11 @@ pub enum EventKind {
         reason: EndReason,
         /// Series points the winner took.
         points: u32,
+        /// How `points` are made up, by the variant's own scoring (the engine's
+        /// `Breakdown`: items `count × each`, a multiplier, `total` = `points`). Absent only
+        /// in records written before it existed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        breakdown: Option<Breakdown>,
         /// Series points per seat so far.
         score: Vec<u32>,
         /// Games won per seat so far.
@@ -331,6 +343,11 @@ pub struct Event {
     /// empty): what a board highlights, with no rules of its own.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<MoveOption>,
+    /// The places of the mover's pieces from which no legal move starts, each with the
+    /// engine's most specific reason (absent when there are none): what a board says when
+    /// such a piece is clicked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stuck: Vec<Stuck>,
 }
 
 /// A legal move and where the mover's piece goes: what a board highlights. (The whole
@@ -436,6 +453,9 @@ pub struct Snapshot {
     /// The legal moves with their geometry, in the order of `legal`.
     #[serde(default)]
     pub moves: Vec<MoveOption>,
+    /// The mover's pieces without a legal move, and why (as in [`Event::stuck`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stuck: Vec<Stuck>,
     /// Series points per seat.
     pub score: Vec<u32>,
     /// Games won per seat.
@@ -617,6 +637,7 @@ mod tests {
             notation: None,
             geometry: None,
             moves: vec![],
+            stuck: vec![],
         }));
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["type"], "event");

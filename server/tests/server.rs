@@ -344,6 +344,7 @@ async fn full_game(s: &TestServer, variant: Variant, players: u8) -> usize {
     }
     let over = &watched[n - 2];
     assert_eq!(over["seed"].as_str().unwrap().len(), 64);
+    check_told_facts(variant, &watched);
     // The record checks out: dice from the revealed seed, and a replay through the engine.
     let (st, rec) = s.get(&format!("/api/matches/{id}/games/1")).await;
     assert_eq!(st, 200);
@@ -357,6 +358,68 @@ async fn full_game(s: &TestServer, variant: Variant, players: u8) -> usize {
         .await;
     assert_eq!((st, &rep["ok"]), (200, &json!(true)), "{rep}");
     n
+}
+
+/// What the events tell beyond the moves, from the engine: a stick throw's value, the
+/// pieces that cannot move (never a place a legal move starts from), the points breakdown.
+fn check_told_facts(variant: Variant, events: &[Value]) {
+    let mut stuck_seen = 0;
+    for e in events {
+        if e["kind"] == "thrown" {
+            let faces: Vec<u64> = e["faces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f.as_u64().unwrap())
+                .collect();
+            if variant == Variant::Jequier {
+                // The number of plain sides up, 6 for none.
+                let plain = faces.iter().filter(|&&f| f == 1).count() as u64;
+                assert_eq!(e["value"], if plain == 0 { 6 } else { plain }, "{e}");
+            } else {
+                assert!(e.get("value").is_none(), "dice carry no value: {e}");
+            }
+        }
+        if let Some(stuck) = e.get("stuck") {
+            stuck_seen += 1;
+            assert_eq!(e["turn"]["kind"], "move", "{e}");
+            let stuck = stuck.as_array().unwrap();
+            assert!(!stuck.is_empty(), "an empty stuck list is left out: {e}");
+            let froms: Vec<&Value> = e["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|m| m.get("from"))
+                .collect();
+            for s in stuck {
+                assert!(s["reason"].is_string(), "{e}");
+                assert!(
+                    !froms.contains(&&s["from"]),
+                    "a movable piece is stuck: {e}"
+                );
+            }
+        }
+    }
+    // Every variant's start has pieces that cannot move (waiting, blocked by their own, held
+    // in a nest), so every game has events that say so.
+    assert!(
+        stuck_seen > 0,
+        "{variant}: no event said which pieces cannot move"
+    );
+    let over = events.iter().find(|e| e["kind"] == "game_over").unwrap();
+    let breakdown = &over["breakdown"];
+    assert_eq!(breakdown["total"], over["points"], "{over}");
+    let subtotals: u64 = breakdown["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["count"].as_u64().unwrap() * i["each"].as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        subtotals * breakdown["multiplier"].as_u64().unwrap(),
+        over["points"].as_u64().unwrap(),
+        "{over}"
+    );
 }
 
 #[tokio::test]

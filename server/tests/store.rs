@@ -830,12 +830,14 @@ async fn migrate_a_previous_release(url: &str) {
         // Reconnecting from event 0 gives the same frames the old release broadcast.
         let (mut ws, welcome) = c.hello(id, Some(&token(id, 1)), Some(0)).await;
         assert_eq!(welcome["missed"], json!(old.len()));
-        // (They now also carry the move geometry, which the old release did not have.)
+        // (They now also carry what the old release did not have: the move geometry, the
+        // pieces that cannot move, a stick throw's value, the points breakdown.)
         for before in &old {
             let mut frame = ws.until(|m| m["type"] == "event").await;
             let frame_map = frame.as_object_mut().unwrap();
-            frame_map.remove("geometry");
-            frame_map.remove("moves");
+            for derived in ["geometry", "moves", "stuck", "value", "breakdown"] {
+                frame_map.remove(derived);
+            }
             let before: Value = serde_json::from_str(before["payload"].as_str().unwrap()).unwrap();
             assert_eq!(frame, before, "{id}");
         }

@@ -4,7 +4,7 @@
 //! state after it (whose turn, the legal moves, the position, the score, the revealed seed).
 //! Nothing here changes a state.
 
-use senet_engine::{Geometry, ThrowEffect, ThrowSpec};
+use senet_engine::{Geometry, Stuck, Throw, ThrowEffect, ThrowSpec};
 use serde::Serialize;
 
 use super::fact::Fact;
@@ -15,39 +15,62 @@ use crate::protocol::{
 };
 use crate::record::GameRecord;
 
-/// What the match waits for, as the protocol says it, with the legal moves of a seat to move
-/// (as notation, and with their geometry).
-pub fn turn(state: &MatchState) -> (Turn, Vec<String>, Vec<MoveOption>) {
-    let plain = |kind| (Turn { kind, seat: None }, Vec::new(), Vec::new());
+/// What the match waits for, as the protocol says it: whose turn, and for a seat to move
+/// its legal moves (as notation, and with their geometry) and its pieces that cannot move.
+#[derive(Clone, Debug)]
+pub struct TurnView {
+    /// What the match waits for.
+    pub turn: Turn,
+    /// The legal moves, as notation.
+    pub legal: Vec<String>,
+    /// The legal moves with their geometry.
+    pub moves: Vec<MoveOption>,
+    /// The mover's pieces without a legal move, and why.
+    pub stuck: Vec<Stuck>,
+}
+
+/// What the match waits for now; see [`TurnView`].
+pub fn turn(state: &MatchState) -> TurnView {
+    let plain = |kind| TurnView {
+        turn: Turn { kind, seat: None },
+        legal: Vec::new(),
+        moves: Vec::new(),
+        stuck: Vec::new(),
+    };
     match state.waiting() {
         Waiting::Joining => plain(TurnKind::Joining),
         Waiting::Seeds => plain(TurnKind::Seeds),
         Waiting::GameOver => plain(TurnKind::GameOver),
         Waiting::MatchOver => plain(TurnKind::MatchOver),
-        Waiting::Throw(seat) => (
-            Turn {
+        Waiting::Throw(seat) => TurnView {
+            turn: Turn {
                 kind: TurnKind::Throw,
                 seat: Some(seat.get()),
             },
-            Vec::new(),
-            Vec::new(),
-        ),
+            ..plain(TurnKind::Throw)
+        },
         Waiting::Move(seat) => {
-            let moves: Vec<MoveOption> = state
-                .game()
+            let engine = state.game().map(|g| &g.engine);
+            let moves: Vec<MoveOption> = engine
                 .map(|g| {
-                    g.engine
-                        .legal_moves_with_geometry()
+                    g.legal_moves_with_geometry()
                         .into_iter()
                         .map(|m| MoveOption::new(m.mv.to_string(), m.geometry))
                         .collect()
                 })
                 .unwrap_or_default();
-            let turn = Turn {
-                kind: TurnKind::Move,
-                seat: Some(seat.get()),
-            };
-            (turn, moves.iter().map(|m| m.mv.clone()).collect(), moves)
+            TurnView {
+                turn: Turn {
+                    kind: TurnKind::Move,
+                    seat: Some(seat.get()),
+                },
+                legal: moves.iter().map(|m| m.mv.clone()).collect(),
+                // The places the legal moves start from are known: only the others are asked.
+                stuck: engine
+                    .map(|g| g.stuck_except(|place| moves.iter().any(|m| m.from == Some(place))))
+                    .unwrap_or_default(),
+                moves,
+            }
         }
     }
 }
@@ -86,6 +109,8 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
                 throw_no: last.map_or(0, |t| t.throw_no),
                 spec: last.map_or(ThrowSpec::ONE_D6, |t| t.spec),
                 faces: faces.clone(),
+                // A stored throw always has a valid number of faces; `None` guards the rest.
+                value: Throw::from_faces(faces).and_then(|t| spec.variant.throw_value(&t)),
                 effect: last.map_or(ThrowEffect::Move, |t| t.effect),
             }
         }
@@ -110,6 +135,7 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
             winner: winner.map(Seat::get),
             reason: *reason,
             points: *points,
+            breakdown: game.and_then(|g| g.engine.breakdown()),
             score: state.score().to_vec(),
             wins: state.wins().to_vec(),
             seed: game.and_then(|g| g.revealed_seed()).unwrap_or_default(),
@@ -122,7 +148,12 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
             wins: state.wins().to_vec(),
         },
     };
-    let (mut turn, legal, moves) = turn(state);
+    let TurnView {
+        mut turn,
+        legal,
+        moves,
+        stuck,
+    } = turn(state);
     // A game that decides the series says so at once (its `match_over` follows).
     if matches!(fact, Fact::GameOver { .. }) && state.series_decided() {
         turn = Turn {
@@ -139,6 +170,7 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
         notation: game.map(|g| g.engine.to_notation()),
         geometry: geometry.cloned(),
         moves,
+        stuck,
     }
 }
 
@@ -181,7 +213,12 @@ pub struct Table<'a> {
 
 /// Everything a client needs to draw the match now.
 pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
-    let (turn, legal, moves) = turn(state);
+    let TurnView {
+        turn,
+        legal,
+        moves,
+        stuck,
+    } = turn(state);
     let spec = state.spec();
     let g = state.game();
     let n = usize::from(spec.setup.players);
@@ -208,6 +245,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         turn,
         legal,
         moves,
+        stuck,
         score: state.score().to_vec(),
         wins: state.wins().to_vec(),
         last_event: state.events(),
@@ -436,4 +474,115 @@ pub fn record<'a>(
         client_seeds: g.seeds(),
         events,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use senet_engine::{IllegalMove, Place, Setup, Variant};
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::dice::ServerSeed;
+    use crate::matches::state::{Command, NewGame};
+    use crate::protocol::SeriesKind;
+
+    /// A jequier match whose first game waits for its first move (someone threw the 1),
+    /// with the frame of every event so far.
+    fn jequier_at_first_move() -> (MatchState, Vec<Value>) {
+        let spec = MatchSpec {
+            variant: Variant::Jequier,
+            setup: Setup::players(2),
+            series: Series {
+                kind: SeriesKind::BestOf,
+                target: 1,
+            },
+            seed_window: false,
+        };
+        let mut state = MatchState::new(spec);
+        let mut frames = Vec::new();
+        let mut command = Command::StartGame(NewGame {
+            game_id: "view-test".into(),
+            seed: ServerSeed([3; 32]),
+        });
+        loop {
+            let mut no = state.events();
+            let decision = state
+                .decide_observed(&command, |after, fact, geometry| {
+                    no += 1;
+                    let frame = encode(after, no, fact, geometry).frame;
+                    frames.push(serde_json::from_str(&frame).expect("a frame is JSON"));
+                })
+                .expect("the server throws");
+            state = decision.after;
+            match state.waiting() {
+                Waiting::Throw(_) => command = Command::CatchUp,
+                _ => return (state, frames),
+            }
+        }
+    }
+
+    fn table() -> Table<'static> {
+        Table {
+            match_id: "m",
+            name: "test",
+            public: true,
+            names: vec![None, None],
+            connected: vec![false, false],
+            spectators: 0,
+        }
+    }
+
+    #[test]
+    fn a_move_frame_and_the_snapshot_say_which_pieces_cannot_move_and_why() {
+        let (state, frames) = jequier_at_first_move();
+        // Black opens with the front piece; the four behind it wait for the piece in front.
+        let waiting: Vec<Stuck> = [2, 4, 6, 8]
+            .into_iter()
+            .map(|n| Stuck {
+                from: Place::square(n).unwrap(),
+                reason: IllegalMove::MustWait,
+            })
+            .collect();
+        assert_eq!(turn(&state).stuck, waiting);
+        assert_eq!(snapshot(&state, table()).stuck, waiting);
+        let last = frames.last().unwrap();
+        assert_eq!(last["kind"], "thrown");
+        assert_eq!(last["legal"], json!(["10-11"]));
+        assert_eq!(
+            last["stuck"][0],
+            json!({"from": "s2", "reason": "must_wait"})
+        );
+        assert_eq!(last["stuck"].as_array().map(Vec::len), Some(4));
+        // The sticks say what they give: the 1 that decided black.
+        assert_eq!(last["value"], 1);
+        // Frames without legal moves leave `stuck` out.
+        assert!(frames[0].get("stuck").is_none(), "{}", frames[0]);
+    }
+
+    #[test]
+    fn a_game_over_frame_breaks_its_points_down() {
+        let (state, _) = jequier_at_first_move();
+        let Waiting::Move(black) = state.waiting() else {
+            panic!("a move is due");
+        };
+        let mut no = state.events();
+        let mut over = None;
+        state
+            .decide_observed(&Command::Resign { seat: black }, |after, fact, geometry| {
+                no += 1;
+                if matches!(fact, Fact::GameOver { .. }) {
+                    over = Some(event(after, no, fact, geometry));
+                }
+            })
+            .expect("a seat may resign");
+        let over = serde_json::to_value(over.expect("the game ended")).unwrap();
+        // Black resigned with all five pieces on the first row: 5 × 3.
+        assert_eq!(over["points"], 15);
+        assert_eq!(
+            over["breakdown"],
+            json!({"whose": "loser", "items": [
+                {"label": "first_row_pieces", "count": 5, "each": 3, "subtotal": 15}],
+                "multiplier": 1, "total": 15})
+        );
+    }
 }
