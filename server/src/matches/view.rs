@@ -526,6 +526,7 @@ mod tests {
             match_id: "m",
             name: "test",
             public: true,
+            rated: false,
             names: vec![None, None],
             connected: vec![false, false],
             spectators: 0,
