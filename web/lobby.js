@@ -27,7 +27,7 @@ async function init() {
 
 function onVariant() {
   const v = variants.find(x => x.id === $('variant').value);
-  $('summary').replaceChildren(VARIANTS[v.id]?.summary ?? '', ' ', el('a', { href: `/rules/${v.id}`, text: 'Full rules' }));
+  $('summary').replaceChildren(VARIANTS[v.id]?.summary ?? '', ' ', el('a', { href: `/howto/${v.id}`, text: 'How to play' }), ' · ', el('a', { href: `/rules/${v.id}`, text: 'Full rules' }));
   $('players').replaceChildren();
   for (let n = v.min_players; n <= v.max_players; n++) $('players').append(el('option', { value: n, text: String(n) }));
   $('wait-row').hidden = !v.options.includes('waiting_for_one');

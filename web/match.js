@@ -133,7 +133,7 @@ function showJoin() {
   });
   box.replaceChildren(form);
   api(`/api/matches/${encodeURIComponent(matchId)}`).then(async s => {
-    form.prepend(el('p', {}, `${s.name} — ${await variantName(s.variant)}, ${s.players} players. `, el('a', { href: `/rules/${s.variant}`, text: 'Rules' })));
+    form.prepend(el('p', {}, `${s.name} — ${await variantName(s.variant)}, ${s.players} players. `, el('a', { href: `/howto/${s.variant}`, text: 'How to play' }), ' · ', el('a', { href: `/rules/${s.variant}`, text: 'Rules' })));
   }).catch(() => { /* a private match's summary needs its key: the invite still takes the seat */ });
 }
 
@@ -239,6 +239,7 @@ async function applySnapshot(s, first) {
     $('board').dataset.variant = s.variant;
     $('links').replaceChildren(
       el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ',
+      el('a', { href: `/howto/${s.variant}`, text: 'How to play' }), ' · ',
       el('a', { href: `/rules/${s.variant}`, text: 'Rules' }), ' · ',
       // A private match's spectator link carries its key, which only the creator's lobby shows.
       s.public ? el('a', { href: `/m/${matchId}/watch`, text: 'Spectator view' }) : el('span', { text: 'Private match' }));

@@ -63,7 +63,7 @@ async function init() {
   document.title = `${await variantName(variant)} — rules`;
   const res = await fetch(`/static/rules/${variant}.md`);
   const md = await res.text();
-  main.replaceChildren(el('p', { class: 'summary' }, VARIANTS[variant].summary), ...render(md));
+  main.replaceChildren(el('p', { class: 'summary' }, VARIANTS[variant].summary, ' ', el('a', { href: `/howto/${variant}`, text: 'How to play, for newcomers' })), ...render(md));
 }
 
 init();

@@ -33,8 +33,8 @@
 //!
 //! The pages of a match (`/m/{id}`, its `join`, `watch`, `scoreboard` and game replay pages)
 //! answer `404` with a small "No such match" page when the match is neither live nor in the
-//! store (or the path cannot name one); `/rules/{variant}` answers `404` "No such variant"
-//! for a variant the engine does not have. A private match's pages are served like a public
+//! store (or the path cannot name one); `/rules/{variant}` and `/howto/{variant}` answer
+//! `404` "No such variant" for a variant the engine does not have. A private match's pages are served like a public
 //! one's (the page presents its key or seat token to the server itself), and when the store
 //! cannot answer, the page is served.
 
@@ -120,6 +120,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/history.js"),
     ),
+    (
+        "howto.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/howto.js"),
+    ),
 ];
 
 const LOBBY: &str = include_str!("../../web/index.html");
@@ -143,6 +148,8 @@ enum Page {
     Replay,
     Rules,
     History,
+    /// A variant's how-to-play page: one static page per variant.
+    Howto(Variant),
     /// 404: no match with this id.
     NoMatch,
     /// 404: no variant with this id.
@@ -150,16 +157,23 @@ enum Page {
 }
 
 impl Page {
-    const ALL: [Page; 8] = [
-        Page::Lobby,
-        Page::Match,
-        Page::Scoreboard,
-        Page::Replay,
-        Page::Rules,
-        Page::History,
-        Page::NoMatch,
-        Page::NoVariant,
-    ];
+    /// Every page, each variant's how-to page included.
+    fn all() -> Vec<Page> {
+        let fixed = [
+            Page::Lobby,
+            Page::Match,
+            Page::Scoreboard,
+            Page::Replay,
+            Page::Rules,
+            Page::History,
+            Page::NoMatch,
+            Page::NoVariant,
+        ];
+        fixed
+            .into_iter()
+            .chain(Variant::ALL.map(Page::Howto))
+            .collect()
+    }
 
     /// The page as it is in `web/`.
     fn source(self) -> String {
@@ -170,6 +184,7 @@ impl Page {
             Page::Replay => REPLAY.to_owned(),
             Page::Rules => RULES.to_owned(),
             Page::History => HISTORY.to_owned(),
+            Page::Howto(variant) => howto_source(variant).to_owned(),
             Page::NoMatch => missing(
                 "No such match",
                 "There is no match at this address: the link may be mistyped or cut short.",
@@ -233,8 +248,8 @@ struct Asset {
 #[derive(Debug)]
 struct Site {
     assets: Vec<Asset>,
-    /// In [`Page::ALL`] order, naming the hashed files.
-    pages: Vec<Served>,
+    /// Every page of [`Page::all`], in that order, naming the hashed files.
+    pages: Vec<(Page, Served)>,
     /// In [`Variant::ALL`] order.
     rules: Vec<Served>,
     favicon_svg: Served,
@@ -262,9 +277,9 @@ impl Site {
                 tagged: Served::new(ctype, link_imports(text, &hashed)),
             })
             .collect();
-        let pages = Page::ALL
-            .iter()
-            .map(|p| Served::new(HTML, link_page(&p.source(), &hashed)))
+        let pages = Page::all()
+            .into_iter()
+            .map(|p| (p, Served::new(HTML, link_page(&p.source(), &hashed))))
             .collect();
         let rules = Variant::ALL
             .iter()
@@ -280,8 +295,9 @@ impl Site {
     }
 
     fn page(&self, page: Page) -> &Served {
-        let i = Page::ALL.iter().position(|&p| p == page).unwrap_or(0);
-        &self.pages[i]
+        // Every page is built; the first (the lobby) would stand in for one that is not.
+        let found = self.pages.iter().find(|(p, _)| *p == page);
+        &found.unwrap_or(&self.pages[0]).1
     }
 }
 
@@ -414,6 +430,7 @@ pub fn routes() -> Router<AppState> {
         .route("/m/{id}/scoreboard", get(scoreboard_page))
         .route("/m/{id}/games/{n}/replay", get(replay_page))
         .route("/rules/{variant}", get(rules_page))
+        .route("/howto/{variant}", get(howto_page))
         .route(
             "/players/{id}",
             get(|h: HeaderMap| async move { page(&h, Page::History) }),
@@ -649,6 +666,26 @@ async fn rules_page(headers: HeaderMap, path: Result<Path<String>, PathRejection
     }
 }
 
+/// A variant's how-to-play page, or "No such variant" (404).
+async fn howto_page(headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
+    match path.ok().and_then(|Path(v)| v.parse::<Variant>().ok()) {
+        Some(variant) => page(&headers, Page::Howto(variant)),
+        None => page(&headers, Page::NoVariant),
+    }
+}
+
+/// A variant's how-to-play page (`web/howto/<variant>.html`): a match over every variant, so
+/// a new one cannot be forgotten here.
+fn howto_source(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Jequier => include_str!("../../web/howto/jequier.html"),
+        Variant::Martian => include_str!("../../web/howto/martian.html"),
+        Variant::Modern => include_str!("../../web/howto/modern.html"),
+        Variant::Parker => include_str!("../../web/howto/parker.html"),
+        Variant::Pyramid => include_str!("../../web/howto/pyramid.html"),
+    }
+}
+
 /// A variant's rules page (`docs/rules/<variant>.md`): a match over every variant, so a new
 /// one cannot be forgotten here.
 fn rules_text(variant: Variant) -> &'static str {
@@ -689,7 +726,11 @@ mod tests {
 
     #[test]
     fn every_script_a_page_loads_is_embedded() {
-        for html in [LOBBY, MATCH, SCOREBOARD, REPLAY, RULES, HISTORY] {
+        let howtos = Variant::ALL.map(howto_source);
+        for html in [LOBBY, MATCH, SCOREBOARD, REPLAY, RULES, HISTORY]
+            .iter()
+            .chain(&howtos)
+        {
             assert!(!html.contains("<script>"), "no inline scripts");
             for part in html.split("src=\"/static/").skip(1) {
                 let name = part.split('"').next().unwrap_or_default();
@@ -722,7 +763,7 @@ mod tests {
     #[test]
     fn the_pages_name_only_hashed_files() {
         let site = Site::build();
-        for (page, served) in Page::ALL.iter().zip(&site.pages) {
+        for (page, served) in &site.pages {
             let html = std::str::from_utf8(&served.body).unwrap();
             assert!(!html.contains("{{"), "{page:?}: every placeholder filled");
             assert!(
@@ -787,6 +828,88 @@ mod tests {
             "\"0123abcdgzip\"",
         ] {
             assert_eq!(check(other), None, "{other}");
+        }
+    }
+
+    /// The attributes of an HTML start tag's text (`name="value"` pairs only).
+    fn attributes(tag: &str) -> Vec<(&str, &str)> {
+        let mut found = Vec::new();
+        let mut rest = tag;
+        while let Some(eq) = rest.find("=\"") {
+            let name = rest[..eq]
+                .rsplit(char::is_whitespace)
+                .next()
+                .unwrap_or_default();
+            let after = &rest[eq + 2..];
+            let end = after.find('"').expect("a closing quote");
+            found.push((name, &after[..end]));
+            rest = &after[end + 1..];
+        }
+        found
+    }
+
+    /// Every example position of a how-to page is one the engine accepts for its variant,
+    /// and the move a figure outlines is legal there and goes where the figure says: the
+    /// pages are read as served, so a page can never show an impossible position.
+    #[test]
+    fn every_howto_example_is_a_position_the_engine_accepts() {
+        for variant in Variant::ALL {
+            let id = variant.id();
+            let html = howto_source(variant);
+            assert!(html.contains(&format!("<main class=\"howto\" data-variant=\"{id}\">")));
+            assert!(
+                html.contains(&format!("href=\"/rules/{id}\"")),
+                "{id}: links the exact rules"
+            );
+            let figures: Vec<&str> = html.split("<figure").skip(1).collect();
+            assert!(
+                (2..=4).contains(&figures.len()),
+                "{id}: 2 to 4 example positions, not {}",
+                figures.len()
+            );
+            for figure in figures {
+                let (tag, body) = figure.split_once('>').expect("a start tag");
+                let attrs = attributes(tag);
+                let attr = |name: &str| attrs.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+                let notation = attr("data-notation").expect("a figure names its position");
+                assert!(!notation.contains('&'), "{id}: {notation}: written plainly");
+                let game = senet_engine::Game::from_notation(variant, notation)
+                    .unwrap_or_else(|e| panic!("{id}: {notation}: {e}"));
+                assert!(
+                    attr("data-alt").is_some_and(|alt| alt.len() > 20),
+                    "{id}: {notation}: alt text"
+                );
+                let body = body.split("</figure>").next().unwrap_or_default();
+                assert!(body.contains("<div class=\"howto-board\"></div>"), "{id}");
+                let caption = body
+                    .split_once("<figcaption>")
+                    .and_then(|(_, c)| c.split_once("</figcaption>"))
+                    .map(|(c, _)| c.trim());
+                assert!(
+                    caption.is_some_and(|c| !c.is_empty()),
+                    "{id}: {notation}: caption"
+                );
+                let outlined = (attr("data-from"), attr("data-to"));
+                let Some(mv) = attr("data-move") else {
+                    assert_eq!(outlined, (None, None), "{id}: {notation}: outlines no move");
+                    continue;
+                };
+                let parsed = game
+                    .parse_move(mv)
+                    .unwrap_or_else(|e| panic!("{id}: {notation}: {mv}: {e}"));
+                let geometry = game
+                    .geometry(parsed)
+                    .unwrap_or_else(|e| panic!("{id}: {notation}: {mv} is not legal: {e:?}"));
+                let step = geometry.steps.first().expect("the mover's step");
+                assert_eq!(
+                    outlined,
+                    (
+                        Some(step.from.name().as_str()),
+                        Some(step.to.name().as_str())
+                    ),
+                    "{id}: {notation}: {mv} goes from and to the outlined places"
+                );
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 //! How the web client is served: gzip and brotli as the request allows, strong `ETag`s and
-//! `304 Not Modified`, content-hashed files cached for a year, the favicon, the "no such
-//! match" page, and the WebSocket upgrade under the compression layer. A real server on a
+//! `304 Not Modified`, content-hashed files cached for a year, the favicon, the how-to pages,
+//! the "no such match" and "no such variant" pages, and the WebSocket upgrade under the
+//! compression layer. A real server on a
 //! free port, spoken to over raw TCP.
 
 mod common;
@@ -266,6 +267,7 @@ async fn pages_name_content_hashed_files_cached_for_a_year() {
         format!("/m/{id}/scoreboard"),
         format!("/m/{id}/games/1/replay"),
         "/rules/modern".to_owned(),
+        "/howto/martian".to_owned(),
         "/players/someone".to_owned(),
     ] {
         let page = get(s.addr, &path, &[]).await;
@@ -344,6 +346,57 @@ async fn the_favicon_is_served() {
     assert_eq!(svg.text(), FAVICON_SVG);
 }
 
+/// Each variant's how-to page: served like every page (validator, revalidated with `304`,
+/// hashed script), its own page (title, the variant's board and examples), linking the exact
+/// rules.
+#[tokio::test]
+async fn every_variant_has_a_how_to_page() {
+    let s = start().await;
+    let (_, variants) = s.get("/api/variants").await;
+    let variants = variants.as_array().expect("the variants");
+    assert_eq!(variants.len(), 5);
+    for v in variants {
+        let (id, name) = (v["id"].as_str().unwrap(), v["name"].as_str().unwrap());
+        let path = format!("/howto/{id}");
+        let page = get(s.addr, &path, &[("Accept-Encoding", "br")]).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert_eq!(
+            page.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert_eq!(page.header("cache-control"), Some("no-cache"), "{path}");
+        let html = page.text();
+        assert!(
+            html.contains(&format!("<h1>How to play {name}</h1>")),
+            "{path}: named as GET /api/variants names it"
+        );
+        assert!(html.contains(&format!("data-variant=\"{id}\"")), "{path}");
+        assert!(html.contains(&format!("href=\"/rules/{id}\"")), "{path}");
+        assert!(
+            html.matches("<figure class=\"example\"").count() >= 2,
+            "{path}"
+        );
+        let script = static_refs(&html)
+            .into_iter()
+            .find(|r| r.starts_with("/static/howto."))
+            .expect("the how-to script, hashed");
+        assert_eq!(get(s.addr, &script, &[]).await.status, 200, "{script}");
+        let tag = page.header("etag").expect("a validator").to_owned();
+        let again = get(
+            s.addr,
+            &path,
+            &[("Accept-Encoding", "br"), ("If-None-Match", &tag)],
+        )
+        .await;
+        assert_eq!(again.status, 304, "{path}");
+    }
+    // The lobby, the board page and the rules page link the how-to pages.
+    for script in ["lobby.js", "match.js", "rules.js"] {
+        let text = get(s.addr, &format!("/static/{script}"), &[]).await.text();
+        assert!(text.contains("/howto/${"), "{script} links a how-to page");
+    }
+}
+
 /// Asserts `r` is the "no such …" page.
 fn assert_missing(r: &Reply, what: &str, path: &str) {
     assert_eq!(r.status, 404, "{path}");
@@ -386,8 +439,16 @@ async fn an_unknown_match_gets_a_404_page() {
         let r = get(s.addr, &path, &[("Accept-Encoding", "gzip")]).await;
         assert_missing(&r, "No such match", &path);
     }
-    let r = get(s.addr, "/rules/chess", &[]).await;
-    assert_missing(&r, "No such variant", "/rules/chess");
+    // Variant ids are lower case, as GET /api/variants gives them.
+    for path in [
+        "/rules/chess",
+        "/howto/chess",
+        "/howto/Martian",
+        "/howto/%FF",
+    ] {
+        let r = get(s.addr, path, &[("Accept-Encoding", "gzip")]).await;
+        assert_missing(&r, "No such variant", path);
+    }
     // The match that exists has its pages.
     for suffix in [
         "",

@@ -39,6 +39,7 @@ async fn pages_are_served_with_a_strict_policy() {
         format!("/m/{id}/scoreboard"),
         format!("/m/{id}/games/1/replay"),
         "/rules/parker".to_owned(),
+        "/howto/parker".to_owned(),
     ] {
         let path = path.as_str();
         let (status, head, body) = fetch(&s, path).await;

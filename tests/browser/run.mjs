@@ -14,7 +14,8 @@
 // result panel; each board is screenshotted into target/screenshots/ mid-game at 1280×800
 // and at phone size (375×740, where the board, dice, story and choices must fit the screen)
 // and at game over at both sizes. Then the waiting room, the reserved board, turn awareness,
-// explanations, confirm moves and an unknown match.
+// explanations, confirm moves and an unknown match. Last, the how-to pages: every example
+// position drawn, described and its move outlined, at phone and desktop width.
 //
 // The board holds no rules: the test reads the WebSocket frames each page receives and checks
 // that the last-move outline is on the from and to squares of the latest `moved` event's
@@ -447,7 +448,7 @@ async function checkPhoneFit(p, variant) {
   assert.ok(boxes.board.h > 400, `${variant}: the upright board uses the screen's height (${boxes.board.h})`);
 }
 
-// ONLY=main,games,more runs some parts (while working on the client); all by default.
+// ONLY=main,games,more,howto runs some parts (while working on the client); all by default.
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 
 // ---- the main game: pyramid ----
@@ -886,13 +887,51 @@ if (want('ratings')) {
   for (const p of [a, b]) await p.context().close();
 }
 
-// The rules page renders.
+// The rules page renders, and links the how-to page.
 {
   const p = await newPage();
   await p.goto(BASE + '/rules/parker');
   await p.waitForSelector('main h2');
+  assert.equal(await p.getAttribute('main .summary a', 'href'), '/howto/parker');
   await p.screenshot({ path: path.join(SHOTS, 'rules-parker.png') });
   await p.context().close();
+}
+
+// ---- the how-to pages: every example drawn, described and outlined, at phone and desktop width ----
+if (want('howto')) {
+  for (const viewport of [{ width: 375, height: 740 }, { width: 1000, height: 900 }]) {
+    const p = await newPage(viewport);
+    for (const variant of ['jequier', 'martian', 'modern', 'parker', 'pyramid']) {
+      await p.goto(`${BASE}/howto/${variant}`);
+      await p.waitForFunction(() => [...document.querySelectorAll('figure.example')].every(f => f.querySelector('svg.board g.piece')));
+      const figures = await p.$$eval('figure.example', (fs) => fs.map(f => {
+        const svg = f.querySelector('svg.board');
+        const r = svg.getBoundingClientRect();
+        return { alt: f.dataset.alt, role: svg.getAttribute('role'), label: svg.getAttribute('aria-label'), caption: f.querySelector('figcaption')?.textContent.trim(),
+          outlined: [...svg.querySelectorAll('.sq.last')].map(q => q.dataset.sq).sort(), said: [f.dataset.from, f.dataset.to].filter(Boolean).sort(), right: r.right, width: r.width };
+      }));
+      assert.ok(figures.length >= 2 && figures.length <= 4, `${variant}: 2 to 4 examples`);
+      for (const f of figures) {
+        assert.equal(f.role, 'img', `${variant}: a figure's board is one picture`);
+        assert.equal(f.label, f.alt, `${variant}: the board is described by the figure's alt text`);
+        assert.ok(f.caption, `${variant}: every figure has a caption`);
+        assert.deepEqual(f.outlined, f.said, `${variant}: the outlined squares are the move's`);
+        assert.ok(f.right <= viewport.width + 0.5 && f.width > 100, `${variant}: the board fits ${viewport.width} px: ${JSON.stringify(f)}`);
+      }
+      assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= viewport.width, `${variant}: no sideways scrolling at ${viewport.width} px`);
+      assert.equal(await p.getAttribute('.spec-link a', 'href'), `/rules/${variant}`, `${variant}: the exact rules stay linked`);
+      await p.screenshot({ path: path.join(SHOTS, `howto-${variant}-${viewport.width}.png`), fullPage: true });
+    }
+    await p.context().close();
+  }
+  // The lobby's variant picker links the chosen variant's how-to page.
+  const lobby = await newPage();
+  await lobby.goto(BASE + '/');
+  await lobby.waitForSelector('#summary a');
+  await lobby.selectOption('#variant', 'martian');
+  assert.equal(await lobby.getAttribute('#summary a', 'href'), '/howto/martian');
+  await lobby.context().close();
+  log('how-to pages: every example drawn, described and outlined at 375 and 1000 px');
 }
 
 await browser.close();
