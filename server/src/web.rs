@@ -22,12 +22,24 @@
 //!
 //! # Compression
 //!
-//! [`compressed`] wraps the whole service in tower-http's compression (gzip or brotli, as
-//! the request's `Accept-Encoding` allows): pages, files and JSON answers to `GET`. Never an
-//! answer to a write (it may carry a fresh secret: a seat token, a player key), never a
-//! WebSocket upgrade (101), never an image other than SVG or a body under 32 bytes. A
-//! compressed answer's `ETag` gets the coding as a suffix (`"<tag>-gzip"`, `"<tag>-br"`), so
-//! each representation has its own strong validator; any of them revalidates.
+//! Answers are compressed with gzip or brotli as the request's `Accept-Encoding` allows
+//! (brotli first). What is served from memory (pages, files, rules texts, the SVG favicon) is
+//! compressed once per coding, the first time a request asks for it, at the best and slowest
+//! settings (brotli quality 11, gzip level 9), on a blocking thread: a file is compressed once
+//! and sent many times, so the slow setting costs once and saves bytes on every first visit.
+//! [`compressed`] wraps the whole service in tower-http's compression for the rest, made per
+//! request (JSON answers to `GET`, the 404 pages), at a quick setting. Never an answer to a
+//! write (it may carry a fresh secret: a seat token, a player key), never a WebSocket upgrade
+//! (101), never an image other than SVG or a body under 32 bytes. A compressed answer's `ETag`
+//! gets the coding as a suffix (`"<tag>-gzip"`, `"<tag>-br"`), so each representation has its
+//! own strong validator; any of them revalidates.
+//!
+//! # Headers
+//!
+//! Pages and every other answer a browser could open as a document carry the
+//! Content-Security-Policy, `X-Frame-Options` and `Referrer-Policy`. Scripts and style sheets
+//! are never documents (the policy of the page that loads them governs them), so they carry
+//! `X-Content-Type-Options: nosniff` only, which keeps them from being read as anything else.
 //!
 //! # Missing pages
 //!
@@ -217,6 +229,10 @@ struct Served {
     body: Bytes,
     /// `"<hex>"`: 128 bits of the body's SHA-256, quoted.
     etag: String,
+    /// The body in gzip, made the first time an answer needs it.
+    gzip: OnceLock<Bytes>,
+    /// The body in brotli, made the first time an answer needs it.
+    br: OnceLock<Bytes>,
 }
 
 impl Served {
@@ -227,7 +243,99 @@ impl Served {
             content_type,
             etag: format!("\"{}\"", &digest[..32]),
             body,
+            gzip: OnceLock::new(),
+            br: OnceLock::new(),
         }
+    }
+
+    /// Whether the body is worth compressing: text or SVG (other images are compressed
+    /// already), of 32 bytes or more.
+    fn compressible(&self) -> bool {
+        self.body.len() >= 32
+            && (self.content_type.starts_with("text/") || self.content_type == "image/svg+xml")
+    }
+
+    /// The body in `coding`, compressed the first time it is asked for. Slow (brotli's best
+    /// quality): call it on a blocking thread.
+    fn encoded(&self, coding: Coding) -> Bytes {
+        match coding {
+            Coding::Identity => self.body.clone(),
+            Coding::Gzip => self.gzip.get_or_init(|| gzip_best(&self.body)).clone(),
+            Coding::Br => self.br.get_or_init(|| brotli_best(&self.body)).clone(),
+        }
+    }
+}
+
+/// A content coding of an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Coding {
+    Identity,
+    Gzip,
+    Br,
+}
+
+impl Coding {
+    /// The coding an answer takes: brotli if `Accept-Encoding` allows it, else gzip, else
+    /// none. A coding is allowed when it is named with a quality above 0 (`*` is not read:
+    /// browsers name what they accept).
+    fn accepted(headers: &HeaderMap) -> Coding {
+        let (mut gzip, mut br) = (false, false);
+        let items = headers
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','));
+        for item in items {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or_default().trim();
+            let quality = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok());
+            let allowed = quality.is_some_and(|q| q > 0.0);
+            if name.eq_ignore_ascii_case("br") {
+                br = allowed;
+            } else if name.eq_ignore_ascii_case("gzip") {
+                gzip = allowed;
+            }
+        }
+        match (br, gzip) {
+            (true, _) => Coding::Br,
+            (false, true) => Coding::Gzip,
+            (false, false) => Coding::Identity,
+        }
+    }
+
+    /// The `Content-Encoding` value.
+    fn name(self) -> Option<&'static str> {
+        match self {
+            Coding::Identity => None,
+            Coding::Gzip => Some("gzip"),
+            Coding::Br => Some("br"),
+        }
+    }
+}
+
+/// `body` in gzip at its best level (9).
+fn gzip_best(body: &[u8]) -> Bytes {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    // Writing to a Vec cannot fail.
+    let done = encoder.write_all(body).and_then(|()| encoder.finish());
+    done.map(Bytes::from).unwrap_or_default()
+}
+
+/// `body` in brotli at its best quality (11), with a 4 MiB window (more than any body here).
+fn brotli_best(body: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(body.len() / 3);
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        ..Default::default()
+    };
+    match brotli::BrotliCompress(&mut &body[..], &mut out, &params) {
+        Ok(_) => Bytes::from(out),
+        // Reading a slice and writing to a Vec cannot fail.
+        Err(_) => Bytes::new(),
     }
 }
 
@@ -422,7 +530,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route(
             "/",
-            get(|h: HeaderMap| async move { page(&h, Page::Lobby) }),
+            get(|h: HeaderMap| async move { page(&h, Page::Lobby).await }),
         )
         .route("/m/{id}", get(match_page))
         .route("/m/{id}/join", get(match_page))
@@ -433,15 +541,15 @@ pub fn routes() -> Router<AppState> {
         .route("/howto/{variant}", get(howto_page))
         .route(
             "/players/{id}",
-            get(|h: HeaderMap| async move { page(&h, Page::History) }),
+            get(|h: HeaderMap| async move { page(&h, Page::History).await }),
         )
         .route(
             "/favicon.svg",
-            get(|h: HeaderMap| async move { serve(&h, &site().favicon_svg, REVALIDATE) }),
+            get(|h: HeaderMap| async move { serve(&h, &site().favicon_svg, REVALIDATE).await }),
         )
         .route(
             "/favicon.ico",
-            get(|h: HeaderMap| async move { serve(&h, &site().favicon_ico, REVALIDATE) }),
+            get(|h: HeaderMap| async move { serve(&h, &site().favicon_ico, REVALIDATE).await }),
         )
         .route("/static/{*path}", get(asset))
 }
@@ -530,8 +638,9 @@ fn revalidated(headers: &HeaderMap, etag: &str) -> Option<HeaderValue> {
         })
 }
 
-/// `served` with its validator and `cache` policy; `304` when the request already has it.
-fn serve(headers: &HeaderMap, served: &Served, cache: &'static str) -> Response {
+/// `served` with its validator and `cache` policy, compressed as the request allows (see the
+/// module docs); `304` when the request already has it.
+async fn serve(headers: &HeaderMap, served: &'static Served, cache: &'static str) -> Response {
     let mut res = match revalidated(headers, &served.etag) {
         Some(tag) => {
             let mut res = StatusCode::NOT_MODIFIED.into_response();
@@ -539,12 +648,33 @@ fn serve(headers: &HeaderMap, served: &Served, cache: &'static str) -> Response 
             res
         }
         None => {
-            let mut res = served.body.clone().into_response();
+            let mut coding = if served.compressible() {
+                Coding::accepted(headers)
+            } else {
+                Coding::Identity
+            };
+            let body = if coding == Coding::Identity {
+                served.body.clone()
+            } else {
+                // The first answer in a coding compresses the body, slowly: not on a worker
+                // of the runtime, which serves every match's sockets.
+                match tokio::task::spawn_blocking(move || served.encoded(coding)).await {
+                    Ok(body) if !body.is_empty() => body,
+                    _ => {
+                        coding = Coding::Identity;
+                        served.body.clone()
+                    }
+                }
+            };
+            let mut res = body.into_response();
             let h = res.headers_mut();
             h.insert(
                 header::CONTENT_TYPE,
                 HeaderValue::from_static(served.content_type),
             );
+            if let Some(name) = coding.name() {
+                h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+            }
             if let Ok(tag) = HeaderValue::from_str(&served.etag) {
                 h.insert(header::ETAG, tag);
             }
@@ -554,18 +684,33 @@ fn serve(headers: &HeaderMap, served: &Served, cache: &'static str) -> Response 
     let h = res.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    secure(res)
+    let subresource = ["text/javascript", "text/css"]
+        .iter()
+        .any(|t| served.content_type.starts_with(t));
+    if subresource {
+        nosniff(res)
+    } else {
+        secure(res)
+    }
 }
 
-fn secure(mut res: Response) -> Response {
+/// `X-Content-Type-Options: nosniff`: the answer is read as its content type says, only.
+fn nosniff(mut res: Response) -> Response {
+    res.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    res
+}
+
+/// The headers of an answer a browser could open as a document: the policy, no framing, no
+/// referrer, and [`nosniff`].
+fn secure(res: Response) -> Response {
+    let mut res = nosniff(res);
     let h = res.headers_mut();
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CSP),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(
@@ -576,10 +721,10 @@ fn secure(mut res: Response) -> Response {
 }
 
 /// A page; a "no such …" page (404) has no validator (conditions are for 2xx answers only).
-fn page(headers: &HeaderMap, page: Page) -> Response {
+async fn page(headers: &HeaderMap, page: Page) -> Response {
     let served = site().page(page);
     if page.status() == StatusCode::OK {
-        return serve(headers, served, REVALIDATE);
+        return serve(headers, served, REVALIDATE).await;
     }
     let mut res = (page.status(), served.body.clone()).into_response();
     let h = res.headers_mut();
@@ -626,8 +771,8 @@ async fn of_match(
     page_: Page,
 ) -> Response {
     match param(path, "id") {
-        Some(id) if match_exists(state, id).await => page(headers, page_),
-        _ => page(headers, Page::NoMatch),
+        Some(id) if match_exists(state, id).await => page(headers, page_).await,
+        _ => page(headers, Page::NoMatch).await,
     }
 }
 
@@ -655,22 +800,22 @@ async fn replay_page(
 ) -> Response {
     match param(&path, "n").and_then(|n| n.parse::<u32>().ok()) {
         Some(1..) => of_match(&state, &headers, &path, Page::Replay).await,
-        _ => page(&headers, Page::NoMatch),
+        _ => page(&headers, Page::NoMatch).await,
     }
 }
 
 async fn rules_page(headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
     match path.ok().and_then(|Path(v)| v.parse::<Variant>().ok()) {
-        Some(_) => page(&headers, Page::Rules),
-        None => page(&headers, Page::NoVariant),
+        Some(_) => page(&headers, Page::Rules).await,
+        None => page(&headers, Page::NoVariant).await,
     }
 }
 
 /// A variant's how-to-play page, or "No such variant" (404).
 async fn howto_page(headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
     match path.ok().and_then(|Path(v)| v.parse::<Variant>().ok()) {
-        Some(variant) => page(&headers, Page::Howto(variant)),
-        None => page(&headers, Page::NoVariant),
+        Some(variant) => page(&headers, Page::Howto(variant)).await,
+        None => page(&headers, Page::NoVariant).await,
     }
 }
 
@@ -707,14 +852,14 @@ async fn asset(headers: HeaderMap, Path(path): Path<String>) -> Response {
         .and_then(|p| p.strip_suffix(".md"))
         .and_then(|id| Variant::ALL.iter().position(|v| v.id() == id))
     {
-        return serve(&headers, &site.rules[i], REVALIDATE);
+        return serve(&headers, &site.rules[i], REVALIDATE).await;
     }
     for a in &site.assets {
         if a.name == path {
-            return serve(&headers, &a.plain, REVALIDATE);
+            return serve(&headers, &a.plain, REVALIDATE).await;
         }
         if a.hashed == path {
-            return serve(&headers, &a.tagged, IMMUTABLE);
+            return serve(&headers, &a.tagged, IMMUTABLE).await;
         }
     }
     secure((StatusCode::NOT_FOUND, "not found").into_response())
@@ -911,6 +1056,47 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_coding_is_brotli_then_gzip_as_accept_encoding_allows() {
+        let chosen = |sent: &[&str]| {
+            let mut h = HeaderMap::new();
+            for v in sent {
+                h.append(header::ACCEPT_ENCODING, HeaderValue::from_str(v).unwrap());
+            }
+            Coding::accepted(&h)
+        };
+        assert_eq!(chosen(&["gzip, deflate, br, zstd"]), Coding::Br);
+        assert_eq!(chosen(&["gzip", "br"]), Coding::Br);
+        assert_eq!(chosen(&["BR;q=0.5, gzip;q=1"]), Coding::Br);
+        assert_eq!(chosen(&["br;q=0, gzip"]), Coding::Gzip);
+        assert_eq!(chosen(&["br; q=0.000", "gzip;q=0.1"]), Coding::Gzip);
+        assert_eq!(chosen(&["gzip;q=0", "identity"]), Coding::Identity);
+        assert_eq!(chosen(&["br;q=x"]), Coding::Identity);
+        assert_eq!(chosen(&["*"]), Coding::Identity);
+        assert_eq!(chosen(&[]), Coding::Identity);
+    }
+
+    #[test]
+    fn a_body_is_compressed_once_per_coding_and_decodes_to_itself() {
+        let served = Served::new("text/css; charset=utf-8", asset_text("style.css"));
+        assert!(served.compressible());
+        for coding in [Coding::Gzip, Coding::Br] {
+            let first = served.encoded(coding);
+            assert!(first.len() < served.body.len() / 2, "{coding:?}");
+            // The same bytes, not compressed again.
+            assert_eq!(
+                first.as_ptr(),
+                served.encoded(coding).as_ptr(),
+                "{coding:?}"
+            );
+        }
+        let mut plain = Vec::new();
+        brotli::BrotliDecompress(&mut &served.encoded(Coding::Br)[..], &mut plain).unwrap();
+        assert_eq!(plain, served.body);
+        assert!(!Served::new("image/x-icon", favicon_ico()).compressible());
+        assert!(!Served::new("text/plain", "short").compressible());
     }
 
     #[test]

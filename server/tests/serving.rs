@@ -346,6 +346,51 @@ async fn the_favicon_is_served() {
     assert_eq!(svg.text(), FAVICON_SVG);
 }
 
+/// Files served from memory are compressed once, at brotli's best setting (smaller than the
+/// quick setting the compression layer uses for answers made per request); scripts and style
+/// sheets carry `nosniff` and none of a document's headers, which pages keep.
+#[tokio::test]
+async fn files_are_compressed_at_the_best_setting_and_scripts_carry_only_nosniff() {
+    let s = start().await;
+    let html = get(s.addr, "/", &[]).await.text();
+    for r in static_refs(&html) {
+        let file = get(
+            s.addr,
+            &r,
+            &[("Accept-Encoding", "gzip, deflate, br, zstd")],
+        )
+        .await;
+        assert_eq!(file.header("content-encoding"), Some("br"), "{r}");
+        let text = file.text();
+        let mut quick = Vec::new();
+        let params = brotli::enc::BrotliEncoderParams {
+            quality: 4,
+            ..Default::default()
+        };
+        brotli::BrotliCompress(&mut text.as_bytes(), &mut quick, &params).expect("brotli");
+        assert!(file.body.len() < quick.len(), "{r}: smaller than quality 4");
+        let again = get(s.addr, &r, &[("Accept-Encoding", "br")]).await;
+        assert_eq!(again.body, file.body, "{r}: the same bytes each time");
+        assert_eq!(
+            file.header("x-content-type-options"),
+            Some("nosniff"),
+            "{r}"
+        );
+        for document_only in [
+            "content-security-policy",
+            "x-frame-options",
+            "referrer-policy",
+        ] {
+            assert_eq!(file.header(document_only), None, "{r}: {document_only}");
+        }
+    }
+    for path in ["/", "/favicon.svg", "/howto/jequier"] {
+        let r = get(s.addr, path, &[("Accept-Encoding", "br")]).await;
+        assert!(r.header("content-security-policy").is_some(), "{path}");
+        assert_eq!(r.header("x-frame-options"), Some("DENY"), "{path}");
+    }
+}
+
 /// Each variant's how-to page: served like every page (validator, revalidated with `304`,
 /// hashed script), its own page (title, the variant's board and examples), linking the exact
 /// rules.
