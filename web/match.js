@@ -462,7 +462,8 @@ function remember(e) {
 
 // Names are not in events: a seat claimed after this page connected is learnt from the summary.
 async function refreshNames() {
-  if (st.names.every(Boolean)) return;
+  // Only an open seat (null) can change; a seat taken without a name is '' for good.
+  if (st.names.every(n => n !== null)) return;
   try {
     const s = await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, readKey(matchId));
     st.names = s.names;
