@@ -23,6 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import path from 'node:path';
 
 const BASE = process.env.SENET_URL || 'http://127.0.0.1:8080';
@@ -70,7 +71,7 @@ function figures(lhr) {
     CLS: a['cumulative-layout-shift'].numericValue.toFixed(3),
     'LCP ms': Math.round(a['largest-contentful-paint'].numericValue),
     'TBT ms': Math.round(a['total-blocking-time'].numericValue),
-    'KB transferred': (a['total-byte-weight'].numericValue / 1024).toFixed(1),
+    transferred: `${a['total-byte-weight'].numericValue} B = ${(a['total-byte-weight'].numericValue / 1024).toFixed(1)} KiB`,
   };
 }
 
@@ -111,5 +112,8 @@ for (const [name, p, storage] of pages) {
   console.log(`${name}: performance of each run ${runs.map(r => Math.round(r.categories.performance.score * 100)).join(', ')}`);
   for (const f of findings(median)) console.log(`  ${f}`);
 }
-console.log(`lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${RUNS} run(s) per page, median by performance:`);
+const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+// The simulated CPU slowdown multiplies what the machine really took: on a busy machine the
+// blocking time and the scores move; the load says how busy it was.
+console.log(`lighthouse ${version}, ${RUNS} run(s) per page, median by performance; load average ${os.loadavg().map(l => l.toFixed(1)).join(' ')}:`);
 console.table(rows);
