@@ -8,15 +8,19 @@ export const VARIANTS = {
   martian: { summary: 'Three 3×3 coasters in a line make three tracks of nine squares: Source, Balance, Perfect. Each player has four pyramid trios that nest and stack; only free pyramids move, by a die of 1–6 pips. Coasters may swap ends. Bear all your pyramids off the Perfect Track to win.' },
 };
 
-// The variants' display names are the server's (`GET /api/variants`), on every page: one
-// request per page, shared. A page that cannot reach it shows the id.
+// The variants' display names are the server's: written into the pages that name a variant
+// (`<meta name="variant-names">`), else `GET /api/variants`, one request per page, shared. A
+// page that cannot reach it shows the id.
 let variantsPromise = null;
 export function loadVariants() {
   variantsPromise ??= api('/api/variants').catch(() => Object.keys(VARIANTS).map(id => ({ id, name: id, min_players: 2, max_players: 2, options: [] })));
   return variantsPromise;
 }
 export async function variantName(id) {
-  return (await loadVariants()).find(v => v.id === id)?.name ?? id;
+  // A page that names a variant carries the names (the server writes them in): no request.
+  let written = null;
+  try { written = JSON.parse(document.querySelector('meta[name="variant-names"]')?.content || 'null'); } catch { /* ask */ }
+  return written?.[id] ?? (await loadVariants()).find(v => v.id === id)?.name ?? id;
 }
 
 export function el(tag, attrs = {}, ...children) {

@@ -387,7 +387,7 @@ impl Site {
             .collect();
         let pages = Page::all()
             .into_iter()
-            .map(|p| (p, Served::new(HTML, link_page(&p.source(), &hashed))))
+            .map(|p| (p, Served::new(HTML, fill_page(&p.source(), &hashed))))
             .collect();
         let rules = Variant::ALL
             .iter()
@@ -469,6 +469,49 @@ fn link_page(html: &str, hashed: &[(&str, String)]) -> String {
                 &format!("\"/static/{hashed_as}\""),
             )
         })
+}
+
+/// A page as it is served: its files' hashed names ([`link_page`]), the favicon inline and
+/// the variants' display names (`{{variant_names}}`) filled in.
+fn fill_page(html: &str, hashed: &[(&str, String)]) -> String {
+    link_page(html, hashed)
+        .replace(
+            "<link rel=\"icon\" href=\"/favicon.svg\">",
+            &format!("<link rel=\"icon\" href=\"{}\">", data_uri(FAVICON_SVG)),
+        )
+        .replace("{{variant_names}}", &variant_names())
+}
+
+/// `svg` as a `data:` URI fit for a double-quoted attribute: a page that carries its icon
+/// makes no request for it on a first visit (`/favicon.svg` stays, for whatever asks).
+fn data_uri(svg: &str) -> String {
+    let mut uri = String::from("data:image/svg+xml,");
+    for b in svg.trim().bytes() {
+        match b {
+            b'"' | b'%' | b'#' | b'<' | b'>' | b'&' | b' ' | b'\n' | b'\r' | b'\t' => {
+                uri.push_str(&format!("%{b:02X}"));
+            }
+            0x80.. => uri.push_str(&format!("%{b:02X}")),
+            _ => uri.push(char::from(b)),
+        }
+    }
+    uri
+}
+
+/// The variants' display names, `{"<id>": "<name>", …}` in JSON, escaped for a
+/// double-quoted attribute: a page that names a variant reads them from its
+/// `<meta name="variant-names">` instead of asking `GET /api/variants`.
+fn variant_names() -> String {
+    let names: serde_json::Map<String, serde_json::Value> = Variant::ALL
+        .iter()
+        .map(|v| (v.id().to_owned(), v.name().into()))
+        .collect();
+    serde_json::Value::Object(names)
+        .to_string()
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// `/favicon.ico`: the SVG favicon's ankh as a 16×16 icon (one 32-bit BMP image).
@@ -912,8 +955,11 @@ mod tests {
             let html = std::str::from_utf8(&served.body).unwrap();
             assert!(!html.contains("{{"), "{page:?}: every placeholder filled");
             assert!(
-                html.contains("<link rel=\"icon\" href=\"/favicon.svg\">"),
-                "{page:?}"
+                html.contains(&format!(
+                    "<link rel=\"icon\" href=\"{}\">",
+                    data_uri(FAVICON_SVG)
+                )),
+                "{page:?}: the icon inline"
             );
             for part in html.split("\"/static/").skip(1) {
                 let name = part.split('"').next().unwrap_or_default();
@@ -1097,6 +1143,44 @@ mod tests {
         assert_eq!(plain, served.body);
         assert!(!Served::new("image/x-icon", favicon_ico()).compressible());
         assert!(!Served::new("text/plain", "short").compressible());
+    }
+
+    #[test]
+    fn the_inline_icon_decodes_to_the_favicon() {
+        let uri = data_uri(FAVICON_SVG);
+        assert!(!uri.contains(['"', '<', '>', '&', ' ', '\n']));
+        let encoded = uri.strip_prefix("data:image/svg+xml,").expect("a data URI");
+        let mut bytes = Vec::new();
+        let mut rest = encoded.as_bytes();
+        while let Some((&b, tail)) = rest.split_first() {
+            if b == b'%' {
+                let hex = std::str::from_utf8(&tail[..2]).unwrap();
+                bytes.push(u8::from_str_radix(hex, 16).unwrap());
+                rest = &tail[2..];
+            } else {
+                bytes.push(b);
+                rest = tail;
+            }
+        }
+        assert_eq!(String::from_utf8(bytes).unwrap(), FAVICON_SVG.trim());
+    }
+
+    #[test]
+    fn pages_that_name_a_variant_carry_every_variant_name() {
+        let site = Site::build();
+        for page in [Page::Match, Page::Scoreboard, Page::Rules] {
+            let html = std::str::from_utf8(&site.page(page).body).unwrap();
+            let content = html
+                .split("<meta name=\"variant-names\" content=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or_else(|| panic!("{page:?}: the names"));
+            let json = content.replace("&quot;", "\"").replace("&amp;", "&");
+            let names: serde_json::Value = serde_json::from_str(&json).unwrap();
+            for v in Variant::ALL {
+                assert_eq!(names[v.id()], v.name(), "{page:?}");
+            }
+        }
     }
 
     #[test]

@@ -176,7 +176,7 @@ async fn gzip_and_brotli_are_negotiated_and_decompress_to_the_embedded_file() {
     assert_eq!((r.status, r.header("content-encoding")), (200, Some("br")));
     assert!(
         r.text()
-            .contains("<link rel=\"icon\" href=\"/favicon.svg\">")
+            .contains("<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg")
     );
     assert!(r.header("content-security-policy").is_some());
 
