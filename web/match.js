@@ -82,9 +82,10 @@ function setIcon(which) {
 }
 
 let audio = null;
-// A short beep (WebAudio), when the sound is on. Browsers allow it after the page was used.
+// A short beep (WebAudio), when the sound is on. Browsers allow it after the page was used:
+// before that no AudioContext is made (making one takes tens of milliseconds, for a silence).
 function beep(freq = 520, ms = 90) {
-  if (!pref('sound', true)) return;
+  if (!pref('sound', true) || navigator.userActivation?.hasBeenActive === false) return;
   try {
     audio ??= new AudioContext();
     if (audio.state === 'suspended') audio.resume?.();
