@@ -4,8 +4,9 @@
 //
 //   SENET_URL=http://127.0.0.1:PORT node tests/perf/lighthouse.mjs
 //
-// It creates a pyramid match through the REST API and joins its second seat (so the game
-// starts and the board is live), then audits, in navigation mode with Lighthouse's default
+// It creates a martian match through the REST API and joins its second seat (so the game
+// starts and the board is live: martian has no roll-off, so the first player, whose page is
+// audited, always has a move to make, the busier of a board page's states), then audits, in navigation mode with Lighthouse's default
 // (mobile) settings against Debian's Chromium: the lobby `/`, the board page `/m/<id>` as the
 // match's first player, a how-to page and the match's scoreboard. Each page is audited RUNS
 // times (default 3), each time in a fresh browser profile, so every load is a first load with
@@ -89,7 +90,7 @@ function findings(lhr) {
   return out;
 }
 
-const created = await api('/api/matches', { variant: 'pyramid', name: 'lighthouse' });
+const created = await api('/api/matches', { variant: 'martian', name: 'lighthouse' });
 const id = created.match_id;
 await api(`/api/matches/${id}/join`, { invite: created.invites[0].invite });
 const seat = { [`senet:seat:${id}`]: JSON.stringify({ seat: created.seat, token: created.token }) };
