@@ -95,7 +95,9 @@ function parsePyramid(n) {
   if (phase === 'choose') mover = Number(f[3]);
   const colours = n.includes('black=') ? { [bseat]: 'black', [3 - bseat]: 'white' } : {};
   for (const p of pieces) p.owner = n.includes('black=') ? (p.colour === 'black' ? Number(bseat) : 3 - Number(bseat)) : null;
-  return { pieces, mover, sides: colours, info: `borne off: black ${offB === '-' ? 'none' : offB}, white ${offW === '-' ? 'none' : offW}` };
+  // "LMs": a letter a piece borne off, by its size.
+  const sizes = (t) => t === '-' ? 'none' : [...t].map(c => ({ l: 'large', m: 'medium', s: 'small' })[c.toLowerCase()] ?? c).join(', ');
+  return { pieces, mover, sides: colours, info: `borne off: black ${sizes(offB)}; white ${sizes(offW)}` };
 }
 
 const SEAT_LETTERS = 'abcd';

