@@ -1,0 +1,89 @@
+//! `pyramid`: the side that bears off more points wins (large 4, medium 3, small 2); a
+//! pyramid landed on is captured and scores nothing; two neighbours of a colour are safe,
+//! three are a blockade; the last five squares are safe, and 27–30 bear off only with their
+//! exact number.
+
+use senet_engine::geometry::{PieceKind, Placement};
+use senet_engine::pyramid::ANKH;
+
+use super::{Context, FeatureRows, REACH, Track};
+
+/// Feature names, in row order.
+pub(crate) const NAMES: &[&str] = &[
+    "points_off",
+    "points_on_board",
+    "progress",
+    "points_waiting",
+    "exposed_now",
+    "exposed_later",
+    "protected",
+    "blockade",
+    "on_turn",
+];
+
+/// Fitted weights (see `docs/bots.md`, "Tuning").
+pub(crate) const WEIGHTS: &[f64] = &[2.0, 1.2, 1.0, 0.3, -1.5, -0.6, 0.05, 0.1, 0.2];
+
+/// Points a pyramid scores when borne off.
+pub(crate) fn points(kind: PieceKind) -> f64 {
+    match kind {
+        PieceKind::Large => 4.0,
+        PieceKind::Medium => 3.0,
+        _ => 2.0,
+    }
+}
+
+/// Fills one row per player; points are in tens (a side has 27 in all).
+pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureRows) {
+    let track = Track::new(placement);
+    let runs = track.run_lengths();
+    let reach = &REACH.two_d4;
+    for (i, row) in rows.iter_mut().enumerate().take(ctx.players) {
+        let mut on_board = 0.0;
+        let mut progress = 0.0;
+        let mut waiting = 0.0;
+        let mut exposed = 0.0;
+        let mut protected = 0.0;
+        let mut blockade = 0.0;
+        for n in 1..=30usize {
+            let Some((owner, kind)) = track.square[n] else {
+                continue;
+            };
+            if owner != i {
+                continue;
+            }
+            let value = points(kind) / 10.0;
+            on_board += value;
+            progress += value * n as f64 / 30.0;
+            if n > usize::from(ANKH) {
+                waiting += value;
+            }
+            if runs[n] >= 3 {
+                blockade += 1.0;
+            }
+            if n >= usize::from(ANKH) || track.has_neighbour(n as i32, i) {
+                protected += 1.0;
+            } else {
+                exposed += value * track.hit_chance(n, i, reach, |_| true);
+            }
+        }
+        let off: f64 = placement
+            .off
+            .iter()
+            .filter(|p| p.owner.map(|o| o.index()) == Some(i))
+            .map(|p| points(p.kind) / 10.0)
+            .sum();
+        let next = ctx.opponent_acts_next(i);
+        row[..NAMES.len()].copy_from_slice(&[
+            off,
+            on_board,
+            progress,
+            waiting,
+            if next { exposed } else { 0.0 },
+            if next { 0.0 } else { exposed },
+            protected,
+            blockade,
+            ctx.on_turn(i),
+        ]);
+    }
+}
