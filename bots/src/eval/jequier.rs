@@ -5,11 +5,11 @@
 use senet_engine::geometry::Placement;
 use senet_engine::jequier::SAFE_SQUARES;
 
-use super::{Context, FeatureRows, REACH, Track};
+use super::{Context, FeatureRows, REACH, Track, relative_to_total};
 
 /// Feature names, in row order.
 pub(crate) const NAMES: &[&str] = &[
-    "pips_left",
+    "pips_relative",
     "borne_off",
     "all_in_last_row",
     "first_row",
@@ -18,10 +18,15 @@ pub(crate) const NAMES: &[&str] = &[
     "protected",
     "blockade",
     "on_turn",
+    "exposed_far",
+    "behind_blockade",
 ];
 
+/// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
+pub(crate) const SIGNS: &[i8] = &[-1, 0, 0, 0, -1, -1, 0, 0, 0, -1, -1];
+
 /// Fitted weights (see `docs/bots.md`, "Tuning").
-pub(crate) const WEIGHTS: &[f64] = &[-4.0, 0.3, 0.3, -0.05, -1.5, -0.6, 0.1, 0.1, 0.3];
+pub(crate) const WEIGHTS: &[f64] = &[-1.526, -0.201, 0.009, 0.132, -0.358, -0.280, -0.003, -0.020, 0.021, -0.138, -0.004];
 
 /// Fills one row per player. Pieces nobody owns yet (before the first 1) count for nobody.
 pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureRows) {
@@ -36,6 +41,8 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
         let mut exposed = 0.0;
         let mut protected = 0.0;
         let mut blockade = 0.0;
+        let mut exposed_far = 0.0;
+        let mut stuck = 0.0;
         for n in 1..=30usize {
             if track.owner(n as i32) != Some(i) {
                 continue;
@@ -51,12 +58,16 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
             if runs[n] >= 3 {
                 blockade += 1.0;
             }
+            if track.blockade_ahead(n, i, &runs) {
+                stuck += 1.0;
+            }
             let safe = SAFE_SQUARES.contains(&(n as u8)) || track.has_neighbour(n as i32, i);
             if safe {
                 protected += 1.0;
             } else {
                 // Landed on, the piece goes back to about the start: it loses its progress.
                 exposed += track.hit_chance(n, i, reach, |_| true) * n as f64 / 30.0;
+                exposed_far += track.behind(n, i) as f64 / 5.0 * n as f64 / 30.0;
             }
         }
         let borne_off = placement
@@ -79,6 +90,9 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
             protected,
             blockade,
             ctx.on_turn(i),
+            exposed_far,
+            stuck,
         ]);
     }
+    relative_to_total(rows, ctx.players, 0);
 }

@@ -5,12 +5,12 @@
 
 use senet_engine::geometry::{PieceKind, Place, Placement};
 
-use super::{Context, FeatureRows};
+use super::{Context, FeatureRows, relative_to_total, share_of_total};
 
 /// Feature names, in row order.
 pub(crate) const NAMES: &[&str] = &[
-    "pips_left",
-    "borne_off",
+    "pips_share",
+    "left_relative",
     "on_source",
     "on_perfect",
     "trapped_by_other",
@@ -19,8 +19,11 @@ pub(crate) const NAMES: &[&str] = &[
     "on_turn",
 ];
 
+/// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
+pub(crate) const SIGNS: &[i8] = &[-1, -1, 0, 0, -1, 0, 1, 0];
+
 /// Fitted weights (see `docs/bots.md`, "Tuning").
-pub(crate) const WEIGHTS: &[f64] = &[-0.6, 0.1, -0.05, 0.05, -0.2, -0.05, 0.1, 0.1];
+pub(crate) const WEIGHTS: &[f64] = &[-1.499, 0.000, 0.069, 0.005, -0.099, -0.184, 0.034, 0.022];
 
 /// Squares on each track.
 const TRACK: usize = 9;
@@ -94,7 +97,7 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
             .count();
         row[..NAMES.len()].copy_from_slice(&[
             pips[i],
-            borne_off as f64,
+            (12 - borne_off) as f64,
             on_source[i],
             on_perfect[i],
             trapped_by_other[i],
@@ -103,4 +106,6 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
             ctx.on_turn(i),
         ]);
     }
+    share_of_total(rows, players, 0, 0);
+    relative_to_total(rows, players, 1);
 }

@@ -24,7 +24,7 @@ use senet_engine::geometry::{PieceKind, Place, Placement};
 use senet_engine::{Game, Outcome, Player, Status, ThrowSpec, Variant};
 
 /// The most features a variant uses.
-pub const MAX_FEATURES: usize = 10;
+pub const MAX_FEATURES: usize = 12;
 
 /// The most players a game can have.
 pub(crate) const MAX_PLAYERS: usize = 4;
@@ -57,6 +57,21 @@ pub fn weights(variant: Variant, players: u8) -> &'static [f64] {
         Variant::Modern => modern::WEIGHTS,
         Variant::Parker => parker::WEIGHTS,
         Variant::Martian => martian::WEIGHTS,
+    }
+}
+
+/// The sign each weight of `variant`'s evaluation must have, in the order of
+/// [`feature_names`]: 1 for at least 0 (more of it never hurts: pieces borne off), -1 for at
+/// most 0 (pieces at risk), 0 for either. Tuning keeps to them, so that the fitted weights
+/// cannot turn a correlation of the training games into a rule such as "losing a piece at
+/// the back is good".
+pub fn feature_signs(variant: Variant) -> &'static [i8] {
+    match variant {
+        Variant::Jequier => jequier::SIGNS,
+        Variant::Pyramid => pyramid::SIGNS,
+        Variant::Modern => modern::SIGNS,
+        Variant::Parker => parker::SIGNS,
+        Variant::Martian => martian::SIGNS,
     }
 }
 
@@ -164,6 +179,26 @@ impl Context {
     }
 }
 
+/// Divides column `column` of each player's row by the square root of the players' total
+/// of it: a lead in a race counts for more as the race gets shorter (the spread of what the
+/// dice still bring grows like the square root of the distance left).
+pub(crate) fn relative_to_total(rows: &mut FeatureRows, players: usize, column: usize) {
+    let total: f64 = rows.iter().take(players).map(|r| r[column]).sum();
+    let scale = (total + 1.0).sqrt();
+    for row in rows.iter_mut().take(players) {
+        row[column] /= scale;
+    }
+}
+
+/// Sets column `to` of each player's row to their share of the players' total of column
+/// `from`: the same race lead weighs more still near the end.
+pub(crate) fn share_of_total(rows: &mut FeatureRows, players: usize, from: usize, to: usize) {
+    let total: f64 = rows.iter().take(players).map(|r| r[from]).sum();
+    for row in rows.iter_mut().take(players) {
+        row[to] = row[from] / (total + 0.5);
+    }
+}
+
 /// A 30-square track (`jequier`, `pyramid`, `modern`): who stands on each square.
 pub(crate) struct Track {
     /// `square[n]` for squares 1 to 30 (index 0 unused): the owner's index and the kind.
@@ -195,6 +230,19 @@ impl Track {
     /// True if squares `n - 1` or `n + 1` hold a piece of `owner`.
     pub fn has_neighbour(&self, n: i32, owner: usize) -> bool {
         self.owner(n - 1) == Some(owner) || self.owner(n + 1) == Some(owner)
+    }
+
+    /// How many pieces not of `owner` stand behind square `n`.
+    pub fn behind(&self, n: usize, owner: usize) -> usize {
+        (1..n)
+            .filter(|&k| matches!(self.square[k], Some((o, _)) if o != owner))
+            .count()
+    }
+
+    /// True if a run of three or more pieces of another player than `owner` stands ahead
+    /// of square `n`: a piece of `owner` there cannot pass it until it breaks up.
+    pub fn blockade_ahead(&self, n: usize, owner: usize, runs: &[u8; 31]) -> bool {
+        (n + 1..=30).any(|k| runs[k] >= 3 && matches!(self.square[k], Some((o, _)) if o != owner))
     }
 
     /// For each square, the length of the run of consecutive squares of one owner it is in.
@@ -309,6 +357,11 @@ mod tests {
                 assert_eq!(rows.len(), usize::from(players));
                 let names = feature_names(variant);
                 assert_eq!(weights(variant, players).len(), names.len(), "{variant}");
+                let signs = feature_signs(variant);
+                assert_eq!(signs.len(), names.len(), "{variant}");
+                for (w, s) in weights(variant, players).iter().zip(signs) {
+                    assert!(w * f64::from(*s) >= 0.0, "{variant}: weight {w} against sign {s}");
+                }
                 assert!(names.len() <= MAX_FEATURES);
                 assert!(rows.iter().all(|r| r.len() == names.len()));
                 let chances = evaluate(&game);

@@ -20,8 +20,11 @@ pub(crate) const NAMES: &[&str] = &[
     "lone_power",
 ];
 
+/// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
+pub(crate) const SIGNS: &[i8] = &[1, 1, -1, -1, 0, 0, 0, 0];
+
 /// Fitted weights (see `docs/bots.md`, "Tuning").
-pub(crate) const WEIGHTS: &[f64] = &[1.5, 0.7, -1.5, -0.5, 0.0, 0.1, 0.1, 0.3];
+pub(crate) const WEIGHTS: &[f64] = &[1.298, 0.674, -0.341, 0.000, -0.147, -0.017, -0.021, -0.016];
 
 /// The first square of the Senet Row, counted along a player's own path.
 const SENET_ROW: u8 = 11;

@@ -6,13 +6,15 @@
 use senet_engine::geometry::{PieceKind, Placement};
 use senet_engine::pyramid::ANKH;
 
+
 use super::{Context, FeatureRows, REACH, Track};
 
 /// Feature names, in row order.
 pub(crate) const NAMES: &[&str] = &[
     "points_off",
-    "points_on_board",
-    "progress",
+    "points_on_1_10",
+    "points_on_11_20",
+    "points_on_21_26",
     "points_waiting",
     "exposed_now",
     "exposed_later",
@@ -21,8 +23,11 @@ pub(crate) const NAMES: &[&str] = &[
     "on_turn",
 ];
 
+/// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
+pub(crate) const SIGNS: &[i8] = &[1, 1, 1, 1, 1, -1, -1, 0, 0, 0];
+
 /// Fitted weights (see `docs/bots.md`, "Tuning").
-pub(crate) const WEIGHTS: &[f64] = &[2.0, 1.2, 1.0, 0.3, -1.5, -0.6, 0.05, 0.1, 0.2];
+pub(crate) const WEIGHTS: &[f64] = &[4.389, 0.000, 0.824, 2.067, 4.103, 0.000, 0.000, -0.008, 0.111, 0.143];
 
 /// Points a pyramid scores when borne off.
 pub(crate) fn points(kind: PieceKind) -> f64 {
@@ -39,9 +44,8 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
     let runs = track.run_lengths();
     let reach = &REACH.two_d4;
     for (i, row) in rows.iter_mut().enumerate().take(ctx.players) {
-        let mut on_board = 0.0;
-        let mut progress = 0.0;
-        let mut waiting = 0.0;
+        // Points on squares 1-10, 11-20, 21-26 and 27-30.
+        let mut zones = [0.0; 4];
         let mut exposed = 0.0;
         let mut protected = 0.0;
         let mut blockade = 0.0;
@@ -53,11 +57,12 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
                 continue;
             }
             let value = points(kind) / 10.0;
-            on_board += value;
-            progress += value * n as f64 / 30.0;
-            if n > usize::from(ANKH) {
-                waiting += value;
-            }
+            zones[match n {
+                1..=10 => 0,
+                11..=20 => 1,
+                21..=26 => 2,
+                _ => 3,
+            }] += value;
             if runs[n] >= 3 {
                 blockade += 1.0;
             }
@@ -76,9 +81,10 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
         let next = ctx.opponent_acts_next(i);
         row[..NAMES.len()].copy_from_slice(&[
             off,
-            on_board,
-            progress,
-            waiting,
+            zones[0],
+            zones[1],
+            zones[2],
+            zones[3],
             if next { exposed } else { 0.0 },
             if next { 0.0 } else { exposed },
             protected,

@@ -1,0 +1,535 @@
+//! Bots against bots: strength, calibration of the win probability, and tuning of the
+//! evaluation's weights. Dice are rolled like the server's: each face uniform, from a seeded
+//! generator (ChaCha8), so every run is reproducible from its `--seed`.
+//!
+//! ```text
+//! cargo run --release -p senet-bots --example arena -- match VARIANT A B [options]
+//!     N games of level A against level B (easy, medium, hard, or random: a uniformly
+//!     random legal move), seats alternated; prints A's win rate ± its standard error and
+//!     each level's decision time (p50, p99, max).
+//! cargo run --release -p senet-bots --example arena -- calibrate VARIANT A B [options]
+//!     N games; at every throw and move of every game each seat's win_probability goes in
+//!     a decile bucket; prints predicted vs actual win rate per bucket.
+//! cargo run --release -p senet-bots --example arena -- tune VARIANT A B [options]
+//!     N games; fits the evaluation's weights by softmax (logistic) regression on the
+//!     features of every position waiting for a throw, against who won; prints them.
+//!
+//! options: --games N (200)  --players P (2; 3 or 4 for modern)  --nodes N (the Hard
+//!          budget, default senet_bots::Budget::DEFAULT)  --seed S (1)  --explore X (0: the
+//!          share of moves played at random, for tuning data)
+//! ```
+//!
+//! In a game of P players level A takes seat `g mod P` in game `g` and level B every other
+//! seat, so each seat is A's equally often.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use senet_bots::{Bot, Budget, Level, eval};
+use senet_engine::{Game, Setup, Status, Throw, Variant};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    /// A uniformly random legal move.
+    Random,
+    /// A bot of this level.
+    Bot(Level),
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Player, String> {
+        if s == "random" {
+            return Ok(Player::Random);
+        }
+        s.parse().map(Player::Bot).map_err(|e| e.to_string())
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Bot(level) => write!(f, "{level}"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Match,
+    Calibrate,
+    Tune,
+}
+
+#[derive(Clone, Debug)]
+struct Options {
+    mode: Mode,
+    variant: Variant,
+    a: Player,
+    b: Player,
+    games: u32,
+    players: u8,
+    budget: Budget,
+    seed: u64,
+    explore: f64,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let [mode, variant, a, b, rest @ ..] = args else {
+        return Err("usage: arena match|calibrate|tune VARIANT A B [--games N] [--players P] \
+                    [--nodes N] [--seed S] [--explore X]"
+            .into());
+    };
+    let mode = match mode.as_str() {
+        "match" => Mode::Match,
+        "calibrate" => Mode::Calibrate,
+        "tune" => Mode::Tune,
+        other => return Err(format!("unknown mode {other:?}")),
+    };
+    let mut options = Options {
+        mode,
+        variant: variant.parse().map_err(|e| format!("{e}"))?,
+        a: a.parse()?,
+        b: b.parse()?,
+        games: 200,
+        players: 2,
+        budget: Budget::DEFAULT,
+        seed: 1,
+        explore: 0.0,
+    };
+    let mut rest = rest.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
+        match flag.as_str() {
+            "--games" => options.games = value.parse().map_err(|e| bad(&e))?,
+            "--players" => options.players = value.parse().map_err(|e| bad(&e))?,
+            "--nodes" => options.budget = Budget::nodes(value.parse().map_err(|e| bad(&e))?),
+            "--seed" => options.seed = value.parse().map_err(|e| bad(&e))?,
+            "--explore" => options.explore = value.parse().map_err(|e| bad(&e))?,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    options
+        .variant
+        .check_players(options.players)
+        .map_err(|e| e.to_string())?;
+    Ok(options)
+}
+
+/// Everything one game left behind.
+#[derive(Default)]
+struct Record {
+    /// The winner's seat index, `None` on a draw.
+    winner: Option<usize>,
+    /// Seat of level A.
+    a_seat: usize,
+    /// Decision times by level A and by level B (only decisions with a choice).
+    times: [Vec<Duration>; 2],
+    /// Every seat's win probability at every throw and move.
+    predictions: Vec<Vec<f64>>,
+    /// Every seat's features at every throw.
+    features: Vec<Vec<Vec<f64>>>,
+    /// Moves and throws played.
+    actions: u32,
+}
+
+fn play(options: &Options, game_index: u32) -> Result<Record, String> {
+    let seed = options.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(game_index);
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut explore = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let players = usize::from(options.players);
+    let a_seat = game_index as usize % players;
+    let mut bots: Vec<(Player, Option<Bot>)> = (0..players)
+        .map(|seat| {
+            let who = if seat == a_seat { options.a } else { options.b };
+            let bot = match who {
+                Player::Bot(level) => Some(Bot::new(level, seed ^ seat as u64)),
+                Player::Random => None,
+            };
+            (who, bot)
+        })
+        .collect();
+    let mut game = Game::new(options.variant, Setup::players(options.players))
+        .map_err(|e| e.to_string())?;
+    let mut record = Record {
+        a_seat,
+        ..Record::default()
+    };
+    let mut faces = [0u8; Throw::MAX_DICE];
+    loop {
+        if options.mode == Mode::Calibrate {
+            record.predictions.push(senet_bots::win_probability(&game));
+        }
+        match game.status() {
+            Status::Over(outcome) => {
+                record.winner = outcome.winner.map(|p| p.index());
+                return Ok(record);
+            }
+            Status::Throw { spec, .. } => {
+                if options.mode == Mode::Tune {
+                    record.features.push(eval::features(&game));
+                }
+                let faces = &mut faces[..usize::from(spec.count)];
+                for face in faces.iter_mut() {
+                    *face = dice.random_range(spec.die.min_face()..=spec.die.max_face());
+                }
+                let throw = Throw::new(spec, faces).map_err(|e| e.to_string())?;
+                game.throw(throw).map_err(|e| e.to_string())?;
+            }
+            Status::Move { player } => {
+                let seat = player.index();
+                let legal = game.legal_moves();
+                let (who, bot) = &mut bots[seat];
+                let random = *who == Player::Random
+                    || (options.explore > 0.0 && explore.random_bool(options.explore.min(1.0)));
+                let mv = match bot {
+                    Some(bot) if !random => {
+                        let started = Instant::now();
+                        let mv = bot.choose(&game, options.budget).map_err(|e| e.to_string())?;
+                        if legal.len() > 1 {
+                            record.times[usize::from(seat != a_seat)].push(started.elapsed());
+                        }
+                        mv
+                    }
+                    _ => *legal.choose(&mut explore).ok_or("no legal move")?,
+                };
+                game.play(player, mv).map_err(|e| e.to_string())?;
+            }
+        }
+        record.actions += 1;
+        if record.actions > 200_000 {
+            return Err(format!("game {game_index} did not end"));
+        }
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn report_times(label: Player, times: &mut [Duration]) {
+    if matches!(label, Player::Random) || times.is_empty() {
+        return;
+    }
+    times.sort_unstable();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "  {label:>6} decisions {:>7}  p50 {:>7.3} ms  p99 {:>7.3} ms  max {:>7.3} ms",
+        times.len(),
+        ms(percentile(times, 50.0)),
+        ms(percentile(times, 99.0)),
+        ms(*times.last().unwrap_or(&Duration::ZERO)),
+    );
+}
+
+fn run_match(options: &Options, records: &[Record]) {
+    let n = records.len() as f64;
+    let players = f64::from(options.players);
+    let wins = records.iter().filter(|r| r.winner == Some(r.a_seat)).count() as f64;
+    let draws = records.iter().filter(|r| r.winner.is_none()).count();
+    // A draw counts half a win (two players) so the rate stays an average of scores.
+    let score = wins + draws as f64 / players;
+    let rate = score / n;
+    let se = (rate * (1.0 - rate) / n).sqrt();
+    let fair = 1.0 / players;
+    println!(
+        "{} {}p: {} vs {} over {} games: {} wins {:.1}% ± {:.1}% (draws {draws}); even is {:.1}%, \
+         margin {:.1} standard errors",
+        options.variant,
+        options.players,
+        options.a,
+        options.b,
+        records.len(),
+        options.a,
+        100.0 * rate,
+        100.0 * se,
+        100.0 * fair,
+        if se > 0.0 { (rate - fair) / se } else { 0.0 },
+    );
+    let actions: u32 = records.iter().map(|r| r.actions).sum();
+    println!("  average game {:.1} throws and moves", f64::from(actions) / n);
+    let mut times_a: Vec<Duration> = records.iter().flat_map(|r| r.times[0].clone()).collect();
+    let mut times_b: Vec<Duration> = records.iter().flat_map(|r| r.times[1].clone()).collect();
+    if options.a == options.b {
+        times_a.append(&mut times_b);
+    }
+    report_times(options.a, &mut times_a);
+    report_times(options.b, &mut times_b);
+}
+
+fn run_calibration(options: &Options, records: &[Record]) {
+    // Bucket k holds predictions in [k/10, (k+1)/10): count, sum of predictions, wins.
+    let mut buckets = [(0u64, 0.0f64, 0.0f64); 10];
+    for record in records {
+        for prediction in &record.predictions {
+            for (seat, &p) in prediction.iter().enumerate() {
+                let k = ((p * 10.0) as usize).min(9);
+                let won = match record.winner {
+                    Some(w) => f64::from(u8::from(w == seat)),
+                    None => 1.0 / prediction.len() as f64,
+                };
+                buckets[k].0 += 1;
+                buckets[k].1 += p;
+                buckets[k].2 += won;
+            }
+        }
+    }
+    println!(
+        "{} {}p: calibration over {} games of {} vs {} (every seat at every throw and move)",
+        options.variant,
+        options.players,
+        records.len(),
+        options.a,
+        options.b
+    );
+    println!("  | predicted | samples | mean predicted | actual | difference |");
+    println!("  |---|---|---|---|---|");
+    for (k, (count, predicted, won)) in buckets.iter().enumerate() {
+        if *count == 0 {
+            continue;
+        }
+        let c = *count as f64;
+        println!(
+            "  | {}–{}% | {count} | {:.1}% | {:.1}% | {:+.1} pp |",
+            k * 10,
+            k * 10 + 10,
+            100.0 * predicted / c,
+            100.0 * won / c,
+            100.0 * (won - predicted) / c,
+        );
+    }
+}
+
+/// One position of the tuning data: each seat's features and each seat's share of the win.
+struct Sample {
+    rows: Vec<Vec<f64>>,
+    target: Vec<f64>,
+}
+
+fn samples(records: &[Record]) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for record in records {
+        for rows in &record.features {
+            let target = (0..rows.len())
+                .map(|seat| match record.winner {
+                    Some(w) => f64::from(u8::from(w == seat)),
+                    None => 1.0 / rows.len() as f64,
+                })
+                .collect();
+            out.push(Sample {
+                rows: rows.clone(),
+                target,
+            });
+        }
+    }
+    out
+}
+
+/// Mean cross-entropy of the softmax model with `weights` on the samples (lower is better).
+fn log_loss(weights: &[f64], samples: &[Sample]) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = eval::chances_from(weights, &s.rows);
+            -s.target
+                .iter()
+                .zip(&p)
+                .map(|(t, p)| t * p.max(1e-12).ln())
+                .sum::<f64>()
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The softmax regression's weights, each of the sign `signs` asks for: fitted freely,
+/// then, while some weight has the wrong sign, the worst of them is held at 0 and the rest
+/// fitted again (an active-set method).
+fn fit(start: &[f64], samples: &[Sample], signs: &[i8]) -> Vec<f64> {
+    let mut held = vec![false; start.len()];
+    loop {
+        let w = fit_free(start, samples, &held);
+        let worst = (0..w.len())
+            .filter(|&j| !held[j] && w[j] * f64::from(signs[j]) < 0.0)
+            .min_by(|&a, &b| {
+                (w[a] * f64::from(signs[a])).total_cmp(&(w[b] * f64::from(signs[b])))
+            });
+        match worst {
+            Some(j) => held[j] = true,
+            None => return w,
+        }
+    }
+}
+
+/// Newton's method on the softmax regression's log-likelihood, with the `held` weights
+/// kept at 0 and a small ridge penalty so that features that never differ between seats
+/// keep a weight of about 0.
+fn fit_free(start: &[f64], samples: &[Sample], held: &[bool]) -> Vec<f64> {
+    let k = start.len();
+    let ridge = 1e-3 * samples.len() as f64 / 1000.0;
+    let mut w: Vec<f64> = start
+        .iter()
+        .zip(held)
+        .map(|(&w, &h)| if h { 0.0 } else { w })
+        .collect();
+    for _ in 0..25 {
+        let mut gradient = vec![0.0; k];
+        let mut hessian = vec![vec![0.0; k]; k];
+        for s in samples {
+            let p = eval::chances_from(&w, &s.rows);
+            let mean: Vec<f64> = (0..k)
+                .map(|j| s.rows.iter().zip(&p).map(|(r, p)| p * r[j]).sum())
+                .collect();
+            for (row, (t, p)) in s.rows.iter().zip(s.target.iter().zip(&p)) {
+                for j in 0..k {
+                    gradient[j] += (t - p) * row[j];
+                    for l in 0..k {
+                        hessian[j][l] += p * row[j] * row[l];
+                    }
+                }
+            }
+            for j in 0..k {
+                for l in 0..k {
+                    hessian[j][l] -= mean[j] * mean[l];
+                }
+            }
+        }
+        for j in 0..k {
+            gradient[j] -= ridge * w[j];
+            hessian[j][j] += ridge;
+            if held[j] {
+                gradient[j] = 0.0;
+                for l in 0..k {
+                    hessian[j][l] = 0.0;
+                    hessian[l][j] = 0.0;
+                }
+                hessian[j][j] = 1.0;
+            }
+        }
+        let Some(step) = solve(hessian, gradient) else {
+            break;
+        };
+        // Damped: halve the step until the penalised loss goes down.
+        let penalised = |w: &[f64]| {
+            log_loss(w, samples) * samples.len() as f64
+                + 0.5 * ridge * w.iter().map(|x| x * x).sum::<f64>()
+        };
+        let before = penalised(&w);
+        let mut scale = 1.0;
+        let mut improved = false;
+        while scale > 1e-4 {
+            let trial: Vec<f64> = w.iter().zip(&step).map(|(a, s)| a + scale * s).collect();
+            if penalised(&trial) < before {
+                w = trial;
+                improved = true;
+                break;
+            }
+            scale /= 2.0;
+        }
+        if !improved {
+            break;
+        }
+    }
+    w
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` if singular.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..n {
+            let factor = a[row][col] / a[col][col];
+            for c in col..n {
+                a[row][c] -= factor * a[col][c];
+            }
+            b[row] -= factor * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let tail: f64 = (row + 1..n).map(|c| a[row][c] * x[c]).sum();
+        x[row] = (b[row] - tail) / a[row][row];
+    }
+    Some(x)
+}
+
+fn run_tuning(options: &Options, records: &[Record]) {
+    let data = samples(records);
+    let names = eval::feature_names(options.variant);
+    let current = eval::weights(options.variant, options.players);
+    let signs = eval::feature_signs(options.variant);
+    let start: Vec<f64> = current
+        .iter()
+        .zip(signs)
+        .map(|(&w, &s)| if w * f64::from(s) < 0.0 { 0.0 } else { w })
+        .collect();
+    let fitted = fit(&start, &data, signs);
+    println!(
+        "{} {}p: tuning on {} positions of {} games of {} vs {} (explore {})",
+        options.variant,
+        options.players,
+        data.len(),
+        records.len(),
+        options.a,
+        options.b,
+        options.explore
+    );
+    println!(
+        "  log loss: current weights {:.4}, fitted {:.4}, coin {:.4}",
+        log_loss(current, &data),
+        log_loss(&fitted, &data),
+        (f64::from(options.players)).ln(),
+    );
+    for ((name, c), f) in names.iter().zip(current).zip(&fitted) {
+        println!("  {name:>18}  current {c:>8.3}  fitted {f:>8.3}");
+    }
+    let list: Vec<String> = fitted.iter().map(|w| format!("{w:.3}")).collect();
+    println!("  pub(crate) const WEIGHTS: &[f64] = &[{}];", list.join(", "));
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse(&args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let mut records = Vec::with_capacity(options.games as usize);
+    for g in 0..options.games {
+        match play(&options, g) {
+            Ok(r) => records.push(r),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    match options.mode {
+        Mode::Match => run_match(&options, &records),
+        Mode::Calibrate => run_calibration(&options, &records),
+        Mode::Tune => run_tuning(&options, &records),
+    }
+    println!("  ({:.1} s)", started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
