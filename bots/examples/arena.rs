@@ -64,7 +64,9 @@ impl std::fmt::Display for Player {
 enum Mode {
     Match,
     Calibrate,
-    Tune,
+    Fit,
+    Scale,
+    Climb,
 }
 
 #[derive(Clone, Debug)]
@@ -78,25 +80,41 @@ struct Options {
     budget: Budget,
     seed: u64,
     explore: f64,
+    /// Climb: passes over the weights.
+    rounds: u32,
+    /// Climb: the weights to start from, instead of the crate's.
+    weights: Option<Vec<f64>>,
 }
 
+const USAGE: &str = "usage: arena match|calibrate|fit|scale VARIANT A B [options]\n       \
+                     arena climb VARIANT [options]\n\
+                     options: --games N --players P --nodes N --seed S --explore X \
+                     --rounds R --weights W,W,...";
+
 fn parse(args: &[String]) -> Result<Options, String> {
-    let [mode, variant, a, b, rest @ ..] = args else {
-        return Err("usage: arena match|calibrate|tune VARIANT A B [--games N] [--players P] \
-                    [--nodes N] [--seed S] [--explore X]"
-            .into());
+    let [mode, variant, rest @ ..] = args else {
+        return Err(USAGE.into());
     };
     let mode = match mode.as_str() {
         "match" => Mode::Match,
         "calibrate" => Mode::Calibrate,
-        "tune" => Mode::Tune,
-        other => return Err(format!("unknown mode {other:?}")),
+        "fit" => Mode::Fit,
+        "scale" => Mode::Scale,
+        "climb" => Mode::Climb,
+        other => return Err(format!("unknown mode {other:?}\n{USAGE}")),
+    };
+    let (a, b, rest) = match (mode, rest) {
+        (Mode::Climb, rest) => (Player::Bot(Level::Medium), Player::Bot(Level::Medium), rest),
+        (_, [a, b, rest @ ..]) => (a.parse()?, b.parse()?, rest),
+        _ => return Err(USAGE.into()),
     };
     let mut options = Options {
         mode,
         variant: variant.parse().map_err(|e| format!("{e}"))?,
-        a: a.parse()?,
-        b: b.parse()?,
+        a,
+        b,
+        rounds: 2,
+        weights: None,
         games: 200,
         players: 2,
         budget: Budget::DEFAULT,
@@ -105,9 +123,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
     };
     let mut rest = rest.iter();
     while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
         match flag.as_str() {
             "--games" => options.games = value.parse().map_err(|e| bad(&e))?,
@@ -115,6 +131,15 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--nodes" => options.budget = Budget::nodes(value.parse().map_err(|e| bad(&e))?),
             "--seed" => options.seed = value.parse().map_err(|e| bad(&e))?,
             "--explore" => options.explore = value.parse().map_err(|e| bad(&e))?,
+            "--rounds" => options.rounds = value.parse().map_err(|e| bad(&e))?,
+            "--weights" => {
+                let list: Result<Vec<f64>, _> = value
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .split(',')
+                    .map(|w| w.trim().parse::<f64>())
+                    .collect();
+                options.weights = Some(list.map_err(|e| bad(&e))?);
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -132,8 +157,8 @@ struct Record {
     winner: Option<usize>,
     /// Seat of level A.
     a_seat: usize,
-    /// Decision times by level A and by level B (only decisions with a choice).
-    times: [Vec<Duration>; 2],
+    /// Decisions with a choice by level A and by level B: time, nodes, depth.
+    times: [Vec<(Duration, u64, u32)>; 2],
     /// Every seat's win probability at every throw and move.
     predictions: Vec<Vec<f64>>,
     /// Every seat's features at every throw.
@@ -158,8 +183,8 @@ fn play(options: &Options, game_index: u32) -> Result<Record, String> {
             (who, bot)
         })
         .collect();
-    let mut game = Game::new(options.variant, Setup::players(options.players))
-        .map_err(|e| e.to_string())?;
+    let mut game =
+        Game::new(options.variant, Setup::players(options.players)).map_err(|e| e.to_string())?;
     let mut record = Record {
         a_seat,
         ..Record::default()
@@ -175,7 +200,7 @@ fn play(options: &Options, game_index: u32) -> Result<Record, String> {
                 return Ok(record);
             }
             Status::Throw { spec, .. } => {
-                if options.mode == Mode::Tune {
+                if matches!(options.mode, Mode::Fit | Mode::Scale) {
                     record.features.push(eval::features(&game));
                 }
                 let faces = &mut faces[..usize::from(spec.count)];
@@ -194,11 +219,17 @@ fn play(options: &Options, game_index: u32) -> Result<Record, String> {
                 let mv = match bot {
                     Some(bot) if !random => {
                         let started = Instant::now();
-                        let mv = bot.choose(&game, options.budget).map_err(|e| e.to_string())?;
+                        let decision = bot
+                            .decide(&game, options.budget)
+                            .map_err(|e| e.to_string())?;
                         if legal.len() > 1 {
-                            record.times[usize::from(seat != a_seat)].push(started.elapsed());
+                            record.times[usize::from(seat != a_seat)].push((
+                                started.elapsed(),
+                                decision.nodes,
+                                decision.depth,
+                            ));
                         }
-                        mv
+                        decision.mv
                     }
                     _ => *legal.choose(&mut explore).ok_or("no legal move")?,
                 };
@@ -220,17 +251,22 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-fn report_times(label: Player, times: &mut [Duration]) {
-    if matches!(label, Player::Random) || times.is_empty() {
+fn report_times(label: Player, decisions: &[(Duration, u64, u32)]) {
+    if matches!(label, Player::Random) || decisions.is_empty() {
         return;
     }
+    let mut times: Vec<Duration> = decisions.iter().map(|d| d.0).collect();
     times.sort_unstable();
+    let n = decisions.len() as f64;
+    let nodes = decisions.iter().map(|d| d.1 as f64).sum::<f64>() / n;
+    let depth = decisions.iter().map(|d| f64::from(d.2)).sum::<f64>() / n;
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "  {label:>6} decisions {:>7}  p50 {:>7.3} ms  p99 {:>7.3} ms  max {:>7.3} ms",
+        "  {label:>6} decisions {:>7}  p50 {:>7.3} ms  p99 {:>7.3} ms  max {:>7.3} ms  \
+         mean nodes {nodes:>8.0}  mean depth {depth:.2}",
         times.len(),
-        ms(percentile(times, 50.0)),
-        ms(percentile(times, 99.0)),
+        ms(percentile(&times, 50.0)),
+        ms(percentile(&times, 99.0)),
         ms(*times.last().unwrap_or(&Duration::ZERO)),
     );
 }
@@ -238,7 +274,10 @@ fn report_times(label: Player, times: &mut [Duration]) {
 fn run_match(options: &Options, records: &[Record]) {
     let n = records.len() as f64;
     let players = f64::from(options.players);
-    let wins = records.iter().filter(|r| r.winner == Some(r.a_seat)).count() as f64;
+    let wins = records
+        .iter()
+        .filter(|r| r.winner == Some(r.a_seat))
+        .count() as f64;
     let draws = records.iter().filter(|r| r.winner.is_none()).count();
     // A draw counts half a win (two players) so the rate stays an average of scores.
     let score = wins + draws as f64 / players;
@@ -260,14 +299,17 @@ fn run_match(options: &Options, records: &[Record]) {
         if se > 0.0 { (rate - fair) / se } else { 0.0 },
     );
     let actions: u32 = records.iter().map(|r| r.actions).sum();
-    println!("  average game {:.1} throws and moves", f64::from(actions) / n);
-    let mut times_a: Vec<Duration> = records.iter().flat_map(|r| r.times[0].clone()).collect();
-    let mut times_b: Vec<Duration> = records.iter().flat_map(|r| r.times[1].clone()).collect();
+    println!(
+        "  average game {:.1} throws and moves",
+        f64::from(actions) / n
+    );
+    let mut times_a: Vec<_> = records.iter().flat_map(|r| r.times[0].clone()).collect();
+    let mut times_b: Vec<_> = records.iter().flat_map(|r| r.times[1].clone()).collect();
     if options.a == options.b {
         times_a.append(&mut times_b);
     }
-    report_times(options.a, &mut times_a);
-    report_times(options.b, &mut times_b);
+    report_times(options.a, &times_a);
+    report_times(options.b, &times_b);
 }
 
 fn run_calibration(options: &Options, records: &[Record]) {
@@ -363,9 +405,7 @@ fn fit(start: &[f64], samples: &[Sample], signs: &[i8]) -> Vec<f64> {
         let w = fit_free(start, samples, &held);
         let worst = (0..w.len())
             .filter(|&j| !held[j] && w[j] * f64::from(signs[j]) < 0.0)
-            .min_by(|&a, &b| {
-                (w[a] * f64::from(signs[a])).total_cmp(&(w[b] * f64::from(signs[b])))
-            });
+            .min_by(|&a, &b| (w[a] * f64::from(signs[a])).total_cmp(&(w[b] * f64::from(signs[b]))));
         match worst {
             Some(j) => held[j] = true,
             None => return w,
@@ -400,9 +440,9 @@ fn fit_free(start: &[f64], samples: &[Sample], held: &[bool]) -> Vec<f64> {
                     }
                 }
             }
-            for j in 0..k {
-                for l in 0..k {
-                    hessian[j][l] -= mean[j] * mean[l];
+            for (hessian_row, mean_j) in hessian.iter_mut().zip(&mean) {
+                for (h, mean_l) in hessian_row.iter_mut().zip(&mean) {
+                    *h -= mean_j * mean_l;
                 }
             }
         }
@@ -411,9 +451,9 @@ fn fit_free(start: &[f64], samples: &[Sample], held: &[bool]) -> Vec<f64> {
             hessian[j][j] += ridge;
             if held[j] {
                 gradient[j] = 0.0;
-                for l in 0..k {
-                    hessian[j][l] = 0.0;
-                    hessian[l][j] = 0.0;
+                hessian[j].fill(0.0);
+                for row in hessian.iter_mut() {
+                    row[j] = 0.0;
                 }
                 hessian[j][j] = 1.0;
             }
@@ -457,8 +497,9 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         b.swap(col, pivot);
         for row in col + 1..n {
             let factor = a[row][col] / a[col][col];
-            for c in col..n {
-                a[row][c] -= factor * a[col][c];
+            let pivot_row = a[col].clone();
+            for (x, p) in a[row].iter_mut().zip(&pivot_row).skip(col) {
+                *x -= factor * p;
             }
             b[row] -= factor * b[col];
         }
@@ -471,7 +512,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     Some(x)
 }
 
-fn run_tuning(options: &Options, records: &[Record]) {
+fn run_fit(options: &Options, records: &[Record]) {
     let data = samples(records);
     let names = eval::feature_names(options.variant);
     let current = eval::weights(options.variant, options.players);
@@ -502,7 +543,193 @@ fn run_tuning(options: &Options, records: &[Record]) {
         println!("  {name:>18}  current {c:>8.3}  fitted {f:>8.3}");
     }
     let list: Vec<String> = fitted.iter().map(|w| format!("{w:.3}")).collect();
-    println!("  pub(crate) const WEIGHTS: &[f64] = &[{}];", list.join(", "));
+    println!(
+        "  pub(crate) const WEIGHTS: &[f64] = &[{}];",
+        list.join(", ")
+    );
+}
+
+/// Fits one factor for all the weights (the softmax's temperature), keeping their ratios:
+/// the moves the evaluation prefers stay the same, its chances become calibrated.
+fn run_scale(options: &Options, records: &[Record]) {
+    let data = samples(records);
+    let current = eval::weights(options.variant, options.players);
+    let scaled = |t: f64| -> Vec<f64> { current.iter().map(|w| w * t).collect() };
+    // The loss is convex in the factor: a golden-section search on [0, 4] finds it.
+    let (mut lo, mut hi) = (0.0f64, 4.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let m1 = hi - ratio * (hi - lo);
+        let m2 = lo + ratio * (hi - lo);
+        if log_loss(&scaled(m1), &data) < log_loss(&scaled(m2), &data) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let factor = (lo + hi) / 2.0;
+    println!(
+        "{} {}p: scale on {} positions of {} games of {} vs {}: factor {factor:.3}, \
+         log loss {:.4} -> {:.4} (coin {:.4})",
+        options.variant,
+        options.players,
+        data.len(),
+        records.len(),
+        options.a,
+        options.b,
+        log_loss(current, &data),
+        log_loss(&scaled(factor), &data),
+        f64::from(options.players).ln(),
+    );
+    let list: Vec<String> = scaled(factor).iter().map(|w| format!("{w:.3}")).collect();
+    println!(
+        "  pub(crate) const WEIGHTS: &[f64] = &[{}];",
+        list.join(", ")
+    );
+}
+
+/// The greedy (Medium) choice under `weights`: the end of the mover's run of moves whose
+/// chances by those weights are best for the mover. Built on the public API only, so that
+/// candidate weights can play before they are compiled in.
+fn greedy_move(game: &Game, weights: &[f64]) -> Option<senet_engine::Move> {
+    fn best(
+        game: &Game,
+        player: senet_engine::Player,
+        weights: &[f64],
+    ) -> (f64, Option<senet_engine::Move>) {
+        let mut top = (f64::NEG_INFINITY, None);
+        for mv in game.legal_moves() {
+            let mut next = game.clone();
+            if next.play(player, mv).is_err() {
+                continue;
+            }
+            let value = match next.status() {
+                Status::Move { player: p } if p == player => best(&next, player, weights).0,
+                Status::Over(outcome) => match outcome.winner {
+                    Some(w) if w == player => 1.0,
+                    Some(_) => 0.0,
+                    None => 1.0 / f64::from(game.players()),
+                },
+                _ => eval::chances_from(weights, &eval::features(&next))[player.index()],
+            };
+            if value > top.0 {
+                top = (value, Some(mv));
+            }
+        }
+        top
+    }
+    let Status::Move { player } = game.status() else {
+        return None;
+    };
+    best(game, player, weights).1
+}
+
+/// Greedy play with weights `a` in one seat and `b` in the others over `games` games (`a`
+/// takes each seat in turn, and every dice seed is played once per seat of `a`, which
+/// cancels much of the luck): `a`'s score per game, and its standard error.
+fn duel(options: &Options, a: &[f64], b: &[f64], games: u32) -> (f64, f64) {
+    let players = u32::from(options.players);
+    let mut scores = Vec::with_capacity(games as usize);
+    for g in 0..games {
+        let a_seat = (g % players) as usize;
+        let seed = options.seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ u64::from(g / players);
+        let mut dice = ChaCha8Rng::seed_from_u64(seed);
+        let Ok(mut game) = Game::new(options.variant, Setup::players(options.players)) else {
+            return (0.0, 0.0);
+        };
+        let mut faces = [0u8; Throw::MAX_DICE];
+        let score = loop {
+            match game.status() {
+                Status::Over(outcome) => {
+                    break match outcome.winner {
+                        Some(w) => f64::from(u8::from(w.index() == a_seat)),
+                        None => 1.0 / f64::from(options.players),
+                    };
+                }
+                Status::Throw { spec, .. } => {
+                    let faces = &mut faces[..usize::from(spec.count)];
+                    for face in faces.iter_mut() {
+                        *face = dice.random_range(spec.die.min_face()..=spec.die.max_face());
+                    }
+                    let Ok(throw) = Throw::new(spec, faces) else {
+                        break 0.0;
+                    };
+                    if game.throw(throw).is_err() {
+                        break 0.0;
+                    }
+                }
+                Status::Move { player } => {
+                    let weights = if player.index() == a_seat { a } else { b };
+                    let Some(mv) = greedy_move(&game, weights) else {
+                        break 0.0;
+                    };
+                    if game.play(player, mv).is_err() {
+                        break 0.0;
+                    }
+                }
+            }
+        };
+        scores.push(score);
+    }
+    let n = scores.len().max(1) as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+    (mean, (var / n).sqrt())
+}
+
+/// Hill climbing on the weights by self-play: each weight in turn is moved up and down by
+/// half its size (at least 0.05), within its sign; a move is kept when greedy play with it
+/// beats greedy play with the weights before by more than two standard errors.
+fn run_climb(options: &Options) {
+    let signs = eval::feature_signs(options.variant);
+    let names = eval::feature_names(options.variant);
+    let mut current: Vec<f64> = options
+        .weights
+        .clone()
+        .unwrap_or_else(|| eval::weights(options.variant, options.players).to_vec());
+    let fair = 1.0 / f64::from(options.players);
+    for round in 0..options.rounds {
+        for j in 0..current.len() {
+            let step = current[j].abs().max(0.1) / 2.0;
+            for direction in [1.0, -1.0] {
+                let mut candidate = current.clone();
+                candidate[j] += direction * step;
+                if candidate[j] * f64::from(signs[j]) < 0.0 {
+                    candidate[j] = 0.0;
+                }
+                if candidate[j] == current[j] {
+                    continue;
+                }
+                let (score, se) = duel(options, &candidate, &current, options.games);
+                let kept = score - fair > 2.0 * se;
+                println!(
+                    "  round {round} {:>18} {:>8.3} -> {:>8.3}: {:.1}% ± {:.1}%{}",
+                    names[j],
+                    current[j],
+                    candidate[j],
+                    100.0 * score,
+                    100.0 * se,
+                    if kept { "  kept" } else { "" }
+                );
+                if kept {
+                    current = candidate;
+                    break;
+                }
+            }
+        }
+        let list: Vec<String> = current.iter().map(|w| format!("{w:.3}")).collect();
+        println!("  after round {round}: [{}]", list.join(", "));
+    }
+    let start = eval::weights(options.variant, options.players);
+    let (score, se) = duel(options, &current, start, options.games);
+    println!(
+        "{} {}p: climbed weights against the crate's: {:.1}% ± {:.1}% over {} games",
+        options.variant,
+        options.players,
+        100.0 * score,
+        100.0 * se,
+        options.games
+    );
 }
 
 fn main() -> ExitCode {
@@ -515,6 +742,11 @@ fn main() -> ExitCode {
         }
     };
     let started = Instant::now();
+    if options.mode == Mode::Climb {
+        run_climb(&options);
+        println!("  ({:.1} s)", started.elapsed().as_secs_f64());
+        return ExitCode::SUCCESS;
+    }
     let mut records = Vec::with_capacity(options.games as usize);
     for g in 0..options.games {
         match play(&options, g) {
@@ -528,7 +760,9 @@ fn main() -> ExitCode {
     match options.mode {
         Mode::Match => run_match(&options, &records),
         Mode::Calibrate => run_calibration(&options, &records),
-        Mode::Tune => run_tuning(&options, &records),
+        Mode::Fit => run_fit(&options, &records),
+        Mode::Scale => run_scale(&options, &records),
+        Mode::Climb => unreachable!("climb plays its own games"),
     }
     println!("  ({:.1} s)", started.elapsed().as_secs_f64());
     ExitCode::SUCCESS

@@ -46,7 +46,8 @@ use crate::eval::{self, Chances, MAX_PLAYERS};
 /// result depend on the machine's speed when it is reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
-    /// Positions the search may create (each throw or move applied to a copy counts one).
+    /// Work the search may do, in nodes: each throw or move applied to a copy of the game
+    /// counts 1, each static evaluation 4 (it costs about four times as much).
     pub nodes: u64,
     /// Wall-clock cap on the search, if any.
     pub time_limit: Option<Duration>,
@@ -57,7 +58,7 @@ impl Budget {
     /// machine `docs/bots.md` measured (p99 well under 100 ms), deterministic.
     pub const DEFAULT: Budget = Budget::nodes(60_000);
 
-    /// A budget of `nodes` positions and no time limit.
+    /// A budget of `nodes` nodes of work and no time limit.
     pub const fn nodes(nodes: u64) -> Budget {
         Budget {
             nodes,
@@ -90,9 +91,13 @@ pub struct Decision {
     pub chances: [f64; MAX_PLAYERS],
     /// The depth of the deepest completed iteration (0: greedy, no throw looked through).
     pub depth: u32,
-    /// Positions created.
+    /// Nodes of work done (see [`Budget::nodes`]).
     pub nodes: u64,
 }
+
+/// The work an evaluation counts for, in positions: building the engine's placement and
+/// the features costs about as much as making four positions (`docs/bots.md`).
+const EVALUATION_COST: u64 = 4;
 
 /// The search ran out of budget.
 #[derive(Debug)]
@@ -242,13 +247,15 @@ impl Searcher {
         }
     }
 
-    fn tick(&mut self) -> Result<(), Stop> {
-        self.nodes += 1;
+    /// Counts `cost` units of work; stops the search when the budget is spent.
+    fn spend(&mut self, cost: u64) -> Result<(), Stop> {
+        self.nodes += cost;
         if self.nodes > self.limit {
             return Err(Stop);
         }
-        // Reading the clock costs more than a node; look every 256 nodes.
-        if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        // Reading the clock costs more than a node; look once per 256 units.
+        let crossed = self.nodes / 256 != (self.nodes - cost) / 256;
+        if crossed && self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(Stop);
         }
         Ok(())
@@ -260,12 +267,13 @@ impl Searcher {
             Status::Throw { spec, .. } => {
                 if depth == 0 {
                     self.reached_horizon = true;
+                    self.spend(EVALUATION_COST)?;
                     return Ok(eval::evaluate(game));
                 }
                 let outcomes = self.chance.outcomes(spec).to_vec();
                 let mut total = [0.0; MAX_PLAYERS];
                 for outcome in outcomes {
-                    self.tick()?;
+                    self.spend(1)?;
                     let mut next = game.clone();
                     if next.throw(outcome.throw).is_err() {
                         continue;
@@ -319,7 +327,7 @@ impl Searcher {
         out: &mut Vec<Line>,
     ) -> Result<(), Stop> {
         for mv in game.legal_moves() {
-            self.tick()?;
+            self.spend(1)?;
             let mut next = game.clone();
             play_legal(&mut next, player, mv);
             // A 64-bit hash stands for the position: a collision could only hide one line.

@@ -24,7 +24,7 @@ use senet_engine::geometry::{PieceKind, Place, Placement};
 use senet_engine::{Game, Outcome, Player, Status, ThrowSpec, Variant};
 
 /// The most features a variant uses.
-pub const MAX_FEATURES: usize = 12;
+pub const MAX_FEATURES: usize = 20;
 
 /// The most players a game can have.
 pub(crate) const MAX_PLAYERS: usize = 4;
@@ -179,26 +179,6 @@ impl Context {
     }
 }
 
-/// Divides column `column` of each player's row by the square root of the players' total
-/// of it: a lead in a race counts for more as the race gets shorter (the spread of what the
-/// dice still bring grows like the square root of the distance left).
-pub(crate) fn relative_to_total(rows: &mut FeatureRows, players: usize, column: usize) {
-    let total: f64 = rows.iter().take(players).map(|r| r[column]).sum();
-    let scale = (total + 1.0).sqrt();
-    for row in rows.iter_mut().take(players) {
-        row[column] /= scale;
-    }
-}
-
-/// Sets column `to` of each player's row to their share of the players' total of column
-/// `from`: the same race lead weighs more still near the end.
-pub(crate) fn share_of_total(rows: &mut FeatureRows, players: usize, from: usize, to: usize) {
-    let total: f64 = rows.iter().take(players).map(|r| r[from]).sum();
-    for row in rows.iter_mut().take(players) {
-        row[to] = row[from] / (total + 0.5);
-    }
-}
-
 /// A 30-square track (`jequier`, `pyramid`, `modern`): who stands on each square.
 pub(crate) struct Track {
     /// `square[n]` for squares 1 to 30 (index 0 unused): the owner's index and the kind.
@@ -230,13 +210,6 @@ impl Track {
     /// True if squares `n - 1` or `n + 1` hold a piece of `owner`.
     pub fn has_neighbour(&self, n: i32, owner: usize) -> bool {
         self.owner(n - 1) == Some(owner) || self.owner(n + 1) == Some(owner)
-    }
-
-    /// How many pieces not of `owner` stand behind square `n`.
-    pub fn behind(&self, n: usize, owner: usize) -> usize {
-        (1..n)
-            .filter(|&k| matches!(self.square[k], Some((o, _)) if o != owner))
-            .count()
     }
 
     /// True if a run of three or more pieces of another player than `owner` stands ahead
@@ -277,10 +250,10 @@ impl Track {
         may_attack: impl Fn(usize) -> bool,
     ) -> f64 {
         let mut miss = 1.0;
-        for d in 1..reach.len().min(n) {
+        for (d, chance) in reach.iter().enumerate().take(n).skip(1) {
             if let Some((owner, _)) = self.square[n - d] {
                 if owner != target && may_attack(n - d) {
-                    miss *= 1.0 - reach[d];
+                    miss *= 1.0 - chance;
                 }
             }
         }
@@ -360,7 +333,10 @@ mod tests {
                 let signs = feature_signs(variant);
                 assert_eq!(signs.len(), names.len(), "{variant}");
                 for (w, s) in weights(variant, players).iter().zip(signs) {
-                    assert!(w * f64::from(*s) >= 0.0, "{variant}: weight {w} against sign {s}");
+                    assert!(
+                        w * f64::from(*s) >= 0.0,
+                        "{variant}: weight {w} against sign {s}"
+                    );
                 }
                 assert!(names.len() <= MAX_FEATURES);
                 assert!(rows.iter().all(|r| r.len() == names.len()));

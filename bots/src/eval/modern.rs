@@ -26,10 +26,14 @@ pub(crate) const NAMES: &[&str] = &[
 pub(crate) const SIGNS: &[i8] = &[1, 0, 1, 1, -1, -1, 1, 0, 1, -1];
 
 /// Fitted weights for two players (see `docs/bots.md`, "Tuning").
-pub(crate) const WEIGHTS: &[f64] = &[0.000, 0.171, 0.091, 0.000, -1.107, -0.339, 1.138, 0.012, 2.089, -0.120];
+pub(crate) const WEIGHTS: &[f64] = &[
+    0.000, 0.171, 0.091, 0.000, -1.107, -0.339, 1.138, 0.012, 2.089, -0.120,
+];
 
 /// Fitted weights for three and four players.
-pub(crate) const WEIGHTS_MULTI: &[f64] = &[1.5, 0.2, 1.0, 0.5, -0.8, -0.3, 0.1, 0.2, 1.5, -0.1];
+pub(crate) const WEIGHTS_MULTI: &[f64] = &[
+    1.137, 0.662, 1.440, 0.000, -0.026, 0.000, 0.362, 0.140, 1.202, -0.091,
+];
 
 fn dots(kind: PieceKind) -> f64 {
     match kind {

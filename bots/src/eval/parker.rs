@@ -24,7 +24,7 @@ pub(crate) const NAMES: &[&str] = &[
 pub(crate) const SIGNS: &[i8] = &[1, 1, -1, -1, 0, 0, 0, 0];
 
 /// Fitted weights (see `docs/bots.md`, "Tuning").
-pub(crate) const WEIGHTS: &[f64] = &[1.298, 0.674, -0.341, 0.000, -0.147, -0.017, -0.021, -0.016];
+pub(crate) const WEIGHTS: &[f64] = &[1.410, 0.732, -0.371, 0.000, -0.160, -0.018, -0.023, -0.017];
 
 /// The first square of the Senet Row, counted along a player's own path.
 const SENET_ROW: u8 = 11;

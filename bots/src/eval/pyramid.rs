@@ -6,7 +6,6 @@
 use senet_engine::geometry::{PieceKind, Placement};
 use senet_engine::pyramid::ANKH;
 
-
 use super::{Context, FeatureRows, REACH, Track};
 
 /// Feature names, in row order.
@@ -27,7 +26,9 @@ pub(crate) const NAMES: &[&str] = &[
 pub(crate) const SIGNS: &[i8] = &[1, 1, 1, 1, 1, -1, -1, 0, 0, 0];
 
 /// Fitted weights (see `docs/bots.md`, "Tuning").
-pub(crate) const WEIGHTS: &[f64] = &[4.389, 0.000, 0.824, 2.067, 4.103, 0.000, 0.000, -0.008, 0.111, 0.143];
+pub(crate) const WEIGHTS: &[f64] = &[
+    5.719, 0.000, 1.074, 2.693, 5.346, 0.000, 0.000, -0.010, 0.145, 0.186,
+];
 
 /// Points a pyramid scores when borne off.
 pub(crate) fn points(kind: PieceKind) -> f64 {
