@@ -8,15 +8,23 @@
 //!     random legal move), seats alternated; prints A's win rate ± its standard error and
 //!     each level's decision time (p50, p99, max).
 //! cargo run --release -p senet-bots --example arena -- calibrate VARIANT A B [options]
-//!     N games; at every throw and move of every game each seat's win_probability goes in
-//!     a decile bucket; prints predicted vs actual win rate per bucket.
-//! cargo run --release -p senet-bots --example arena -- tune VARIANT A B [options]
-//!     N games; fits the evaluation's weights by softmax (logistic) regression on the
-//!     features of every position waiting for a throw, against who won; prints them.
+//!     N games; at every throw and move of every game (until it is over) each seat's
+//!     win_probability goes in a decile bucket; prints predicted vs actual win rate per
+//!     bucket.
+//! cargo run --release -p senet-bots --example arena -- fit VARIANT A B [options]
+//!     N games; fits the evaluation's weights by softmax (logistic) regression of who won
+//!     on the features of every position waiting for a throw, each weight of the sign
+//!     `eval::feature_signs` gives (only the `--free` ones, if given); prints them.
+//! cargo run --release -p senet-bots --example arena -- scale VARIANT A B [options]
+//!     N games; fits one factor for all the weights (the softmax's temperature).
+//! cargo run --release -p senet-bots --example arena -- climb VARIANT [options]
+//!     hill climbing for strength: each weight in turn moved up and down, kept when greedy
+//!     play with it beats greedy play without by two standard errors over N games.
 //!
 //! options: --games N (200)  --players P (2; 3 or 4 for modern)  --nodes N (the Hard
 //!          budget, default senet_bots::Budget::DEFAULT)  --seed S (1)  --explore X (0: the
-//!          share of moves played at random, for tuning data)
+//!          share of moves played at random, for tuning data)  --rounds R (climb, 2)
+//!          --weights W,W,... (climb: start from these)  --free I,J,... (fit: only these)
 //! ```
 //!
 //! In a game of P players level A takes seat `g mod P` in game `g` and level B every other
@@ -84,12 +92,14 @@ struct Options {
     rounds: u32,
     /// Climb: the weights to start from, instead of the crate's.
     weights: Option<Vec<f64>>,
+    /// Fit: the only features whose weights may change (all when not given).
+    free: Option<Vec<usize>>,
 }
 
 const USAGE: &str = "usage: arena match|calibrate|fit|scale VARIANT A B [options]\n       \
                      arena climb VARIANT [options]\n\
                      options: --games N --players P --nodes N --seed S --explore X \
-                     --rounds R --weights W,W,...";
+                     --rounds R --weights W,W,... --free I,J,...";
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let [mode, variant, rest @ ..] = args else {
@@ -115,6 +125,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         b,
         rounds: 2,
         weights: None,
+        free: None,
         games: 200,
         players: 2,
         budget: Budget::DEFAULT,
@@ -132,6 +143,13 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--seed" => options.seed = value.parse().map_err(|e| bad(&e))?,
             "--explore" => options.explore = value.parse().map_err(|e| bad(&e))?,
             "--rounds" => options.rounds = value.parse().map_err(|e| bad(&e))?,
+            "--free" => {
+                let list: Result<Vec<usize>, _> = value
+                    .split(',')
+                    .map(|j| j.trim().parse::<usize>())
+                    .collect();
+                options.free = Some(list.map_err(|e| bad(&e))?);
+            }
             "--weights" => {
                 let list: Result<Vec<f64>, _> = value
                     .trim_matches(|c| c == '[' || c == ']')
@@ -191,7 +209,8 @@ fn play(options: &Options, game_index: u32) -> Result<Record, String> {
     };
     let mut faces = [0u8; Throw::MAX_DICE];
     loop {
-        if options.mode == Mode::Calibrate {
+        // A finished game's figures are right by construction: only live positions count.
+        if options.mode == Mode::Calibrate && game.status().outcome().is_none() {
             record.predictions.push(senet_bots::win_probability(&game));
         }
         match game.status() {
@@ -396,34 +415,35 @@ fn log_loss(weights: &[f64], samples: &[Sample]) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The softmax regression's weights, each of the sign `signs` asks for: fitted freely,
-/// then, while some weight has the wrong sign, the worst of them is held at 0 and the rest
-/// fitted again (an active-set method).
-fn fit(start: &[f64], samples: &[Sample], signs: &[i8]) -> Vec<f64> {
-    let mut held = vec![false; start.len()];
+/// The softmax regression's weights, each of the sign `signs` asks for, the `frozen` ones
+/// kept at their `start` values: fitted freely, then, while some weight has the wrong sign,
+/// the worst of them is held at 0 and the rest fitted again (an active-set method).
+fn fit(start: &[f64], samples: &[Sample], signs: &[i8], frozen: &[bool]) -> Vec<f64> {
+    let mut start = start.to_vec();
+    let mut held = frozen.to_vec();
     loop {
-        let w = fit_free(start, samples, &held);
+        let w = fit_free(&start, samples, &held);
+        let wrong = |j: usize| w[j] * f64::from(signs[j]);
         let worst = (0..w.len())
-            .filter(|&j| !held[j] && w[j] * f64::from(signs[j]) < 0.0)
-            .min_by(|&a, &b| (w[a] * f64::from(signs[a])).total_cmp(&(w[b] * f64::from(signs[b]))));
+            .filter(|&j| !held[j] && wrong(j) < 0.0)
+            .min_by(|&a, &b| wrong(a).total_cmp(&wrong(b)));
         match worst {
-            Some(j) => held[j] = true,
+            Some(j) => {
+                held[j] = true;
+                start[j] = 0.0;
+            }
             None => return w,
         }
     }
 }
 
 /// Newton's method on the softmax regression's log-likelihood, with the `held` weights
-/// kept at 0 and a small ridge penalty so that features that never differ between seats
-/// keep a weight of about 0.
+/// kept at their `start` values and a small ridge penalty so that features that never
+/// differ between seats keep a weight of about 0.
 fn fit_free(start: &[f64], samples: &[Sample], held: &[bool]) -> Vec<f64> {
     let k = start.len();
     let ridge = 1e-3 * samples.len() as f64 / 1000.0;
-    let mut w: Vec<f64> = start
-        .iter()
-        .zip(held)
-        .map(|(&w, &h)| if h { 0.0 } else { w })
-        .collect();
+    let mut w = start.to_vec();
     for _ in 0..25 {
         let mut gradient = vec![0.0; k];
         let mut hessian = vec![vec![0.0; k]; k];
@@ -522,7 +542,10 @@ fn run_fit(options: &Options, records: &[Record]) {
         .zip(signs)
         .map(|(&w, &s)| if w * f64::from(s) < 0.0 { 0.0 } else { w })
         .collect();
-    let fitted = fit(&start, &data, signs);
+    let frozen: Vec<bool> = (0..start.len())
+        .map(|j| options.free.as_ref().is_some_and(|free| !free.contains(&j)))
+        .collect();
+    let fitted = fit(&start, &data, signs, &frozen);
     println!(
         "{} {}p: tuning on {} positions of {} games of {} vs {} (explore {})",
         options.variant,

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use senet_bots::{Bot, Budget, Level};
-//! use senet_engine::{Game, Setup, Status, Throw, Variant};
+//! use senet_engine::{Game, Setup, Throw, Variant};
 //!
 //! let mut game = Game::new(Variant::Martian, Setup::default())?;
 //! game.throw(Throw::new(game.variant().throw_spec(), &[3])?)?;
@@ -26,7 +26,6 @@
 //! let chances = senet_bots::win_probability(&game);
 //! assert_eq!(chances.len(), 2);
 //! assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-//! # let _ = Status::Over;
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 

@@ -2,7 +2,7 @@
 //! back to the lowest empty square unless it has a neighbour of its colour or stands on a
 //! safe square; three in a row cannot be passed.
 
-use senet_engine::geometry::Placement;
+use senet_engine::geometry::{PieceKind, Placement};
 use senet_engine::jequier::SAFE_SQUARES;
 
 use super::{Context, FeatureRows, REACH, Track};
@@ -27,15 +27,16 @@ pub(crate) const NAMES: &[&str] = &[
     "blockade",
     "on_turn",
     "behind_blockade",
+    "plays_black",
 ];
 
 /// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
-pub(crate) const SIGNS: &[i8] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, -1];
+pub(crate) const SIGNS: &[i8] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, -1, 0];
 
 /// Fitted weights (see `docs/bots.md`, "Tuning").
 pub(crate) const WEIGHTS: &[f64] = &[
     0.020, -0.038, -0.060, -0.043, -0.020, -0.047, 0.003, 0.012, 0.018, 0.081, 0.111, -0.215,
-    -0.158, 0.023, -0.006, 0.009, 0.000,
+    -0.158, 0.023, -0.006, 0.009, 0.000, -0.148,
 ];
 
 /// Fills one row per player. Pieces nobody owns yet (before the first 1) count for nobody.
@@ -73,6 +74,13 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
             .iter()
             .filter(|p| p.owner.map(|o| o.index()) == Some(i))
             .count();
+        // Black moves first, and keeps a lasting edge from it (docs/bots.md).
+        let plays_black = placement
+            .board
+            .iter()
+            .flat_map(|stack| &stack.pieces)
+            .chain(&placement.off)
+            .any(|p| p.owner.map(|o| o.index()) == Some(i) && p.kind == PieceKind::Black);
         let next = ctx.opponent_acts_next(i);
         row[0] = borne_off as f64;
         row[1..11].copy_from_slice(&zones);
@@ -83,6 +91,7 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
             blockade,
             ctx.on_turn(i),
             stuck,
+            if plays_black { 1.0 } else { 0.0 },
         ]);
     }
 }
