@@ -168,6 +168,28 @@ fn parse(args: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
+/// What one decision cost.
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    /// Wall-clock time.
+    wall: Duration,
+    /// CPU time of this thread: on a shared, loaded machine the wall clock also counts the
+    /// time other processes had the core.
+    cpu: Option<Duration>,
+    /// Nodes of work the search did.
+    nodes: u64,
+    /// Depth of its deepest completed iteration.
+    depth: u32,
+}
+
+/// CPU time this thread has run (`CLOCK_THREAD_CPUTIME_ID`, through rustix's safe call).
+fn thread_cpu_time() -> Option<Duration> {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    let secs = u64::try_from(t.tv_sec).ok()?;
+    let nanos = u32::try_from(t.tv_nsec).ok()?;
+    Some(Duration::new(secs, nanos))
+}
+
 /// Everything one game left behind.
 #[derive(Default)]
 struct Record {
@@ -175,8 +197,8 @@ struct Record {
     winner: Option<usize>,
     /// Seat of level A.
     a_seat: usize,
-    /// Decisions with a choice by level A and by level B: time, nodes, depth.
-    times: [Vec<(Duration, u64, u32)>; 2],
+    /// Decisions with a choice by level A and by level B.
+    times: [Vec<Timing>; 2],
     /// Every seat's win probability at every throw and move.
     predictions: Vec<Vec<f64>>,
     /// Every seat's features at every throw.
@@ -237,16 +259,22 @@ fn play(options: &Options, game_index: u32) -> Result<Record, String> {
                     || (options.explore > 0.0 && explore.random_bool(options.explore.min(1.0)));
                 let mv = match bot {
                     Some(bot) if !random => {
+                        let cpu_before = thread_cpu_time();
                         let started = Instant::now();
                         let decision = bot
                             .decide(&game, options.budget)
                             .map_err(|e| e.to_string())?;
+                        let wall = started.elapsed();
+                        let cpu = thread_cpu_time()
+                            .zip(cpu_before)
+                            .map(|(after, before)| after.saturating_sub(before));
                         if legal.len() > 1 {
-                            record.times[usize::from(seat != a_seat)].push((
-                                started.elapsed(),
-                                decision.nodes,
-                                decision.depth,
-                            ));
+                            record.times[usize::from(seat != a_seat)].push(Timing {
+                                wall,
+                                cpu,
+                                nodes: decision.nodes,
+                                depth: decision.depth,
+                            });
                         }
                         decision.mv
                     }
@@ -270,23 +298,33 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-fn report_times(label: Player, decisions: &[(Duration, u64, u32)]) {
+fn report_times(label: Player, decisions: &[Timing]) {
     if matches!(label, Player::Random) || decisions.is_empty() {
         return;
     }
-    let mut times: Vec<Duration> = decisions.iter().map(|d| d.0).collect();
-    times.sort_unstable();
+    let sorted = |pick: &dyn Fn(&Timing) -> Option<Duration>| {
+        let mut v: Vec<Duration> = decisions.iter().filter_map(pick).collect();
+        v.sort_unstable();
+        v
+    };
+    let wall = sorted(&|t| Some(t.wall));
+    let cpu = sorted(&|t| t.cpu);
     let n = decisions.len() as f64;
-    let nodes = decisions.iter().map(|d| d.1 as f64).sum::<f64>() / n;
-    let depth = decisions.iter().map(|d| f64::from(d.2)).sum::<f64>() / n;
+    let nodes = decisions.iter().map(|d| d.nodes as f64).sum::<f64>() / n;
+    let depth = decisions.iter().map(|d| f64::from(d.depth)).sum::<f64>() / n;
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let max = |v: &[Duration]| ms(v.last().copied().unwrap_or_default());
     println!(
-        "  {label:>6} decisions {:>7}  p50 {:>7.3} ms  p99 {:>7.3} ms  max {:>7.3} ms  \
-         mean nodes {nodes:>8.0}  mean depth {depth:.2}",
-        times.len(),
-        ms(percentile(&times, 50.0)),
-        ms(percentile(&times, 99.0)),
-        ms(*times.last().unwrap_or(&Duration::ZERO)),
+        "  {label:>6} decisions {:>6}  cpu p50 {:>7.3} ms  p99 {:>7.3} ms  max {:>7.3} ms | \
+         wall p50 {:>7.3} ms  p99 {:>7.3} ms  max {:>7.3} ms | mean nodes {nodes:.0}, \
+         mean depth {depth:.2}",
+        decisions.len(),
+        ms(percentile(&cpu, 50.0)),
+        ms(percentile(&cpu, 99.0)),
+        max(&cpu),
+        ms(percentile(&wall, 50.0)),
+        ms(percentile(&wall, 99.0)),
+        max(&wall),
     );
 }
 

@@ -33,7 +33,9 @@ pub(crate) const NAMES: &[&str] = &[
 /// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
 pub(crate) const SIGNS: &[i8] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, -1, 0];
 
-/// Fitted weights (see `docs/bots.md`, "Tuning").
+/// Weights: a piece-square table fitted on medium self-play, improved by self-play hill
+/// climbing, scaled to calibrated log-odds, and the weight of `plays_black` fitted alone
+/// (see `docs/bots.md`, "Tuning").
 pub(crate) const WEIGHTS: &[f64] = &[
     0.020, -0.038, -0.060, -0.043, -0.020, -0.047, 0.003, 0.012, 0.018, 0.081, 0.111, -0.215,
     -0.158, 0.023, -0.006, 0.009, 0.000, -0.148,

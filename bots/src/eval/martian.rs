@@ -29,7 +29,9 @@ pub(crate) const NAMES: &[&str] = &[
 /// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
 pub(crate) const SIGNS: &[i8] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 1, 0];
 
-/// Fitted weights (see `docs/bots.md`, "Tuning").
+/// Weights: an evenly decreasing piece-square table (a plain race), the trap weights
+/// improved by self-play hill climbing, all scaled to calibrated log-odds (see
+/// `docs/bots.md`, "Tuning": weights fitted by regression played worse here).
 pub(crate) const WEIGHTS: &[f64] = &[
     -0.045, -0.040, -0.035, -0.030, -0.025, -0.020, -0.015, -0.010, -0.005, 0.000, -0.025, -0.050,
     0.050, 0.000,

@@ -4,10 +4,12 @@
 //! race still to run, pieces at risk of capture, protection, blockades, whose throw it is;
 //! see the variant's module). A player's score is the weighted sum of their features, and
 //! the chances are the softmax of the scores: `P(i) = exp(s_i) / Σ exp(s_j)`, which for two
-//! players is the logistic function of the score difference. The weights were fitted by
-//! logistic regression on positions of self-play games (`cargo run --release -p senet-bots
-//! --example arena -- tune …`; `docs/bots.md` gives the runs), so the scores are log-odds and
-//! the chances are calibrated, not just ordered.
+//! players is the logistic function of the score difference. The weights were tuned on
+//! self-play games with the arena example (`cargo run --release -p senet-bots --example
+//! arena -- fit|climb|scale …`; `docs/bots.md` gives the runs): fitted by logistic
+//! regression of who won, or climbed for playing strength, and in every case scaled by one
+//! fitted factor so that the scores are log-odds and the chances calibrated, not just
+//! ordered.
 //!
 //! The features are computed from [`Game::placement`], the engine's public view of where
 //! every piece is, so the bots need nothing from the engine beyond its public API.
@@ -48,12 +50,13 @@ pub fn feature_names(variant: Variant) -> &'static [&'static str] {
 }
 
 /// The weights the evaluation gives the features of a game of `variant` with `players`
-/// players (only `modern` has a separate set for three and four players).
+/// players (only `modern` has separate sets for three and for four players).
 pub fn weights(variant: Variant, players: u8) -> &'static [f64] {
     match variant {
         Variant::Jequier => jequier::WEIGHTS,
         Variant::Pyramid => pyramid::WEIGHTS,
-        Variant::Modern if players > 2 => modern::WEIGHTS_MULTI,
+        Variant::Modern if players == 3 => modern::WEIGHTS_THREE,
+        Variant::Modern if players > 3 => modern::WEIGHTS_FOUR,
         Variant::Modern => modern::WEIGHTS,
         Variant::Parker => parker::WEIGHTS,
         Variant::Martian => martian::WEIGHTS,

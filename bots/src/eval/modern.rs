@@ -20,19 +20,26 @@ pub(crate) const NAMES: &[&str] = &[
     "on_turn",
     "marks_late",
     "on_sun",
+    "stranded",
 ];
 
 /// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
-pub(crate) const SIGNS: &[i8] = &[1, 0, 1, 1, -1, -1, 1, 0, 1, -1];
+pub(crate) const SIGNS: &[i8] = &[1, 0, 1, 1, -1, -1, 1, 0, 1, -1, -1];
 
-/// Fitted weights for two players (see `docs/bots.md`, "Tuning").
+/// Weights for two players, fitted by sign-constrained logistic regression on medium
+/// self-play (see `docs/bots.md`, "Tuning").
 pub(crate) const WEIGHTS: &[f64] = &[
-    0.000, 0.171, 0.091, 0.000, -1.107, -0.339, 1.138, 0.012, 2.089, -0.120,
+    0.000, 0.171, 0.091, 0.000, -1.107, -0.339, 1.138, 0.012, 2.089, -0.120, -5.767,
 ];
 
-/// Fitted weights for three and four players.
-pub(crate) const WEIGHTS_MULTI: &[f64] = &[
-    1.137, 0.662, 1.440, 0.000, -0.026, 0.000, 0.362, 0.140, 1.202, -0.091,
+/// Weights for three players, fitted the same way on three-player games.
+pub(crate) const WEIGHTS_THREE: &[f64] = &[
+    0.223, 0.388, 0.613, 0.000, -0.307, 0.000, 0.641, 0.041, 2.391, -0.036, -4.750,
+];
+
+/// Weights for four players, fitted the same way on four-player games.
+pub(crate) const WEIGHTS_FOUR: &[f64] = &[
+    1.052, 0.578, 1.072, 0.000, -0.537, -0.319, 0.459, 0.070, 2.120, -0.140, -3.252,
 ];
 
 fn dots(kind: PieceKind) -> f64 {
@@ -94,6 +101,9 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
             ctx.on_turn(i),
             marks * up_total / 3.0,
             on_sun,
+            // No piece on the board: the player cannot move and loses on their next turn,
+            // unless someone else's piece ends the game first.
+            if on_board == 0.0 { 1.0 } else { 0.0 },
         ]);
     }
 }

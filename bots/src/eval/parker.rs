@@ -23,7 +23,8 @@ pub(crate) const NAMES: &[&str] = &[
 /// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
 pub(crate) const SIGNS: &[i8] = &[1, 1, -1, -1, 0, 0, 0, 0];
 
-/// Fitted weights (see `docs/bots.md`, "Tuning").
+/// Weights fitted by sign-constrained logistic regression on medium self-play, then scaled
+/// to calibrated log-odds (see `docs/bots.md`, "Tuning").
 pub(crate) const WEIGHTS: &[f64] = &[1.410, 0.732, -0.371, 0.000, -0.160, -0.018, -0.023, -0.017];
 
 /// The first square of the Senet Row, counted along a player's own path.

@@ -25,7 +25,8 @@ pub(crate) const NAMES: &[&str] = &[
 /// The sign each weight must have (1: at least 0, -1: at most 0, 0: either).
 pub(crate) const SIGNS: &[i8] = &[1, 1, 1, 1, 1, -1, -1, 0, 0, 0];
 
-/// Fitted weights (see `docs/bots.md`, "Tuning").
+/// Weights fitted by sign-constrained logistic regression on medium self-play, then scaled
+/// to calibrated log-odds (see `docs/bots.md`, "Tuning").
 pub(crate) const WEIGHTS: &[f64] = &[
     5.719, 0.000, 1.074, 2.693, 5.346, 0.000, 0.000, -0.010, 0.145, 0.186,
 ];
