@@ -6,9 +6,9 @@
 //! A node is a position, and its kind is the game's [`Status`]:
 //! - `Over`: the result (1 to the winner, shared on a draw).
 //! - `Throw`: a chance node. Its children are the distinct results of the throw the game
-//!   asks for ([`crate::chance`]), weighted by their probabilities; its value is their
-//!   average. Every chance node passed costs one unit of depth; at depth 0 the position is
-//!   evaluated instead ([`crate::eval`]).
+//!   asks for (rolls grouped by sorted faces: the rows of `Variant::throw_table`), weighted
+//!   by their probabilities; its value is their average. Every chance node passed costs one
+//!   unit of depth; at depth 0 the position is evaluated instead ([`crate::eval`]).
 //! - `Move { player }`: a choice. The search plays out `player`'s whole run of moves — every
 //!   position reachable by legal moves while the game keeps asking `player` to move (both
 //!   dice of a two-dice turn, one at a time), each distinct position once — and takes the
@@ -54,8 +54,9 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The Hard level's default: about 30 ms of one core per decision at most on the
-    /// machine `docs/bots.md` measured (p99 well under 100 ms), deterministic.
+    /// The Hard level's default, deterministic: 1 to 4 ms of one core per decision at the
+    /// median and 6 to 14 ms at the 99th percentile in every variant, as measured in
+    /// `docs/bots.md` (the issue allows 100 ms at the 99th percentile).
     pub const DEFAULT: Budget = Budget::nodes(60_000);
 
     /// A budget of `nodes` nodes of work and no time limit.
