@@ -147,6 +147,8 @@ async fn rated_series(url: &str) {
     assert_eq!(rows[0]["games"], 3);
     let (st, e) = c.get("/api/leaderboard?variant=parker&by=stars").await;
     assert_eq!((st, e["code"].as_str()), (400, Some("malformed")), "{e}");
+    let (st, e) = c.get("/api/leaderboard?players=1").await;
+    assert_eq!((st, e["code"].as_str()), (422, Some("invalid")), "{e}");
     let (st, e) = c.get("/api/leaderboard?by=rating").await;
     assert_eq!((st, e["code"].as_str()), (422, Some("invalid")), "{e}");
 

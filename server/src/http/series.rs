@@ -533,6 +533,11 @@ async fn leaderboard(
     if !variant.is_empty() && variant.parse::<senet_engine::Variant>().is_err() {
         return Err(ApiError::UnknownVariant(variant));
     }
+    if let Some(players) = q.players.filter(|p| !(2..=4).contains(p)) {
+        return Err(ApiError::Invalid(format!(
+            "players is 2 to 4, not {players}"
+        )));
+    }
     match q.by.as_deref() {
         None | Some("wins") => {}
         Some("rating") => return rating_board(&state, &variant, q.players.unwrap_or(2)).await,
