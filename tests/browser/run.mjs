@@ -682,7 +682,9 @@ const games = (process.env.GAMES || 'jequier,martian,modern,modern4,parker,pyram
 await Promise.all(games.map(([v, n]) => fullGame(v, n)));
 const all = (kind) => Object.values(narrated).reduce((n, k) => n + (k[kind] || 0), 0);
 for (const kind of ['throw', 'move', 'capture', 'pass', 'end', 'bear off', 'coaster']) assert.ok(all(kind) > 0, `some ${kind} sentences were read and checked`);
-assert.ok(all('end by no move') > 0 || !narrated['modern-4p'], 'the 4-player game ended');
+// The 4-player game's end was read (its sentence is checked whichever way it ended: by the
+// third piece up, or by a player who could not move, which then has its own sentence).
+assert.ok(!narrated['modern-4p'] || narrated['modern-4p'].end > 0, 'the 4-player game ended');
 assert.ok(noticed.pass > 0 && noticed.capture > 0, `a pass and a capture stayed in view until the seat's next move: ${JSON.stringify(noticed)}`);
 for (const v of ['pyramid', 'parker', 'modern']) {
   assert.ok(outlined[v] > 0, `${v}: some last-move outlines were checked against the moved event's geometry`);
