@@ -685,7 +685,11 @@ for (const kind of ['throw', 'move', 'capture', 'pass', 'end', 'bear off', 'coas
 // The 4-player game's end was read (its sentence is checked whichever way it ended: by the
 // third piece up, or by a player who could not move, which then has its own sentence).
 assert.ok(!narrated['modern-4p'] || narrated['modern-4p'].end > 0, 'the 4-player game ended');
-assert.ok(noticed.pass > 0 && noticed.capture > 0, `a pass and a capture stayed in view until the seat's next move: ${JSON.stringify(noticed)}`);
+// Every pass or capture that is a seat's latest news before its move is checked in view
+// (checkNotice); a random game always has captures, but whether a pass is ever the latest
+// (not followed by a capture against the same seat) is luck, so only the captures must occur.
+assert.ok(noticed.capture > 0, `a capture stayed in view until the seat's next move: ${JSON.stringify(noticed)}`);
+log('notices checked in view:', JSON.stringify(noticed));
 for (const v of ['pyramid', 'parker', 'modern']) {
   assert.ok(outlined[v] > 0, `${v}: some last-move outlines were checked against the moved event's geometry`);
   assert.ok(outlinedOtherTurn[v] > 0, `${v}: the last-move outline stays while the other seat is on turn`);
