@@ -66,22 +66,21 @@ pub(super) async fn rate_game(
         };
         players.push((int(s, "seat")? as u8, player));
     }
-    let mut distinct: Vec<&str> = players.iter().map(|(_, p)| p.as_str()).collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    if distinct.len() != players.len() {
+    // Rows are created, read (and on Postgres locked) in one order, the players' ids, so
+    // that two games rated at once cannot deadlock.
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by(|&a, &b| players[a].1.cmp(&players[b].1));
+    if order.windows(2).any(|w| players[w[0]].1 == players[w[1]].1) {
         // One player in two seats would rate themselves against themselves.
         return Ok(());
     }
-    // Newcomers get the default rating; rows are then read (and on Postgres locked) in one
-    // order, the players' ids, so that two games rated at once cannot deadlock.
     let fresh = Rating::default();
-    for id in &distinct {
+    for &i in &order {
         sqlx::query(
             "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, updated_ms) \
              VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (player_id, pool) DO NOTHING",
         )
-        .bind(*id)
+        .bind(players[i].1.as_str())
         .bind(pool.as_str())
         .bind(fresh.rating)
         .bind(fresh.deviation)
@@ -96,10 +95,8 @@ pub(super) async fn rate_game(
     } else {
         "SELECT rating, deviation, volatility FROM ratings WHERE player_id = $1 AND pool = $2"
     };
-    let mut sorted: Vec<usize> = (0..players.len()).collect();
-    sorted.sort_by(|&a, &b| players[a].1.cmp(&players[b].1));
     let mut before = vec![fresh; players.len()];
-    for &i in &sorted {
+    for &i in &order {
         let r = sqlx::query(select)
             .bind(players[i].1.as_str())
             .bind(pool.as_str())
