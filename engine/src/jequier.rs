@@ -35,8 +35,8 @@ use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement
 use crate::notation::{self, To};
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
-    Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
-    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    Concession, Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules,
+    Setup, SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Pieces per player.
@@ -363,12 +363,12 @@ impl Jequier {
             't' => Phase::Throw {
                 player: player(rest).ok_or_else(bad)?,
             },
-            'w' | 'r' => Phase::Over {
+            'w' | 'r' | 'x' => Phase::Over {
                 winner: player(rest).ok_or_else(bad)?,
-                reason: if kind == 'w' {
-                    EndReason::Completed
-                } else {
-                    EndReason::Resigned
+                reason: match kind {
+                    'w' => EndReason::Completed,
+                    'r' => EndReason::Resigned,
+                    _ => EndReason::Timeout,
                 },
             },
             'm' => {
@@ -585,7 +585,7 @@ impl Rules for Jequier {
         };
     }
 
-    fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+    fn concede(&mut self, player: Player, how: Concession) -> Result<(), IllegalMove> {
         if matches!(self.phase, Phase::Over { .. }) {
             return Err(IllegalMove::GameOver);
         }
@@ -594,7 +594,7 @@ impl Rules for Jequier {
         }
         self.phase = Phase::Over {
             winner: player.opponent(),
-            reason: EndReason::Resigned,
+            reason: how.into(),
         };
         Ok(())
     }
@@ -623,10 +623,10 @@ impl Rules for Jequier {
             Phase::Throw { player } => s.push_str(&format!("t{player}")),
             Phase::Move { player, throw } => s.push_str(&format!("m{player}:{throw}")),
             Phase::Over { winner, reason } => {
-                let k = if reason == EndReason::Resigned {
-                    'r'
-                } else {
-                    'w'
+                let k = match reason {
+                    EndReason::Resigned => 'r',
+                    EndReason::Timeout => 'x',
+                    _ => 'w',
                 };
                 s.push_str(&format!("{k}{winner}"));
             }
@@ -754,8 +754,8 @@ impl Rules for Jequier {
                 {
                     return Err("the winner by bearing off still has pieces on the board".into());
                 }
-                if !matches!(reason, EndReason::Completed | EndReason::Resigned) {
-                    return Err("a jequier game ends by bearing off or resignation".into());
+                if !(reason == EndReason::Completed || reason.is_concession()) {
+                    return Err("a jequier game ends by bearing off, resignation or time".into());
                 }
             }
             Phase::Throw { .. } => {}

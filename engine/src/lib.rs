@@ -59,7 +59,8 @@ pub mod stuck;
 pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
 pub use geometry::{Geometry, Layout, LegalMove, Place, Placement};
 pub use rules::{
-    EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status, ThrowEffect,
+    Concession, EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status,
+    ThrowEffect,
 };
 pub use scoring::Breakdown;
 pub use stuck::Stuck;
@@ -555,8 +556,16 @@ macro_rules! games {
             /// # Errors
             /// [`IllegalMove::GameOver`] if the game is already over.
             pub fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+                self.concede(player, Concession::Resigned)
+            }
+
+            /// `player` gives up, by resigning or on time; see [`Rules::concede`].
+            ///
+            /// # Errors
+            /// [`IllegalMove::GameOver`] if the game is already over.
+            pub fn concede(&mut self, player: Player, how: Concession) -> Result<(), IllegalMove> {
                 match self {
-                    $(Game::$variant(g) => g.resign(player),)*
+                    $(Game::$variant(g) => g.concede(player, how),)*
                 }
             }
 

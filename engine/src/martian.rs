@@ -35,8 +35,8 @@ use serde::{Deserialize, Serialize};
 use crate::geometry::{Geometry, Layout, Piece, PieceKind, Place, Placement, Step, StepKind};
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
-    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
-    Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
+    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Squares on the path (three tracks of nine).
@@ -965,11 +965,11 @@ impl Rules for Martian {
         self.next_throw(next);
     }
 
-    fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+    fn concede(&mut self, player: Player, how: Concession) -> Result<(), IllegalMove> {
         if let Phase::Over(..) = self.phase {
             return Err(IllegalMove::GameOver);
         }
-        self.finish(player.opponent(), EndReason::Resigned);
+        self.finish(player.opponent(), how.into());
         Ok(())
     }
 
@@ -1044,10 +1044,8 @@ impl Rules for Martian {
         let (to_move, phase, throws) = match rest.as_slice() {
             ["over", w, reason, tail @ ..] if tail.len() <= 1 => {
                 let w = player(w)?;
-                let reason = match *reason {
-                    "completed" => EndReason::Completed,
-                    "resigned" => EndReason::Resigned,
-                    "move_limit" => EndReason::MoveLimit,
+                let reason = match EndReason::from_code(reason) {
+                    Some(r) if r != EndReason::NoMove => r,
                     _ => return Err(ParseError::new(format!("bad end reason {reason:?}"))),
                 };
                 (w, Phase::Over(w, reason), num(tail.first())?)

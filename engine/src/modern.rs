@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
-    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup, SetupError,
-    Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
+    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// The start square, the sun.
@@ -632,14 +632,14 @@ impl Rules for Modern {
         }
     }
 
-    fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+    fn concede(&mut self, player: Player, how: Concession) -> Result<(), IllegalMove> {
         if matches!(self.phase, Phase::Over(_)) {
             return Err(IllegalMove::GameOver);
         }
         if player.index() >= usize::from(self.players) {
             return Err(IllegalMove::NotYourTurn);
         }
-        self.lose(player, EndReason::Resigned);
+        self.lose(player, how.into());
         Ok(())
     }
 
@@ -792,9 +792,8 @@ impl Rules for Modern {
         } else if let Some(rest) = phase.strip_prefix("over:") {
             let (w, reason) = rest.split_once(':').ok_or_else(|| err("over:W:REASON"))?;
             let winner: Player = w.parse().map_err(|_| err("bad winner"))?;
-            let reason = [EndReason::Completed, EndReason::Resigned, EndReason::NoMove]
-                .into_iter()
-                .find(|r| r.code() == reason)
+            let reason = EndReason::from_code(reason)
+                .filter(|&r| r != EndReason::MoveLimit)
                 .ok_or_else(|| err("bad end reason"))?;
             Phase::Over(Outcome {
                 winner: Some(winner),

@@ -22,8 +22,8 @@ use crate::mechanics;
 use crate::notation::{self, To};
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
-    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
-    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice,
+    Rules, Setup, SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Spaces in one circuit of a player's path.
@@ -526,7 +526,7 @@ impl Rules for Parker {
         }
     }
 
-    fn resign(&mut self, who: Player) -> Result<(), IllegalMove> {
+    fn concede(&mut self, who: Player, how: Concession) -> Result<(), IllegalMove> {
         if matches!(self.phase, Phase::Over(_)) {
             return Err(IllegalMove::GameOver);
         }
@@ -535,7 +535,7 @@ impl Rules for Parker {
         }
         self.dice.clear();
         self.arrived = false;
-        self.phase = Phase::Over(self.win(1 - who.index(), EndReason::Resigned));
+        self.phase = Phase::Over(self.win(1 - who.index(), how.into()));
         Ok(())
     }
 
@@ -693,9 +693,8 @@ impl Rules for Parker {
             }),
             ["over", p, reason] => {
                 let w = who(p)?.index();
-                let reason = match *reason {
-                    "completed" => EndReason::Completed,
-                    "resigned" => EndReason::Resigned,
+                let reason = match EndReason::from_code(reason) {
+                    Some(r) if r == EndReason::Completed || r.is_concession() => r,
                     _ => return Err(err(&format!("bad end reason {reason:?}"))),
                 };
                 Phase::Over(g.win(w, reason))
@@ -789,7 +788,7 @@ impl Rules for Parker {
         if let Phase::Over(o) = self.phase {
             match (o.winner, o.reason) {
                 (None, EndReason::MoveLimit) if o.points == 0 => {}
-                (Some(w), EndReason::Completed | EndReason::Resigned) => {
+                (Some(w), EndReason::Completed | EndReason::Resigned | EndReason::Timeout) => {
                     let w = w.index();
                     if w > 1 || o.points != self.score(w) {
                         return Err("winner's points do not match the pegs left".into());

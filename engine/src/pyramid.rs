@@ -21,8 +21,8 @@ use crate::mechanics;
 use crate::notation::{self, To};
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{
-    EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice, Rules, Setup,
-    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice,
+    Rules, Setup, SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// The Ankh square (the fifth square from the end).
@@ -662,8 +662,8 @@ impl Rules for Pyramid {
         ]) {
             b.add(label, u32::from(off[size.index()]), size.points());
         }
-        if outcome.reason == EndReason::Resigned {
-            // A resignation also gives the winner every pyramid it still has on the board.
+        if outcome.reason.is_concession() {
+            // A resignation (or a loss on time) also gives the winner every pyramid it still has on the board.
             let on = self.on_board_by_size(colour);
             for (size, label) in Size::ALL.into_iter().zip([
                 ScoreLabel::LargeOnBoard,
@@ -760,7 +760,7 @@ impl Rules for Pyramid {
         }
     }
 
-    fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+    fn concede(&mut self, player: Player, how: Concession) -> Result<(), IllegalMove> {
         if let Phase::Over(_) = self.phase {
             return Err(IllegalMove::GameOver);
         }
@@ -782,7 +782,7 @@ impl Rules for Pyramid {
         self.ties = 0;
         self.phase = Phase::Over(Outcome {
             winner: Some(winner),
-            reason: EndReason::Resigned,
+            reason: how.into(),
             points,
         });
         Ok(())
@@ -961,11 +961,13 @@ impl Rules for Pyramid {
                     Some(&"draw") => None,
                     t => Some(seat(t)?),
                 };
-                let reason = match args.get(1).copied() {
-                    Some("completed") => EndReason::Completed,
-                    Some("resigned") => EndReason::Resigned,
-                    Some("move_limit") => EndReason::MoveLimit,
-                    _ => return Err(err("end reason is completed, resigned or move_limit")),
+                let reason = match args.get(1).copied().and_then(EndReason::from_code) {
+                    Some(r) if r != EndReason::NoMove => r,
+                    _ => {
+                        return Err(err(
+                            "end reason is completed, resigned, timeout or move_limit",
+                        ));
+                    }
                 };
                 let points = num(args.get(2))?;
                 g.phase = Phase::Over(Outcome {

@@ -74,6 +74,28 @@ pub enum EndReason {
     /// The game reached the variant's guard against endless play (a move or turn limit,
     /// documented per variant).
     MoveLimit,
+    /// A player's clock ran out (the server keeps the clocks). Scored as a resignation in
+    /// every variant.
+    Timeout,
+}
+
+/// How a player can give up a game that goes on: the two end reasons a caller chooses,
+/// which every variant scores alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Concession {
+    /// The player resigned (or was ruled out by the server for abandoning the game).
+    Resigned,
+    /// The player's time ran out.
+    Timeout,
+}
+
+impl From<Concession> for EndReason {
+    fn from(c: Concession) -> EndReason {
+        match c {
+            Concession::Resigned => EndReason::Resigned,
+            Concession::Timeout => EndReason::Timeout,
+        }
+    }
 }
 
 /// What a throw led to.
@@ -189,7 +211,26 @@ impl EndReason {
             EndReason::Resigned => "resigned",
             EndReason::NoMove => "no_move",
             EndReason::MoveLimit => "move_limit",
+            EndReason::Timeout => "timeout",
         }
+    }
+
+    /// The reason whose [`EndReason::code`] is `code`.
+    pub fn from_code(code: &str) -> Option<EndReason> {
+        [
+            EndReason::Completed,
+            EndReason::Resigned,
+            EndReason::NoMove,
+            EndReason::MoveLimit,
+            EndReason::Timeout,
+        ]
+        .into_iter()
+        .find(|r| r.code() == code)
+    }
+
+    /// Whether a player gave the game up ([`Concession`]): a resignation or a loss on time.
+    pub const fn is_concession(self) -> bool {
+        matches!(self, EndReason::Resigned | EndReason::Timeout)
     }
 }
 
@@ -317,12 +358,21 @@ pub trait Rules:
     /// calls [`Rules::play`].
     fn play_unchecked(&mut self, mv: Self::Move);
 
-    /// `player` gives up. In a two-player game the other player wins; with more players the
-    /// variant decides.
+    /// `player` gives up, by resigning or on time (`how` is the end reason; both are scored
+    /// alike). In a two-player game the other player wins; with more players the variant
+    /// decides.
     ///
     /// # Errors
     /// [`IllegalMove::GameOver`] if the game is over.
-    fn resign(&mut self, player: Player) -> Result<(), IllegalMove>;
+    fn concede(&mut self, player: Player, how: Concession) -> Result<(), IllegalMove>;
+
+    /// `player` resigns: [`Rules::concede`] with [`Concession::Resigned`].
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] if the game is over.
+    fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+        self.concede(player, Concession::Resigned)
+    }
 
     /// The position in the variant's text notation (one line, no variant prefix).
     fn to_notation(&self) -> String;

@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use senet_engine::{Player, Rules, Setup, Status, Throw, ThrowSpec};
+use senet_engine::{Concession, EndReason, Player, Rules, Setup, Status, Throw, ThrowSpec};
 
 fn roll(rng: &mut SmallRng, spec: ThrowSpec) -> Throw {
     let faces: Vec<u8> = (0..spec.count)
@@ -114,7 +114,9 @@ fn random_game<R: Rules>(seed: u64, setup: Setup, max_actions: u32) -> u32 {
     }
 }
 
-/// Resigning ends any game at once, and the other player (of two) wins.
+/// Resigning ends any game at once, and the other player (of two) wins. A loss on time at
+/// the same moment ends it alike: same winner, same points, reason `timeout`, and the
+/// position still round-trips through its notation.
 fn resign_ends<R: Rules>(seed: u64, setup: Setup) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = R::new(setup).expect("setup");
@@ -136,7 +138,24 @@ fn resign_ends<R: Rules>(seed: u64, setup: Setup) {
     if game.status().outcome().is_some() {
         return;
     }
+    let mut on_time = game.clone();
     game.resign(Player::One).unwrap();
+    on_time.concede(Player::One, Concession::Timeout).unwrap();
+    let (resigned, timed_out) = (game.status().outcome(), on_time.status().outcome());
+    assert_eq!(
+        resigned.map(|o| (o.winner, o.points)),
+        timed_out.map(|o| (o.winner, o.points))
+    );
+    if let Some(o) = timed_out {
+        assert_eq!(o.reason, EndReason::Timeout);
+    }
+    on_time.check_invariants().unwrap();
+    let text = on_time.to_notation();
+    assert_eq!(
+        R::from_notation(&text).expect("a loss on time parses back"),
+        on_time,
+        "{text}"
+    );
     if game.players() == 2 {
         let o = game
             .status()
