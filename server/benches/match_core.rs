@@ -36,6 +36,7 @@ fn started(variant: Variant) -> MatchState {
             target: 99,
         },
         seed_window: false,
+        clock: None,
     };
     let start = Command::StartGame(NewGame {
         game_id: format!("bench-{}", variant.id()),
@@ -61,6 +62,7 @@ fn play(mut state: MatchState, moves_seed: u64) -> u64 {
                     seat,
                     game: state.game_no(),
                     mv,
+                    thinking: std::time::Duration::ZERO,
                 }
             }
             Waiting::Throw(_) => Command::CatchUp,

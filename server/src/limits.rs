@@ -502,6 +502,7 @@ mod tests {
                 score: Vec::new(),
                 wins: Vec::new(),
                 spectators: 0,
+                clock: None,
             })
         };
         let (tx1, rx1) = summary("joining");

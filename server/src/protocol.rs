@@ -197,6 +197,80 @@ impl Default for Series {
     }
 }
 
+/// A match's clock, chosen when it is created (none: no clock). The clock of a seat runs only
+/// while the match waits for that seat's move; a seat whose time runs out loses the game
+/// (`timeout`). Each game of a series starts with fresh clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClockSpec {
+    /// Fischer: `base_secs` per seat for the game, plus `increment_secs` after each of its
+    /// moves.
+    Fischer {
+        /// The time each seat starts the game with, in seconds (1 to 10,800).
+        base_secs: u32,
+        /// Added to a seat's time after each of its moves, in seconds (0 to 180).
+        increment_secs: u32,
+    },
+    /// Correspondence: `days` for every move (the time left does not carry over).
+    Correspondence {
+        /// Days per move (1 to 14).
+        days: u32,
+    },
+}
+
+impl ClockSpec {
+    /// The most base time of a Fischer clock: three hours.
+    pub const MAX_BASE_SECS: u32 = 10_800;
+    /// The most increment of a Fischer clock: three minutes.
+    pub const MAX_INCREMENT_SECS: u32 = 180;
+    /// The most days per move of a correspondence clock.
+    pub const MAX_DAYS: u32 = 14;
+
+    /// Whether the figures are in range; the message says which is not.
+    ///
+    /// # Errors
+    /// A figure out of its range.
+    pub fn check(self) -> Result<ClockSpec, String> {
+        match self {
+            ClockSpec::Fischer { base_secs, .. }
+                if !(1..=Self::MAX_BASE_SECS).contains(&base_secs) =>
+            {
+                Err(format!(
+                    "a Fischer clock's base_secs is 1 to {}",
+                    Self::MAX_BASE_SECS
+                ))
+            }
+            ClockSpec::Fischer { increment_secs, .. }
+                if increment_secs > Self::MAX_INCREMENT_SECS =>
+            {
+                Err(format!(
+                    "a Fischer clock's increment_secs is 0 to {}",
+                    Self::MAX_INCREMENT_SECS
+                ))
+            }
+            ClockSpec::Correspondence { days } if !(1..=Self::MAX_DAYS).contains(&days) => Err(
+                format!("a correspondence clock's days is 1 to {}", Self::MAX_DAYS),
+            ),
+            ok => Ok(ok),
+        }
+    }
+}
+
+/// The clocks of a game as an event or snapshot leaves the server: the server's figures,
+/// which a client counts down from for the seat whose clock runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The match's clock.
+    pub rule: ClockSpec,
+    /// Per seat, the milliseconds left: in an event, as they stand when it happened (the
+    /// running seat's time is its whole time for the decision that starts); in a snapshot,
+    /// at the moment it was made.
+    pub remaining_ms: Vec<u64>,
+    /// The seat whose clock runs (the seat the game waits for to move); none otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub running: Option<u8>,
+}
+
 /// The two kinds of series.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -261,6 +335,9 @@ pub enum EventKind {
         /// The move, in the engine's notation.
         #[serde(rename = "move")]
         mv: String,
+        /// On a clock, the milliseconds the seat took over the move (absent without one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        used_ms: Option<u64>,
     },
     /// A seat resigned.
     Resigned {
@@ -279,6 +356,14 @@ pub enum EventKind {
     Abandoned {
         /// The seat that was waited for.
         against: u8,
+    },
+    /// A seat's clock ran out while the game waited for its move: it loses the game (the
+    /// `game_over` that follows says `timeout`).
+    TimedOut {
+        /// The seat whose time ran out.
+        seat: u8,
+        /// The milliseconds it had used of that decision (at least what it had left).
+        used_ms: u64,
     },
     /// The game ended; the server seed is revealed.
     GameOver {
@@ -348,6 +433,10 @@ pub struct Event {
     /// such a piece is clicked.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stuck: Vec<Stuck>,
+    /// The clocks after the event (absent for a match without a clock, and before its first
+    /// game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 /// A legal move and where the mover's piece goes: what a board highlights. (The whole
@@ -462,6 +551,12 @@ pub struct Snapshot {
     pub wins: Vec<u32>,
     /// The number of the last event so far.
     pub last_event: u64,
+    /// The match's clock (absent when it has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_rule: Option<ClockSpec>,
+    /// The clocks now (absent without a clock, and before the first game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 /// An `event` message inside another message (`welcome.recent`): tagged `"type": "event"`
@@ -628,6 +723,7 @@ mod tests {
             kind: EventKind::Moved {
                 seat: 2,
                 mv: "x".into(),
+                used_ms: None,
             },
             turn: Turn {
                 kind: TurnKind::Move,
@@ -638,6 +734,7 @@ mod tests {
             geometry: None,
             moves: vec![],
             stuck: vec![],
+            clock: None,
         }));
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["type"], "event");

@@ -1,7 +1,7 @@
 //! A game's self-contained record (`GET /api/matches/{id}/games/{n}`), and its check: every
 //! throw recomputed from the revealed seed, every event replayed through the engine.
 
-use senet_engine::{Game, Player, Setup, Status, Throw, Variant};
+use senet_engine::{Concession, Game, Player, Setup, Status, Throw, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{self, Reason, Refusal, ThrowRecord, VerifyReport, VerifyRequest};
@@ -176,12 +176,16 @@ impl GameRecord {
                     let t = Throw::new(*spec, faces).map_err(|e| at(e.to_string()))?;
                     game.throw(t).map_err(|e| at(e.to_string()))?;
                 }
-                EventKind::Moved { seat, mv } => {
+                EventKind::Moved { seat, mv, .. } => {
                     game.play_notation(self.player(*seat).map_err(at)?, mv)
                         .map_err(|e| at(e.to_string()))?;
                 }
                 EventKind::Resigned { seat } => {
                     game.resign(self.player(*seat).map_err(at)?)
+                        .map_err(|e| at(e.to_string()))?;
+                }
+                EventKind::TimedOut { seat, .. } => {
+                    game.concede(self.player(*seat).map_err(at)?, Concession::Timeout)
                         .map_err(|e| at(e.to_string()))?;
                 }
                 EventKind::Claimed { against, .. } | EventKind::Abandoned { against } => {

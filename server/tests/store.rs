@@ -261,6 +261,7 @@ async fn group_commit(url: &str) {
             public: true,
             spectator_key_hash: None,
             rated: false,
+            clock: None,
             seats: (1..=2)
                 .map(|s| SeatRow {
                     seat: s,

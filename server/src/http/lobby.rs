@@ -17,7 +17,7 @@ use crate::AppState;
 use crate::dice::Reason;
 use crate::matches::{Cmd, JoinError, NewMatch, spawn_match_for};
 use crate::metrics::METRICS;
-use crate::protocol::Series;
+use crate::protocol::{ClockSpec, Series};
 use crate::record::{self, GameRecord, RecordReport};
 
 use super::{ApiError, ClientIp, origin_allowed, parse};
@@ -92,6 +92,8 @@ pub(super) struct CreateMatch {
     player_key: Option<String>,
     #[serde(default)]
     rated: bool,
+    #[serde(default)]
+    clock: Option<ClockSpec>,
 }
 
 fn yes() -> bool {
@@ -222,6 +224,11 @@ pub(super) async fn create_match(
         public: req.public,
         rated: req.rated,
         creator,
+        clock: req
+            .clock
+            .map(ClockSpec::check)
+            .transpose()
+            .map_err(ApiError::Invalid)?,
     };
     let player = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
     if req.rated && player.is_none() {

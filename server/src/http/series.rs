@@ -183,6 +183,7 @@ pub async fn stored_record(
         &m.options,
         &m.series_kind,
         u32::try_from(m.series_target).unwrap_or(1),
+        m.clock.as_deref(),
         &state.config,
     )
     .map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -272,6 +273,11 @@ fn summary_of(id: &str, rows: &MatchRows) -> Result<crate::matches::Summary, Api
         score,
         wins,
         spectators: 0,
+        // A clock that does not read is left out of the listing, not an error.
+        clock: m
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok()),
     })
 }
 

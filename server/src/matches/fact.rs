@@ -58,6 +58,11 @@ pub enum Fact {
         /// The move in the engine's notation.
         #[serde(rename = "move")]
         mv: String,
+        /// On a clock, the milliseconds the seat took over the move, as the server measured
+        /// them: what its clock is charged (absent in a match without a clock). The time the
+        /// server was down is in no event, so it is charged to nobody.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        used_ms: Option<u64>,
     },
     /// A seat resigned.
     Resigned {
@@ -76,6 +81,13 @@ pub enum Fact {
     Abandoned {
         /// The seat that was waited for.
         against: Seat,
+    },
+    /// The clock of the seat the game waited for ran out: it loses the game on time.
+    TimedOut {
+        /// The seat whose time ran out.
+        seat: Seat,
+        /// The milliseconds it had used of that decision (at least its time left).
+        used_ms: u64,
     },
     /// The game ended (the outcome is the engine's; applying checks that it agrees).
     GameOver {
@@ -166,6 +178,7 @@ impl Fact {
             Fact::Resigned { .. } => "resigned",
             Fact::Claimed { .. } => "claimed",
             Fact::Abandoned { .. } => "abandoned",
+            Fact::TimedOut { .. } => "timed_out",
             Fact::GameOver { .. } => "game_over",
             Fact::RematchRequested { .. } => "rematch_requested",
             Fact::MatchOver { .. } => "match_over",
@@ -186,6 +199,7 @@ mod tests {
         let f = Fact::Moved {
             seat: seat(1),
             mv: "19-21".into(),
+            used_ms: None,
         };
         assert_eq!(
             f.to_json(),

@@ -10,7 +10,7 @@ use super::seat::Seat;
 use super::state::{MatchSpec, MatchState};
 use super::view;
 use crate::config::Config;
-use crate::protocol::{Series, SeriesKind};
+use crate::protocol::{ClockSpec, Series, SeriesKind};
 use crate::store::sql::Recovered;
 use crate::store::{EventStore, MatchRow, SeatRow, StoreError, hash_secret};
 
@@ -58,6 +58,7 @@ fn spec_of(m: &NewMatch, cfg: &Config) -> MatchSpec {
         setup: m.setup,
         series: m.series,
         seed_window: cfg.seed_wait_ms > 0,
+        clock: m.clock,
     }
 }
 
@@ -96,6 +97,7 @@ pub async fn spawn_match_for(
         public: spec.public,
         spectator_key_hash: created.spectator_key.as_deref().map(hash_secret),
         rated: spec.rated,
+        clock: spec.clock.and_then(|c| serde_json::to_string(&c).ok()),
         seats: Seat::all(n)
             .map(|s| SeatRow {
                 seat: s.get(),
@@ -126,6 +128,7 @@ pub fn stored_spec(
     options: &str,
     series_kind: &str,
     series_target: u32,
+    clock: Option<&str>,
     cfg: &Config,
 ) -> Result<MatchSpec, RecoveryError> {
     let variant = variant
@@ -138,6 +141,10 @@ pub fn stored_spec(
         "best_of" => SeriesKind::BestOf,
         other => return Err(RecoveryError::BadSetup(format!("series kind {other}"))),
     };
+    let clock = clock
+        .map(serde_json::from_str::<ClockSpec>)
+        .transpose()
+        .map_err(|e| RecoveryError::BadSetup(format!("clock: {e}")))?;
     Ok(MatchSpec {
         variant,
         setup,
@@ -146,6 +153,7 @@ pub fn stored_spec(
             target: series_target,
         },
         seed_window: cfg.seed_wait_ms > 0,
+        clock,
     })
 }
 
@@ -165,6 +173,7 @@ pub fn restore_match(
         &row.options,
         &row.series_kind,
         row.series_target,
+        row.clock.as_deref(),
         &cfg,
     )?;
     if row.seats.len() != usize::from(spec.setup.players) {

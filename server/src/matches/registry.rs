@@ -10,7 +10,7 @@ use subtle::ConstantTimeEq;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::view::Summary;
-use crate::protocol::{ClientMsg, Series, ServerMsg, Tail};
+use crate::protocol::{ClientMsg, ClockSpec, Series, ServerMsg, Tail};
 use crate::record::GameRecord;
 use crate::store::hash_secret;
 
@@ -238,6 +238,8 @@ pub struct NewMatch {
     pub rated: bool,
     /// The creator's display name.
     pub creator: String,
+    /// The clock (none: no clock).
+    pub clock: Option<ClockSpec>,
 }
 
 /// The creator's credentials.

@@ -4,6 +4,8 @@
 //! state after it (whose turn, the legal moves, the position, the score, the revealed seed).
 //! Nothing here changes a state.
 
+use std::time::Duration;
+
 use senet_engine::{Geometry, Stuck, Throw, ThrowEffect, ThrowSpec};
 use serde::Serialize;
 
@@ -11,7 +13,7 @@ use super::fact::Fact;
 use super::seat::Seat;
 use super::state::{ApplyError, MatchSpec, MatchState, Waiting};
 use crate::protocol::{
-    Event, EventKind, EventMsg, MoveOption, Series, ServerMsg, Snapshot, Turn, TurnKind,
+    ClockSpec, Event, EventKind, EventMsg, MoveOption, Series, ServerMsg, Snapshot, Turn, TurnKind,
 };
 use crate::record::GameRecord;
 
@@ -115,9 +117,14 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
             }
         }
         Fact::Passed { seat } => EventKind::Passed { seat: seat.get() },
-        Fact::Moved { seat, mv } => EventKind::Moved {
+        Fact::Moved { seat, mv, used_ms } => EventKind::Moved {
             seat: seat.get(),
             mv: mv.clone(),
+            used_ms: *used_ms,
+        },
+        Fact::TimedOut { seat, used_ms } => EventKind::TimedOut {
+            seat: seat.get(),
+            used_ms: *used_ms,
         },
         Fact::Resigned { seat } => EventKind::Resigned { seat: seat.get() },
         Fact::Claimed { seat, against } => EventKind::Claimed {
@@ -171,6 +178,7 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
         geometry: geometry.cloned(),
         moves,
         stuck,
+        clock: state.clock_view(Duration::ZERO),
     }
 }
 
@@ -209,6 +217,9 @@ pub struct Table<'a> {
     pub connected: Vec<bool>,
     /// How many spectators watch.
     pub spectators: u32,
+    /// How long the match has waited for the seat to move (what its clock has used of the
+    /// decision).
+    pub thinking: Duration,
 }
 
 /// Everything a client needs to draw the match now.
@@ -249,6 +260,8 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         score: state.score().to_vec(),
         wins: state.wins().to_vec(),
         last_event: state.events(),
+        clock_rule: spec.clock,
+        clock: state.clock_view(table.thinking),
     }
 }
 
@@ -318,6 +331,9 @@ pub struct Summary {
     pub wins: Vec<u32>,
     /// How many spectators watch.
     pub spectators: u32,
+    /// The clock (absent: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockSpec>,
 }
 
 /// The listing of a match.
@@ -337,6 +353,7 @@ pub fn summary(state: &MatchState, table: Table<'_>) -> Summary {
         score: state.score().to_vec(),
         wins: state.wins().to_vec(),
         spectators: table.spectators,
+        clock: spec.clock,
     }
 }
 
@@ -497,6 +514,7 @@ mod tests {
                 target: 1,
             },
             seed_window: false,
+            clock: None,
         };
         let mut state = MatchState::new(spec);
         let mut frames = Vec::new();
@@ -530,6 +548,7 @@ mod tests {
             names: vec![None, None],
             connected: vec![false, false],
             spectators: 0,
+            thinking: Duration::ZERO,
         }
     }
 

@@ -86,6 +86,8 @@ pub struct MatchRow {
     pub spectator_key_hash: Option<String>,
     /// Whether its games change its players' ratings (`docs/ratings.md`).
     pub rated: bool,
+    /// The clock, as the JSON of [`crate::protocol::ClockSpec`] (none: no clock).
+    pub clock: Option<String>,
     /// The seats.
     pub seats: Vec<SeatRow>,
 }

@@ -283,7 +283,12 @@ impl Actor {
             // Answered with a pong before it gets here; owed work is all it could ask for.
             ClientMsg::Ping { .. } => Command::CatchUp,
             ClientMsg::ClientSeed { seed, .. } => Command::ClientSeed { seat, seed },
-            ClientMsg::Move { game, mv, .. } => Command::Move { seat, game, mv },
+            ClientMsg::Move { game, mv, .. } => Command::Move {
+                seat,
+                game,
+                mv,
+                thinking: self.decision_since.elapsed(),
+            },
             ClientMsg::Resign { .. } => Command::Resign { seat },
             ClientMsg::Claim { .. } => Command::Claim {
                 seat,
@@ -312,6 +317,7 @@ impl Actor {
             names: self.seats.iter().map(|s| s.name.clone()).collect(),
             connected: self.seats.iter().map(|s| s.conns > 0).collect(),
             spectators: self.spectators,
+            thinking: self.decision_since.elapsed(),
         }
     }
 

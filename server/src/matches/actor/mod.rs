@@ -132,6 +132,9 @@ pub(super) struct Actor {
     idle_since: Option<Instant>,
     /// Since when the match has waited for what it waits for now (the last event).
     turn_since: Instant,
+    /// Since when the clock of the seat to move has run: the last stored batch, or the
+    /// actor's start (so the time a server was down is charged to nobody).
+    decision_since: Instant,
     /// When the last presence frame went out.
     presence_sent: Instant,
     /// When a held-back presence frame goes out.
@@ -161,6 +164,7 @@ fn placeholder_summary() -> Summary {
         score: vec![],
         wins: vec![],
         spectators: 0,
+        clock: None,
     }
 }
 
@@ -215,6 +219,7 @@ impl Actor {
             retry_at: None,
             idle_since: Some(now),
             turn_since: now,
+            decision_since: now,
             presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
             presence_due: None,
         }
@@ -252,6 +257,7 @@ impl Actor {
             let evict = self.evict_at();
             let next_game = self.next_game_at();
             let presence = self.presence_due;
+            let flag = self.flag_at();
             match (idle_armed, self.abandon_at()) {
                 (_, None) => idle_armed = None,
                 (Some(armed), Some(due)) if armed <= due => {}
@@ -289,6 +295,14 @@ impl Actor {
                     }
                 }
                 () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
+                () = sleep_until_opt(flag), if flag.is_some() => {
+                    let thinking = self.decision_since.elapsed();
+                    if let Err(e) = self.execute(Command::Flag { thinking }).await {
+                        // Refused by the store: the timer fires again after the retry pause.
+                        tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "loss on time not stored");
+                        self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                    }
+                }
                 () = &mut idle_timer, if idle_armed.is_some() => {
                     idle_armed = None;
                     let (waited, limit) = (self.turn_since.elapsed(), self.cfg.idle_end().unwrap_or_default());
@@ -374,6 +388,7 @@ impl Actor {
             || self.state.wins() != after.wins();
         self.state = after;
         self.turn_since = Instant::now();
+        self.decision_since = self.turn_since;
         let moves = logged
             .iter()
             .filter(|l| matches!(l.fact, Fact::Moved { .. }))
@@ -476,6 +491,14 @@ impl Actor {
         let after = self.cfg.next_game_after()?;
         (self.state.waiting() == Waiting::GameOver && !self.state.series_decided())
             .then_some(self.turn_since + after)
+    }
+
+    /// When the clock of the seat to move runs out, if one runs (after a store refusal, not
+    /// before the retry pause).
+    fn flag_at(&self) -> Option<Instant> {
+        let (_, left) = self.state.clock_running()?;
+        let due = self.decision_since + left;
+        Some(self.retry_at.map_or(due, |r| due.max(r)))
     }
 
     /// When a live game nobody acts in is abandoned (`--idle-end` after the last event).

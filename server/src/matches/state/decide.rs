@@ -25,6 +25,11 @@ pub(super) fn decide(
     })
 }
 
+/// A measured time in whole milliseconds, as stored.
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
 /// Works out one command on a copy of the state.
 struct Decider<'o> {
     next: MatchState,
@@ -83,13 +88,24 @@ impl Decider<'_> {
                     self.advance(true)?;
                 }
             }
-            Command::Move { seat, game, mv } => {
+            Command::Move {
+                seat,
+                game,
+                mv,
+                thinking,
+            } => {
                 let g = s.live()?;
                 if *game != s.game_no {
                     return Err(MatchError::WrongGame {
                         playing: s.game_no,
                         asked: *game,
                     });
+                }
+                let running = s.clock_running();
+                if let Some((_, left)) = running.filter(|(s, _)| s == seat)
+                    && *thinking >= left
+                {
+                    return Err(MatchError::OutOfTime);
                 }
                 let player = g
                     .player_of(*seat)
@@ -102,6 +118,7 @@ impl Decider<'_> {
                 self.push(Fact::Moved {
                     seat: *seat,
                     mv: played.to_string(),
+                    used_ms: running.map(|_| millis(*thinking)),
                 })?;
                 self.advance(false)?;
             }
@@ -146,6 +163,20 @@ impl Decider<'_> {
                 self.push(Fact::Claimed {
                     seat: *seat,
                     against,
+                })?;
+                self.advance(false)?;
+            }
+            Command::Flag { thinking } => {
+                s.live()?;
+                let Some((seat, left)) = s.clock_running() else {
+                    return Err(MatchError::TimeLeft);
+                };
+                if *thinking < left {
+                    return Err(MatchError::TimeLeft);
+                }
+                self.push(Fact::TimedOut {
+                    seat,
+                    used_ms: millis(*thinking),
                 })?;
                 self.advance(false)?;
             }

@@ -60,6 +60,12 @@ pub enum MatchError {
     /// The engine refused the move (or resignation).
     #[error("{0}")]
     Illegal(IllegalMove),
+    /// A move that came after the mover's clock ran out (the loss on time follows).
+    #[error("your time ran out")]
+    OutOfTime,
+    /// A loss on time claimed while the seat still has time (or without a clock).
+    #[error("the player to move still has time")]
+    TimeLeft,
     /// The setup cannot make a game.
     #[error("the match's setup cannot start a game: {0}")]
     BadSetup(String),
@@ -85,6 +91,8 @@ impl MatchError {
             MatchError::MatchOver => "match_over",
             MatchError::GameNotOver => "game_not_over",
             MatchError::Illegal(e) => e.code(),
+            MatchError::OutOfTime => "out_of_time",
+            MatchError::TimeLeft => "time_left",
             MatchError::BadSetup(_) => "bad_setup",
             MatchError::Internal(_) => "internal",
         }

@@ -9,12 +9,14 @@
 
 use std::time::Duration;
 
-use senet_engine::{Game, Geometry, Player, Setup, Status, Throw, ThrowEffect, ThrowSpec, Variant};
+use senet_engine::{
+    Concession, Game, Geometry, Player, Setup, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+};
 
 use super::fact::Fact;
 use super::seat::Seat;
 use crate::dice::{GameDice, ServerSeed, valid_client_seed};
-use crate::protocol::{Series, SeriesKind};
+use crate::protocol::{ClockSpec, ClockView, Series, SeriesKind};
 
 /// A safety net against an engine that never stops asking for throws.
 pub const MAX_THROWS: u64 = 100_000;
@@ -31,6 +33,8 @@ pub struct MatchSpec {
     /// Whether a new game waits for client seeds before its first throw (otherwise the
     /// server throws at once).
     pub seed_window: bool,
+    /// The match's clock, if it has one.
+    pub clock: Option<ClockSpec>,
 }
 
 /// The entropy a new game needs, drawn by the caller (the state draws nothing itself).
@@ -64,6 +68,14 @@ pub enum Command {
         game: u32,
         /// The move.
         mv: String,
+        /// How long the match has waited for this move (what a clock is charged; the caller
+        /// measures it from the event before).
+        thinking: Duration,
+    },
+    /// The clock of the seat the game waits for has run out: it loses on time.
+    Flag {
+        /// How long the match has waited for that seat's move.
+        thinking: Duration,
     },
     /// Give up the current game.
     Resign {
@@ -137,6 +149,9 @@ pub struct GameState {
     pub over: bool,
     /// Which seats asked for the next game.
     pub rematch: Vec<bool>,
+    /// On a clock, each seat's time left (at the start of the decision, for the seat the
+    /// game waits for); empty without a clock.
+    pub time_left: Vec<Duration>,
     /// The dice of the seed and client seeds above, kept so a throw costs one HMAC.
     dice: Dice,
 }
@@ -342,6 +357,43 @@ impl MatchState {
         }
     }
 
+    /// The seat whose clock runs now and the time it had when its decision began (none
+    /// without a clock, or while the match waits for no move).
+    pub fn clock_running(&self) -> Option<(Seat, Duration)> {
+        self.spec.clock?;
+        let Waiting::Move(seat) = self.waiting() else {
+            return None;
+        };
+        let left = self.game.as_ref()?.time_left.get(seat.index()).copied()?;
+        Some((seat, left))
+    }
+
+    /// The clocks as a client sees them, `thinking` into the running seat's decision (none
+    /// without a clock or before the first game).
+    pub fn clock_view(&self, thinking: Duration) -> Option<ClockView> {
+        let rule = self.spec.clock?;
+        let g = self.game.as_ref()?;
+        let running = self.clock_running().map(|(s, _)| s);
+        let remaining_ms = g
+            .time_left
+            .iter()
+            .enumerate()
+            .map(|(i, &left)| {
+                let left = if running.is_some_and(|s| s.index() == i) {
+                    left.saturating_sub(thinking)
+                } else {
+                    left
+                };
+                u64::try_from(left.as_millis()).unwrap_or(u64::MAX)
+            })
+            .collect();
+        Some(ClockView {
+            rule,
+            remaining_ms,
+            running: running.map(Seat::get),
+        })
+    }
+
     /// Whether the series is decided by the games played so far (an abandoned match is
     /// decided by the game it was abandoned in).
     pub fn series_decided(&self) -> bool {
@@ -544,11 +596,22 @@ impl MatchState {
                     ));
                 }
             }
-            Fact::Moved { seat, mv } => {
+            Fact::Moved { seat, mv, used_ms } => {
+                let clock = self.spec.clock;
                 let g = self.live_mut("moved")?;
                 let p = g.player(*seat)?;
                 g.engine
                     .play_notation(p, mv)
+                    .map_err(|e| ApplyError::Engine(e.to_string()))?;
+                clock::charge(clock, g, *seat, *used_ms)?;
+            }
+            Fact::TimedOut { seat, used_ms } => {
+                let clock = self.spec.clock;
+                let g = self.live_mut("timed_out")?;
+                let p = g.player(*seat)?;
+                clock::flag(clock, g, *seat, *used_ms)?;
+                g.engine
+                    .concede(p, Concession::Timeout)
                     .map_err(|e| ApplyError::Engine(e.to_string()))?;
             }
             Fact::Resigned { seat } => {
@@ -621,6 +684,11 @@ impl MatchState {
             last_throw: None,
             over: false,
             rematch: vec![false; usize::from(n)],
+            time_left: self
+                .spec
+                .clock
+                .map(|c| vec![c.initial(); usize::from(n)])
+                .unwrap_or_default(),
         });
         Ok(())
     }
@@ -656,6 +724,7 @@ impl MatchState {
     }
 }
 
+mod clock;
 mod decide;
 mod errors;
 
@@ -663,3 +732,6 @@ pub use errors::{ApplyError, MatchError};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod clock_tests;

@@ -18,6 +18,7 @@ fn spec(variant: Variant, kind: SeriesKind, target: u32, seed_window: bool) -> M
         setup: Setup::players(2),
         series: Series { kind, target },
         seed_window,
+        clock: None,
     }
 }
 
@@ -55,7 +56,15 @@ fn play_out(state: &mut MatchState) {
             Waiting::Move(seat) => {
                 let mv = state.game().unwrap().engine.legal_moves()[0].to_string();
                 let game = state.game_no();
-                run(state, Command::Move { seat, game, mv });
+                run(
+                    state,
+                    Command::Move {
+                        seat,
+                        game,
+                        mv,
+                        thinking: Duration::ZERO,
+                    },
+                );
             }
             Waiting::Throw(_) => {
                 run(state, Command::CatchUp);
@@ -374,7 +383,8 @@ fn refusals_have_their_protocol_codes_and_change_nothing() {
             Command::Move {
                 seat: to_move,
                 game: 2,
-                mv: "x".into()
+                mv: "x".into(),
+                thinking: Duration::ZERO,
             }
         ),
         "wrong_game"
@@ -386,7 +396,8 @@ fn refusals_have_their_protocol_codes_and_change_nothing() {
             Command::Move {
                 seat: other,
                 game: 1,
-                mv: legal
+                mv: legal,
+                thinking: Duration::ZERO,
             }
         ),
         "not_your_turn"
@@ -397,6 +408,7 @@ fn refusals_have_their_protocol_codes_and_change_nothing() {
             seat: to_move,
             game: 1,
             mv: "nonsense".into(),
+            thinking: Duration::ZERO,
         },
     );
     assert!(!code.is_empty() && code != "internal", "{code}");
@@ -435,7 +447,15 @@ fn deciding_then_applying_is_replaying_the_facts() {
                     let legal = live.game().unwrap().engine.legal_moves();
                     let mv = legal[legal.len() / 2].to_string();
                     let game = live.game_no();
-                    step(&mut live, Command::Move { seat, game, mv });
+                    step(
+                        &mut live,
+                        Command::Move {
+                            seat,
+                            game,
+                            mv,
+                            thinking: Duration::ZERO,
+                        },
+                    );
                 }
                 _ => break,
             }
@@ -459,6 +479,7 @@ fn facts_that_do_not_follow_are_errors_not_panics() {
         Fact::Moved {
             seat: seat(4),
             mv: "1-2".into(),
+            used_ms: None,
         },
         Fact::Resigned { seat: seat(3) },
         Fact::Claimed {

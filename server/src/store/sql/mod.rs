@@ -87,7 +87,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 4] = [
     (
         1,
         "init",
@@ -105,6 +105,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 3] = [
         "ratings",
         include_str!("../../../../migrations/sqlite/0003_ratings.sql"),
         include_str!("../../../../migrations/postgres/0003_ratings.sql"),
+    ),
+    (
+        4,
+        "clocks",
+        include_str!("../../../../migrations/sqlite/0004_clocks.sql"),
+        include_str!("../../../../migrations/postgres/0004_clocks.sql"),
     ),
 ];
 
@@ -612,8 +618,9 @@ impl EventStore for SqlStore {
             let mut tx = self.pool.begin().await.map_err(err)?;
             sqlx::query(
                 "INSERT INTO matches (id, name, variant, options, players, series_kind, \
-                 series_target, public, spectator_key_hash, status, created_ms, updated_ms, rated) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'joining', $10, $10, $11)",
+                 series_target, public, spectator_key_hash, status, created_ms, updated_ms, rated, \
+                 clock) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'joining', $10, $10, $11, $12)",
             )
             .bind(m.id.as_str())
             .bind(m.name.as_str())
@@ -626,6 +633,7 @@ impl EventStore for SqlStore {
             .bind(m.spectator_key_hash.as_deref())
             .bind(now)
             .bind(m.rated)
+            .bind(m.clock.as_deref())
             .execute(&mut *tx)
             .await
             .map_err(err)?;

@@ -84,6 +84,8 @@ pub struct MatchLine {
     pub winner_seat: Option<i64>,
     /// Whether its games are rated.
     pub rated: bool,
+    /// Its clock, as JSON (none: no clock).
+    pub clock: Option<String>,
 }
 
 /// A seat of a match.
@@ -139,6 +141,8 @@ pub struct SpecAndFacts {
     pub series_kind: String,
     /// The series target.
     pub series_target: i64,
+    /// The clock, as JSON (none: no clock).
+    pub clock: Option<String>,
     /// The stored facts (JSON) of every game up to the one asked for, in order.
     pub facts: Vec<String>,
 }
@@ -307,7 +311,7 @@ impl SqlStore {
         let Some(m) = sqlx::query(
             "SELECT name, variant, players, series_kind, series_target, status, winner_seat, \
              CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash, \
-             CASE WHEN rated THEN 1 ELSE 0 END AS rated \
+             CASE WHEN rated THEN 1 ELSE 0 END AS rated, clock \
              FROM matches WHERE id = $1",
         )
         .bind(id)
@@ -345,6 +349,7 @@ impl SqlStore {
                 status: text(&m, "status")?,
                 winner_seat: opt_int(&m, "winner_seat")?,
                 rated: int(&m, "rated")? != 0,
+                clock: m.try_get("clock").map_err(err)?,
             },
             seats: seats
                 .iter()
@@ -383,7 +388,7 @@ impl SqlStore {
         game: u32,
     ) -> Result<Option<SpecAndFacts>, StoreError> {
         let Some(m) = sqlx::query(
-            "SELECT variant, options, series_kind, series_target FROM matches WHERE id = $1",
+            "SELECT variant, options, series_kind, series_target, clock FROM matches WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -405,6 +410,7 @@ impl SqlStore {
             options: text(&m, "options")?,
             series_kind: text(&m, "series_kind")?,
             series_target: int(&m, "series_target")?,
+            clock: m.try_get("clock").map_err(err)?,
             facts: rows
                 .iter()
                 .map(|r| text(r, "payload"))

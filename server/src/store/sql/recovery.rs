@@ -19,7 +19,7 @@ impl SqlStore {
         let rows = sqlx::query(
             "SELECT id, name, variant, options, players, series_kind, series_target, \
              CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash, \
-             CASE WHEN rated THEN 1 ELSE 0 END AS rated \
+             CASE WHEN rated THEN 1 ELSE 0 END AS rated, clock \
              FROM matches WHERE status <> 'finished' \
              AND NOT (status = 'joining' AND created_ms < $1) ORDER BY created_ms",
         )
@@ -41,6 +41,7 @@ impl SqlStore {
                 public: int(&r, "public")? != 0,
                 spectator_key_hash: r.try_get("spectator_key_hash").map_err(err)?,
                 rated: int(&r, "rated")? != 0,
+                clock: r.try_get("clock").map_err(err)?,
                 seats: Vec::new(),
             };
             index.insert(row.id.clone(), out.len());
