@@ -216,3 +216,11 @@ export class Live {
   // For tests and the reconnect button: drop the socket as a network failure would.
   drop() { try { this.ws.close(4000, 'dropped'); } catch { /* ignore */ } }
 }
+
+// The clock's rule in words: "5+3" (minutes + seconds per move) or "3 days per move".
+export function clockRuleWords(rule) {
+  if (!rule) return '';
+  if (rule.kind === 'correspondence') return `${rule.days} ${rule.days === 1 ? 'day' : 'days'} per move`;
+  const base = rule.base_secs % 60 === 0 ? String(rule.base_secs / 60) : `${rule.base_secs}s`;
+  return `${base}+${rule.increment_secs}`;
+}

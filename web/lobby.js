@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS } from './common.js';
+import { api, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS, clockRuleWords } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -45,6 +45,9 @@ async function create(e) {
     rated: $('rated').checked,
   };
   if (v.options.includes('waiting_for_one')) body.options = { waiting_for_one: $('waiting').checked };
+  const [kind, a, b] = $('clock').value.split(':');
+  if (kind === 'f') body.clock = { kind: 'fischer', base_secs: Number(a), increment_secs: Number(b) };
+  if (kind === 'c') body.clock = { kind: 'correspondence', days: Number(a) };
   if ($('match-name').value.trim()) body.name = $('match-name').value.trim();
   if ($('player-name').value.trim()) body.player_name = $('player-name').value.trim();
   const player = await ensurePlayer(body.player_name);
@@ -91,7 +94,7 @@ async function refreshLive() {
       : [...(open ? [el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
         el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
     ul.append(el('li', { dataset: { match: m.match_id } },
-      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
+      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''}${m.clock ? ' · ' + clockRuleWords(m.clock) : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
       ...links, ' · ',
       el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' })));
   }

@@ -8,9 +8,10 @@
 
 import {
   api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
-  loadInvites, saveInvites, linkRow, pref, setPref,
+  loadInvites, saveInvites, linkRow, pref, setPref, clockRuleWords,
 } from './common.js';
 import { Board, diceView, COLOUR_NAMES } from './boards.js';
+import { takeClock, clockElement, tickClocks, hasClock, clockRule } from './clock.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || '');
@@ -231,6 +232,7 @@ async function applySnapshot(s, first) {
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
   st.variant = s.variant;
+  takeClock(s.clock, s.clock_rule);
   if (s.setup) st.setup = s.setup;
   if (s.client_seeds && st.seat && s.client_seeds[st.seat - 1] !== null) st.seedSent.add(s.game);
   if (first || !st.board || st.board.variant !== s.variant) {
@@ -361,7 +363,7 @@ function movedWords(e) {
   return { text: text + '.', hitMe, capture: rest.some(r => ['capture', 'sent_back', 'removed'].includes(r.kind)) };
 }
 
-const REASONS = { completed: 'playing it out', resigned: 'resignation', no_move: 'no move', move_limit: 'the move limit' };
+const REASONS = { completed: 'playing it out', resigned: 'resignation', no_move: 'no move', move_limit: 'the move limit', timeout: 'time' };
 
 // The end of a game in words: who won, why, and the points the server gave.
 function endWords(e) {
@@ -371,6 +373,7 @@ function endWords(e) {
   if (e.reason === 'no_move' && st.noMoveSeat) why = `${Who(st.noMoveSeat)} could not move with ${st.noMoveThrow} and ${isMe(st.noMoveSeat) ? 'are' : 'is'} out. `;
   else if (e.reason === 'resigned' && st.lastOut) why = `${st.lastOut} `;
   else if (e.reason === 'move_limit') why = 'The move limit was reached. ';
+  else if (e.reason === 'timeout' && st.lastOut) why = `${st.lastOut} `;
   const pts = W ? `, taking ${plural(e.points, 'point', 'points')}` : '';
   return `${why}${won}${pts}.`;
 }
@@ -393,6 +396,7 @@ function narrate(e) {
       return { text: `${N} could not move: the turn passes${next ? ` to ${isMe(next) ? 'you' : who(next)}` : ''}.` };
     }
     case 'resigned': return { text: `${N} resigned.` };
+    case 'timed_out': return { text: `${N} ran out of time.` };
     case 'claimed': return { text: `${N} claimed the game: ${who(e.against)} was away.` };
     case 'abandoned': return { text: `Nobody moved for ${who(e.against)} for too long: the game is ruled out against ${isMe(e.against) ? 'you' : who(e.against)}.` };
     case 'game_over': return { text: endWords(e) };
@@ -456,6 +460,7 @@ function remember(e) {
   if (e.kind === 'thrown' && e.effect === 'move') st.noMoveSeat = null;
   if (e.kind === 'passed') st.passedSince = true;
   if (e.kind === 'resigned') st.lastOut = `${Who(e.seat)} resigned.`;
+  if (e.kind === 'timed_out') st.lastOut = `${Who(e.seat)} ran out of time.`;
   if (e.kind === 'claimed') st.lastOut = `${isMe(e.against) ? 'You were' : who(e.against) + ' was'} away and ${Who(e.seat)} claimed the game.`;
   if (e.kind === 'abandoned') st.lastOut = `Nobody moved for ${who(e.against)} for too long.`;
   if (e.kind === 'rematch_requested') st.rematch.add(e.seat);
@@ -475,6 +480,7 @@ async function refreshNames() {
 function applyEvent(e) {
   const said = narrate(e);
   remember(e);
+  takeClock(e.clock);
   st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.stuck = e.stuck || []; st.pending = null;
   if (e.notation) st.notation = e.notation;
   let animate = false;
@@ -578,11 +584,14 @@ function renderPlayers() {
     box.append(el('div', { class: 'player' + (turn ? ' on-turn' : '') + (seat === st.seat ? ' me' : ''), dataset: { seat, engine } },
       el('span', { class: 'swatch' }, chip),
       el('strong', {}, seatName(st.names, seat)), seat === st.seat ? ' (you)' : '',
+      hasClock() ? clockElement(seat) : '',
       engine ? el('span', { class: 'side' }, ` · ${sideWords(engine)}`) : '',
       el('span', { class: 'score' }, ` · ${st.score?.[seat - 1] ?? 0} pts`), el('span', { class: 'won' }, `, ${st.wins?.[seat - 1] ?? 0} won`),
       st.connected?.[seat - 1] ? el('span', { class: 'online', title: 'connected', text: ' ●' }) : el('span', { class: 'offline', title: 'not connected', text: ' ○' })));
   }
-  box.append(el('div', { class: 'viewers', id: 'viewers', dataset: { count: st.spectators } }, `${st.spectators} watching`));
+  box.append(el('div', { class: 'viewers', id: 'viewers', dataset: { count: st.spectators } },
+    `${st.spectators} watching`, hasClock() ? ` · clock ${clockRuleWords(clockRule())}` : ''));
+  tickClocks();
 }
 
 // The kind of choice this turn offers, for the prompt: pieces on the board, buttons, or both.

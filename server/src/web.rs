@@ -110,6 +110,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/boards.js"),
     ),
     (
+        "clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/clock.js"),
+    ),
+    (
         "scoreboard.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/scoreboard.js"),

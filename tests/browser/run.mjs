@@ -893,6 +893,59 @@ if (want('ratings')) {
   for (const p of [a, b]) await p.context().close();
 }
 
+// ---- a clocked match: both players see both clocks, and the running one counts down ----
+if (want('clock')) {
+  const a = await newPage({ width: 1280, height: 800 });
+  const b = await newPage({ width: 375, height: 740 });
+  await a.goto(BASE + '/');
+  await a.selectOption('#variant', 'jequier');
+  await a.selectOption('#clock', 'f:300:3');
+  await a.fill('#player-name', 'Clio');
+  await a.click('#create-go');
+  const invite = await a.inputValue('#invite-2');
+  await a.click('#go-board');
+  await a.waitForURL(/\/m\/[0-9a-f-]+$/);
+  await b.goto(invite);
+  await b.fill('#join-name', 'Tim');
+  await b.click('#join-go');
+  await b.waitForURL(/\/m\/[0-9a-f-]+$/);
+  const clocks = (p) => p.$$eval('#players .clock', (cs) => cs.map(c => ({ seat: Number(c.dataset.seat), text: c.textContent, running: c.classList.contains('running') })));
+  const secs = (t) => t.split(':').reduce((n, x) => n * 60 + Number(x), 0);
+  for (const p of [a, b]) await p.waitForFunction(() => window.senet.turn?.kind === 'move' && document.querySelector('#players .clock.running'));
+  for (const p of [a, b]) {
+    const before = await clocks(p);
+    assert.equal(before.length, 2, 'a clock per seat');
+    assert.equal(before.filter(c => c.running).length, 1, 'one clock runs');
+    assert.match(await p.textContent('#viewers'), /clock 5\+3/);
+  }
+  await sleep(2200);
+  let mover = null;
+  for (const p of [a, b]) {
+    const now = await clocks(p);
+    const running = now.find(c => c.running);
+    const idle = now.find(c => !c.running);
+    assert.equal(idle.text, '5:00', 'the clock of the seat not to move stands');
+    const left = secs(running.text);
+    assert.ok(left <= 298 && left >= 280, `the running clock counts down: ${running.text}`);
+    mover = running.seat;
+  }
+  await a.screenshot({ path: path.join(SHOTS, 'clock-1280.png') });
+  await b.screenshot({ path: path.join(SHOTS, 'clock-375.png') });
+  // The mover moves: its clock stops with the increment added, and the other's runs.
+  const moverPage = (await a.evaluate(() => window.senet.seat)) === mover ? a : b;
+  const before = await lastEvent(moverPage);
+  await step([a, b]);
+  await moverPage.waitForFunction((n) => Number(document.body.dataset.lastEvent) > n, before);
+  for (const p of [a, b]) {
+    await p.waitForFunction((n) => Number(document.body.dataset.lastEvent) > n, before);
+    const after = (await clocks(p)).find(c => c.seat === mover);
+    // It used more than 2.2 s and earned 3: between 4:56 and 5:01 right after its move.
+    assert.ok(secs(after.text) >= 296 && secs(after.text) <= 301, `the increment is added: ${after.text}`);
+  }
+  log('clocks: both pages show both clocks; the running one counts down, the other stands');
+  for (const p of [a, b]) await p.context().close();
+}
+
 // The rules page renders, and links the how-to page.
 {
   const p = await newPage();
