@@ -263,7 +263,10 @@ mod tests {
             "xyzwvut"
         );
         // C0 and C1 controls (NUL, BEL, ESC, DEL, CSI).
-        assert_eq!(normalise("a\0b\u{7}c\u{1b}d\u{7f}e\u{9b}f").unwrap(), "abcdef");
+        assert_eq!(
+            normalise("a\0b\u{7}c\u{1b}d\u{7f}e\u{9b}f").unwrap(),
+            "abcdef"
+        );
     }
 
     #[test]
@@ -308,7 +311,12 @@ mod tests {
         let decomposed = "e\u{301}".repeat(MAX_CHARS);
         assert_eq!(normalise(&decomposed).unwrap(), ok);
         // Spaces that collapse do not count.
-        let spaced = format!("{}{}{}", " ".repeat(50), "a".repeat(MAX_CHARS), "\n".repeat(50));
+        let spaced = format!(
+            "{}{}{}",
+            " ".repeat(50),
+            "a".repeat(MAX_CHARS),
+            "\n".repeat(50)
+        );
         assert_eq!(normalise(&spaced).unwrap().len(), MAX_CHARS);
         assert_eq!(
             normalise(&"a".repeat(MAX_CHARS + 1)),
@@ -330,7 +338,9 @@ mod tests {
     #[test]
     fn protocol_doc_examples_parse() {
         let doc = include_str!("../../docs/protocol.md");
-        let start = doc.find("### Chat").expect("a chat section in docs/protocol.md");
+        let start = doc
+            .find("### Chat")
+            .expect("a chat section in docs/protocol.md");
         let section = &doc[start..];
         let end = section[4..].find("\n### ").map_or(section.len(), |i| i + 4);
         let section = &section[..end];

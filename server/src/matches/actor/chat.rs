@@ -122,8 +122,7 @@ impl ConnChat {
     /// name breaks the rules of names (it then has none). A seat's name is its seat's.
     pub(super) fn new(seat: Option<Seat>, name: Option<String>) -> (ConnChat, Option<ServerMsg>) {
         let (name, refused) = match (seat, name) {
-            (None, Some(name)) => match crate::http::lobby::check_name(Some(name), String::new())
-            {
+            (None, Some(name)) => match crate::http::lobby::check_name(Some(name), String::new()) {
                 Ok(name) if name.is_empty() => (None, None),
                 Ok(name) => (Some(name), None),
                 Err(e) => (
@@ -191,23 +190,25 @@ impl Actor {
             self.send_to(conn, reply);
             return;
         }
-        // Whether the socket just opened the spectators' room (it then gets its backlog).
-        let mut opened = false;
+        // What is sent after the reply (so a poster gets its ack before its message).
         let outcome = match msg {
             ClientMsg::Chat { text, .. } => self.post(conn, seat, &text).await,
             ClientMsg::ChatRooms { spectators, .. } => self
                 .choose_rooms(conn, seat, spectators)
-                .map(|changed| opened = changed && spectators),
+                .map(|opened| self.room_backlog(conn, Room::Spectators, opened)),
             ClientMsg::Mute {
                 seat: target,
                 muted,
                 ..
-            } => self.mute(seat, target, muted),
-            _ => Ok(()),
+            } => self.mute(seat, target, muted).map(|()| Vec::new()),
+            _ => Ok(Vec::new()),
         };
-        let reply = match outcome {
-            Ok(()) => ServerMsg::Ack { seq },
-            Err(e) => ServerMsg::error(e.code(), e.to_string(), Some(seq)),
+        let (reply, then) = match outcome {
+            Ok(then) => (ServerMsg::Ack { seq }, then),
+            Err(e) => (
+                ServerMsg::error(e.code(), e.to_string(), Some(seq)),
+                Vec::new(),
+            ),
         };
         let text: Utf8Bytes = reply.to_json().into();
         let (replies, kept) = match seat {
@@ -222,8 +223,8 @@ impl Actor {
         }
         replies.push_back((seq, text.clone()));
         self.send_to(conn, text);
-        if opened {
-            self.send_room(conn, Room::Spectators);
+        for (to, frame) in then {
+            self.send_to(to, frame);
         }
     }
 
@@ -244,7 +245,10 @@ impl Actor {
             *last_seq = seq;
             return None;
         }
-        let old = replies.iter().find(|(s, _)| *s == seq).map(|(_, r)| r.clone());
+        let old = replies
+            .iter()
+            .find(|(s, _)| *s == seq)
+            .map(|(_, r)| r.clone());
         Some(old.unwrap_or_else(|| {
             ServerMsg::error(
                 "stale_seq",
@@ -256,8 +260,14 @@ impl Actor {
         }))
     }
 
-    /// Posts `text` from socket `conn`: normalised, numbered, stored, then sent.
-    async fn post(&mut self, conn: u64, seat: Option<Seat>, text: &str) -> Result<(), ChatError> {
+    /// Posts `text` from socket `conn`: normalised, numbered and stored; returns the frames
+    /// to send (one per socket that sees it).
+    async fn post(
+        &mut self,
+        conn: u64,
+        seat: Option<Seat>,
+        text: &str,
+    ) -> Result<Vec<(u64, Utf8Bytes)>, ChatError> {
         let text = normalise(text)?;
         let (room, name) = match seat {
             Some(s) => {
@@ -290,21 +300,18 @@ impl Actor {
         }
         let frame: Utf8Bytes = ServerMsg::Chat(line.clone()).to_json().into();
         let over = self.state.match_over();
-        let to: Vec<u64> = self
+        let to = self
             .conns
             .iter()
             .filter(|(_, c)| sees(c, room, over) && !self.chat.mutes(c.seat, line.seat))
-            .map(|(&id, _)| id)
+            .map(|(&id, _)| (id, frame.clone()))
             .collect();
-        for id in to {
-            self.send_to(id, frame.clone());
-        }
         self.chat.keep(line);
-        Ok(())
+        Ok(to)
     }
 
-    /// A seat's socket opts in to (or out of) the spectators' room; whether that changed
-    /// anything.
+    /// A seat's socket opts in to (or out of) the spectators' room; whether it opened it
+    /// (it did not see it before).
     fn choose_rooms(
         &mut self,
         conn: u64,
@@ -317,9 +324,9 @@ impl Actor {
         let Some(c) = self.conns.get_mut(&conn) else {
             return Ok(false);
         };
-        let changed = c.chat.sees_spectators != spectators;
+        let opened = spectators && !c.chat.sees_spectators;
         c.chat.sees_spectators = spectators;
-        Ok(changed)
+        Ok(opened)
     }
 
     /// Seat `seat` mutes or unmutes seat `target`.
@@ -342,18 +349,20 @@ impl Actor {
         Ok(())
     }
 
-    /// Sends socket `conn` the recent messages of `room` (after it opted in), one frame each.
-    fn send_room(&self, conn: u64, room: Room) {
-        let Some(c) = self.conns.get(&conn) else {
-            return;
+    /// The recent messages of `room` for socket `conn`, one frame each (when it just opened
+    /// the room; none otherwise).
+    fn room_backlog(&self, conn: u64, room: Room, opened: bool) -> Vec<(u64, Utf8Bytes)> {
+        let Some(c) = self.conns.get(&conn).filter(|_| opened) else {
+            return Vec::new();
         };
         let lines = match room {
             Room::Players => &self.chat.players,
             Room::Spectators => &self.chat.spectators,
         };
-        for line in lines.iter().filter(|l| !self.chat.mutes(c.seat, l.seat)) {
-            self.send_to(conn, ServerMsg::Chat(line.clone()).to_json().into());
-        }
+        lines
+            .iter()
+            .filter(|l| !self.chat.mutes(c.seat, l.seat))
+            .map(|l| (conn, ServerMsg::Chat(l.clone()).to_json().into()))
+            .collect()
     }
 }
-
