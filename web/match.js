@@ -11,6 +11,7 @@ import {
   loadInvites, saveInvites, linkRow, pref, setPref,
 } from './common.js';
 import { Board, diceView, COLOUR_NAMES } from './boards.js';
+import { Chat } from './chat.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || '');
@@ -177,6 +178,7 @@ function connect(token, key) {
     },
     onMessage,
   });
+  chat.attach(live);
   window.senetLive = live;
 }
 
@@ -191,7 +193,10 @@ async function showGone(sum) {
   $('conn').textContent = '';
 }
 
+const chat = new Chat(st, () => live);
+
 function onMessage(msg) {
+  if (chat.handle(msg)) return;
   switch (msg.type) {
     case 'welcome':
       st.seat = msg.seat;
