@@ -172,6 +172,8 @@ export class Live {
       else if (this.key) hello.token = this.key;
       hello.last_event = Math.max(0, this.lastEvent);
       if (this.tail !== null) hello.tail = this.tail;
+      // A spectator's chat name (web/chat.js).
+      if (this.name) hello.name = this.name;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (m) => {

@@ -12,6 +12,7 @@ import {
 } from './common.js';
 import { Board, diceView, COLOUR_NAMES } from './boards.js';
 import { takeClock, clockElement, tickClocks, hasClock, clockRule } from './clock.js';
+import { Chat } from './chat.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || '');
@@ -178,6 +179,7 @@ function connect(token, key) {
     },
     onMessage,
   });
+  chat.attach(live);
   window.senetLive = live;
 }
 
@@ -192,7 +194,10 @@ async function showGone(sum) {
   $('conn').textContent = '';
 }
 
+const chat = new Chat(st, () => live);
+
 function onMessage(msg) {
+  if (chat.handle(msg)) return;
   switch (msg.type) {
     case 'welcome':
       st.seat = msg.seat;

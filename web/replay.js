@@ -65,6 +65,7 @@ async function init() {
   $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
     ' · ', el('a', { href: withKey(`/api/matches/${matchId}/games/${gameNo}`), text: 'Raw record (JSON)' }));
   show(0);
+  showChat();
   const verdict = $('verdict');
   try {
     const r = await verifyRecord(rec);
@@ -84,6 +85,17 @@ async function init() {
     verdict.textContent = `The check could not run: ${err.message}`;
     $('verify').dataset.verify = 'error';
   }
+}
+
+// The match's chat below the record (the spectators' room, and the players' once the match
+// is over), as text.
+async function showChat() {
+  const list = $('chat-record-list');
+  let messages = [];
+  try { ({ messages } = await api(`/api/matches/${encodeURIComponent(matchId)}/chat`, undefined, key)); } catch { /* no chat */ }
+  list.replaceChildren(...messages.map(m => el('li', { class: m.room, title: m.at },
+    el('span', { class: 'chat-who', text: `${m.room === 'spectators' ? `${m.name} (watching)` : m.name}:` }), el('span', { class: 'chat-text', text: m.text }))));
+  if (!messages.length) list.append(el('li', { class: 'note', text: 'Nobody chatted.' }));
 }
 
 init();

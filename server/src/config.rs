@@ -133,6 +133,18 @@ pub struct Config {
     /// Records checked at once (`POST /api/verify`, each on a blocking thread); more wait.
     #[arg(long, env = "SENET_VERIFY_WORKERS", default_value_t = 2)]
     pub verify_workers: usize,
+    /// Chat messages per second one socket may post (token bucket refill rate; 0: no limit).
+    #[arg(long, env = "SENET_CHAT_PER_SEC", default_value_t = 0.5)]
+    pub chat_per_sec: f64,
+    /// Chat messages one socket may post in a burst.
+    #[arg(long, env = "SENET_CHAT_BURST", default_value_t = 5.0)]
+    pub chat_burst: f64,
+    /// Chat messages per second one address may post over all its sockets (0: no limit).
+    #[arg(long, env = "SENET_ADDR_CHAT_PER_SEC", default_value_t = 1.0)]
+    pub addr_chat_per_sec: f64,
+    /// Chat messages one address may post in a burst over all its sockets.
+    #[arg(long, env = "SENET_ADDR_CHAT_BURST", default_value_t = 10.0)]
+    pub addr_chat_burst: f64,
 }
 
 impl Config {
@@ -173,6 +185,11 @@ impl Config {
             players_per_min: 0.0,
             verify_per_min: 0.0,
             verify_workers: 2,
+            chat_per_sec: 0.5,
+            chat_burst: 5.0,
+            // Like the other per-address limits: tests set their own.
+            addr_chat_per_sec: 0.0,
+            addr_chat_burst: 0.0,
         }
     }
 

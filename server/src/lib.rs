@@ -23,6 +23,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub mod chat;
 pub mod config;
 pub mod dice;
 pub mod http;
@@ -173,10 +174,12 @@ pub async fn spawn_durable(config: Config) -> Result<Running, StartupError> {
     let registry = Arc::new(matches::Registry::default());
     let started = std::time::Instant::now();
     let recovered = store.unfinished(config.invite_ttl()).await?;
+    let mut chat = store.unfinished_chat().await?;
     let (mut ok, mut failed) = (0usize, 0usize);
     for rec in recovered {
         let id = rec.row.id.clone();
-        match matches::restore_match(rec, store.clone(), config.clone()) {
+        let chat = chat.remove(&id).unwrap_or_default();
+        match matches::restore_match(rec, chat, store.clone(), config.clone()) {
             Ok(handle) => {
                 registry.insert(handle);
                 ok += 1;

@@ -103,6 +103,7 @@ struct Addr {
     verifies: Mutex<Bucket>,
     matches: Mutex<OpenMatches>,
     last_used: Mutex<Instant>,
+    chats: Mutex<Bucket>,
 }
 
 impl Addr {
@@ -148,6 +149,7 @@ pub struct Limits {
     verify_per_min: f64,
     verifiers: Arc<tokio::sync::Semaphore>,
     addrs: Mutex<AddrMap>,
+    chat: (f64, f64),
 }
 
 #[derive(Debug)]
@@ -194,6 +196,10 @@ impl Limits {
                 by_ip: HashMap::new(),
                 swept: Instant::now(),
             }),
+            chat: (
+                positive(cfg.addr_chat_per_sec),
+                positive(cfg.addr_chat_burst),
+            ),
         }
     }
 
@@ -227,6 +233,7 @@ impl Limits {
             verifies: Mutex::new(per_minute(self.verify_per_min)),
             matches: Mutex::new(OpenMatches::default()),
             last_used: Mutex::new(Instant::now()),
+            chats: Mutex::new(Bucket::new(self.chat.0, self.chat.1)),
         });
         addrs.insert(ip, a.clone());
         a
@@ -355,6 +362,14 @@ impl SocketGuard {
         self.addr
             .as_ref()
             .is_none_or(|a| a.messages.lock().unwrap_or_else(|e| e.into_inner()).take())
+    }
+
+    /// Takes one chat message from the address's shared chat allowance
+    /// (`--addr-chat-per-sec`, `--addr-chat-burst`).
+    pub fn allow_chat(&self) -> bool {
+        self.addr
+            .as_ref()
+            .is_none_or(|a| a.chats.lock().unwrap_or_else(|e| e.into_inner()).take())
     }
 }
 

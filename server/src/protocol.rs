@@ -27,6 +27,10 @@ pub enum ClientMsg {
         /// no missed frames follow. Absent: every missed event follows as a frame.
         #[serde(default)]
         tail: Option<Tail>,
+        /// A spectator's display name for the chat (checked as names at join are); a
+        /// spectator without one cannot post. Ignored for a seat (its name is the seat's).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
     /// A client seed for the dice of the current game (before its first throw only).
     ClientSeed {
@@ -65,6 +69,30 @@ pub enum ClientMsg {
         /// Sequence number (optional; echoed).
         #[serde(default)]
         seq: Option<u64>,
+    },
+    /// A chat message: a seat's socket posts in the players' room, a spectator's (with a
+    /// name from its `hello`) in the spectators' room (see [`crate::chat`]).
+    Chat {
+        /// Sequence number.
+        seq: u64,
+        /// The text (normalised by the server; at most 300 characters after that).
+        text: String,
+    },
+    /// A seat's socket chooses to see (or stop seeing) the spectators' room.
+    ChatRooms {
+        /// Sequence number.
+        seq: u64,
+        /// Whether this socket gets the spectators' room.
+        spectators: bool,
+    },
+    /// A seat mutes (or unmutes) another seat's chat for every socket of its own.
+    Mute {
+        /// Sequence number.
+        seq: u64,
+        /// The seat to mute.
+        seat: u8,
+        /// Muted or not.
+        muted: bool,
     },
 }
 
@@ -145,6 +173,9 @@ impl ClientMsg {
             | ClientMsg::Resign { seq }
             | ClientMsg::Claim { seq }
             | ClientMsg::Rematch { seq } => Some(seq),
+            ClientMsg::Chat { seq, .. }
+            | ClientMsg::ChatRooms { seq, .. }
+            | ClientMsg::Mute { seq, .. } => Some(seq),
         }
     }
 }
@@ -589,6 +620,13 @@ pub enum ServerMsg {
         /// events before them are not sent.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         recent: Option<Vec<EventMsg>>,
+        /// The last chat messages of the rooms this socket sees, oldest first (absent when
+        /// there are none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<crate::chat::ChatLine>,
+        /// The seats this seat muted (absent when none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        muted: Vec<u8>,
     },
     /// A fresh snapshot, sent instead of events a slow connection fell behind on.
     Snapshot {
@@ -630,6 +668,8 @@ pub enum ServerMsg {
         /// For people.
         message: String,
     },
+    /// A chat message (see [`crate::chat`]).
+    Chat(crate::chat::ChatLine),
 }
 
 impl ServerMsg {
@@ -689,7 +729,8 @@ mod tests {
             ClientMsg::Hello {
                 token: None,
                 last_event: None,
-                tail: None
+                tail: None,
+                name: None
             }
         );
         let h: ClientMsg =
@@ -699,7 +740,8 @@ mod tests {
             ClientMsg::Hello {
                 token: None,
                 last_event: Some(0),
-                tail: Some(Tail(200))
+                tail: Some(Tail(200)),
+                name: None
             }
         );
         // What decodes encodes back to the same (the fuzz target's property).

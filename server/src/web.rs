@@ -144,6 +144,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/howto.js"),
     ),
+    (
+        "chat.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/chat.js"),
+    ),
 ];
 
 const LOBBY: &str = include_str!("../../web/index.html");

@@ -92,6 +92,7 @@ pub async fn run_socket(
         mut strikes,
         ..
     } = limits;
+    let mut chat = crate::chat::ChatGate::new(&cfg);
     let conn = connected.conn;
     let writer = tokio::spawn(write_loop(
         sink,
@@ -142,6 +143,11 @@ pub async fn run_socket(
                 }
             }
             Ok(Some(msg)) => {
+                if let Some(e) = chat.refuse(&msg, &guard) {
+                    // Like any reply: a client that does not read loses it.
+                    let _sent = outbox_tx.try_send(Outgoing::Text(e.to_json().into()));
+                    continue;
+                }
                 if handle
                     .mailbox
                     .send(Cmd::Client { conn, msg })
@@ -284,6 +290,7 @@ async fn hello(
         token,
         last_event,
         tail,
+        name,
     } = first
     else {
         let msgs = vec![
@@ -301,6 +308,7 @@ async fn hello(
         tail,
         outbox: outbox_tx.clone(),
         reply,
+        name,
     };
     let answer = match handle.mailbox.send(cmd).await {
         Ok(()) => rx.await.ok(),

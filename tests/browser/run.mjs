@@ -448,7 +448,7 @@ async function checkPhoneFit(p, variant) {
   assert.ok(boxes.board.h > 400, `${variant}: the upright board uses the screen's height (${boxes.board.h})`);
 }
 
-// ONLY=main,games,more,howto runs some parts (while working on the client); all by default.
+// ONLY=main,games,more,howto,chat runs some parts (while working on the client); all by default.
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 
 // ---- the main game: pyramid ----
@@ -991,6 +991,61 @@ if (want('howto')) {
   assert.equal(await lobby.getAttribute('#summary a', 'href'), '/howto/martian');
   await lobby.context().close();
   log('how-to pages: every example drawn, described and outlined at 375 and 1000 px');
+}
+
+// ---- the chat: players' room, canned phrases, spectators' room kept apart until asked ----
+if (want('chat')) {
+  const a = await newPage({ width: 1280, height: 800 });
+  const b = await newPage({ width: 375, height: 740 });
+  const { id, watch } = await setup(a, b, 'parker');
+  log('chat match', id);
+  for (const p of [a, b]) await p.waitForFunction(() => document.body.dataset.conn === 'open' && document.querySelector('#chat-spectators'));
+  // Text, never HTML: the other player sees exactly what was typed, and no <b>.
+  const text = '<b>hi</b> & good luck';
+  await a.fill('#chat-input', text);
+  await a.click('#chat-send');
+  const last = (p) => p.evaluate(() => [...document.querySelectorAll('#chat-list li[data-id]')].map(li => li.querySelector('.chat-text').textContent));
+  await b.waitForFunction((t) => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === t), text);
+  assert.deepEqual(await last(b), [text]);
+  assert.equal(await b.locator('#chat-list b').count(), 0, 'no <b> element from a chat text');
+  assert.equal(await a.inputValue('#chat-input'), '', 'the input is cleared once the server took it');
+  // A canned phrase, one click.
+  await b.click('.chat-canned button[data-say="Well played!"]');
+  await a.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'Well played!'));
+  // A spectator: asked for a name the first time, then posts in the spectators' room.
+  const s = await newPage({ width: 375, height: 740 });
+  await s.goto(watch);
+  await s.waitForFunction(() => document.body.dataset.conn === 'open');
+  assert.deepEqual(await last(s), [], 'spectators do not see the players\' room while the match is live');
+  await s.fill('#chat-input', 'go Bo!');
+  await s.click('#chat-send');
+  await s.waitForSelector('#chat-name:not([hidden])');
+  await s.fill('#chat-name-input', 'Cleo');
+  await s.click('#chat-name button[type="submit"]');
+  await s.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'go Bo!'));
+  await sleep(500);
+  assert.ok(!(await last(a)).includes('go Bo!'), 'the player does not see the spectators\' chat before asking');
+  await a.check('#chat-spectators');
+  await a.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'go Bo!'));
+  assert.ok(!(await last(b)).includes('go Bo!'), 'nor does the other player, who did not ask');
+  // Mute: Bo mutes Ana; Ana's next message does not reach Bo.
+  await b.click('.chat-mute[data-seat="1"]');
+  await b.waitForSelector('.chat-mute[data-seat="1"][aria-pressed="true"]');
+  await sleep(300);
+  await a.fill('#chat-input', 'can you hear me?');
+  await a.press('#chat-input', 'Enter');
+  await a.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'can you hear me?'));
+  await sleep(500);
+  assert.ok(!(await last(b)).includes('can you hear me?'), 'a muted seat is not heard');
+  // Too long: the server's refusal shows under the input.
+  await a.fill('#chat-input', 'x'.repeat(301));
+  await a.click('#chat-send');
+  await a.waitForFunction(() => document.querySelector('#chat-error').dataset.code === 'chat_too_long');
+  await a.screenshot({ path: path.join(SHOTS, 'chat-desktop.png') });
+  await b.screenshot({ path: path.join(SHOTS, 'chat-phone.png'), fullPage: true });
+  await s.screenshot({ path: path.join(SHOTS, 'chat-spectator-phone.png'), fullPage: true });
+  for (const p of [a, b, s]) await p.context().close();
+  log('chat: text arrives as text, canned phrases, rooms apart until asked, mute, errors shown');
 }
 
 await browser.close();

@@ -132,7 +132,7 @@ fn is_bidi_control(c: char) -> bool {
 
 /// Whether `c` shows nothing by itself: zero-width characters, joiners, the BOM and the
 /// other default-ignorable format characters.
-fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     c.is_whitespace()
         || matches!(
             c,

@@ -15,8 +15,9 @@ use serde_json::json;
 
 use crate::AppState;
 
+mod chat;
 mod error;
-mod lobby;
+pub(crate) mod lobby;
 mod openapi;
 pub mod series;
 
@@ -42,6 +43,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/players"),
     ("get", "/api/players/{player_id}/history"),
     ("get", "/api/leaderboard"),
+    ("get", "/api/matches/{id}/chat"),
 ];
 
 /// The client's address: the TCP peer, or with `--trust-forwarded-for` the last
@@ -236,6 +238,7 @@ pub fn router(state: AppState) -> Router {
         .route("/ws/matches/{id}", get(ws_upgrade))
         .route("/api/players", post(series::create_player).layer(guard))
         .merge(series::router())
+        .merge(chat::router())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
         // Every other body is small.

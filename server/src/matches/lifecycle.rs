@@ -158,12 +158,14 @@ pub fn stored_spec(
 }
 
 /// Rebuilds an unfinished match from the store — every stored fact applied in order (each
-/// throw recomputed from its game's seed and checked) — and starts its actor.
+/// throw recomputed from its game's seed and checked) — and starts its actor, with `chat`,
+/// its recent chat messages (the last of each room).
 ///
 /// # Errors
 /// When the stored match does not read or replay.
 pub fn restore_match(
     rec: Recovered,
+    chat: Vec<crate::chat::ChatLine>,
     store: Arc<dyn EventStore>,
     cfg: Arc<Config>,
 ) -> Result<MatchHandle, RecoveryError> {
@@ -195,6 +197,7 @@ pub fn restore_match(
     let (name, public) = (row.name.clone(), row.public);
     let mut actor = Actor::new(row, name, public, state, store, cfg);
     actor.log = log;
+    actor.chat = super::actor::ChatState::recovered(chat);
     actor.sync_seed_wait();
     Ok(actor.start())
 }

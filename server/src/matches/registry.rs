@@ -77,6 +77,8 @@ pub enum Cmd {
         outbox: mpsc::Sender<Outgoing>,
         /// The connection, or the error to send before closing.
         reply: oneshot::Sender<Result<Connected, ServerMsg>>,
+        /// A spectator's chat name (`hello.name`), unchecked.
+        name: Option<String>,
     },
     /// A message from a connected socket.
     Client {

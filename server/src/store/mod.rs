@@ -12,6 +12,8 @@ use std::sync::Mutex;
 
 use axum::extract::ws::Utf8Bytes;
 
+use crate::chat::ChatLine;
+
 pub mod sql;
 
 /// One event as the store sees it: its place and its serialised JSON.
@@ -169,12 +171,24 @@ pub trait EventStore: Send + Sync + std::fmt::Debug + 'static {
     fn sql(&self) -> Option<&crate::store::sql::SqlStore> {
         None
     }
+
+    /// Stores a chat message of `match_id` (before it is sent; not an event). By default
+    /// it is kept nowhere.
+    fn append_chat<'a>(&'a self, _match_id: &'a str, _line: &'a ChatLine) -> StoreFuture<'a> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    /// Every stored chat message of `match_id`, oldest first (none by default).
+    fn chat<'a>(&'a self, _match_id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
+        Box::pin(std::future::ready(Ok(Vec::new())))
+    }
 }
 
 /// Keeps every event in memory (lost on restart).
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     events: Mutex<HashMap<String, Vec<StoredEvent>>>,
+    chat: Mutex<HashMap<String, Vec<ChatLine>>>,
 }
 
 impl MemoryStore {
@@ -216,5 +230,19 @@ impl EventStore for MemoryStore {
         let events = self.events.lock().unwrap_or_else(|e| e.into_inner());
         let n = events.get(match_id).map_or(0, |l| l.len() as u64);
         Box::pin(std::future::ready(Ok(n)))
+    }
+
+    fn append_chat<'a>(&'a self, match_id: &'a str, line: &'a ChatLine) -> StoreFuture<'a> {
+        let mut chat = self.chat.lock().unwrap_or_else(|e| e.into_inner());
+        chat.entry(match_id.to_owned())
+            .or_default()
+            .push(line.clone());
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn chat<'a>(&'a self, match_id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
+        let chat = self.chat.lock().unwrap_or_else(|e| e.into_inner());
+        let lines = chat.get(match_id).cloned().unwrap_or_default();
+        Box::pin(std::future::ready(Ok(lines)))
     }
 }

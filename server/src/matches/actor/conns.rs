@@ -84,6 +84,7 @@ impl Actor {
         last_event: Option<u64>,
         tail: Option<Tail>,
         outbox: mpsc::Sender<Outgoing>,
+        name: Option<String>,
     ) -> Result<Connected, ServerMsg> {
         let seat = match token {
             Some(t) => {
@@ -132,7 +133,8 @@ impl Actor {
             Some(s) => self.seats[s.index()].conns += 1,
             None => self.spectators += 1,
         }
-        self.conns.insert(conn, Conn { seat, outbox });
+        let (chat, name_refused) = super::chat::ConnChat::new(seat, name);
+        self.conns.insert(conn, Conn { seat, outbox, chat });
         self.idle_since = None;
         let total = self.state.events();
         let (missed, recent) = self.catch_up_for(last_event, tail);
@@ -142,7 +144,13 @@ impl Actor {
             missed: missed.len() as u64,
             snapshot: Box::new(view::snapshot(&self.state, self.table())),
             recent,
+            chat: self.chat_backlog(conn),
+            muted: self.chat.muted_by(seat),
         };
+        if let Some(e) = name_refused {
+            // After the welcome (the writer sends that first): the socket has no chat name.
+            self.send_to(conn, e.to_json().into());
+        }
         tracing::debug!(match_id = %self.id, conn, ?seat, "connected");
         Ok(Connected {
             conn,
@@ -230,6 +238,10 @@ impl Actor {
             self.send_to(conn, ServerMsg::Pong { seq }.to_json().into());
             return;
         }
+        if crate::chat::is_chat(&msg) {
+            self.chat_client(conn, msg).await;
+            return;
+        }
         let (Some(seat), Some(seq)) = (seat, seq) else {
             let e = ServerMsg::error("spectator", "spectators cannot act in the match", seq);
             self.send_to(conn, e.to_json().into());
@@ -305,6 +317,10 @@ impl Actor {
                 seat,
                 next: fresh_game(),
             },
+            // Handled by the chat before it gets here.
+            ClientMsg::Chat { .. } | ClientMsg::ChatRooms { .. } | ClientMsg::Mute { .. } => {
+                Command::CatchUp
+            }
         })
     }
 

@@ -26,7 +26,10 @@ use crate::protocol::{Series, ServerMsg};
 use crate::record::GameRecord;
 use crate::store::{EventStore, MatchRow, Side, StoredEvent};
 
+mod chat;
 mod conns;
+
+pub(super) use chat::ChatState;
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
@@ -87,6 +90,7 @@ struct SeatInfo {
 struct Conn {
     seat: Option<Seat>,
     outbox: mpsc::Sender<Outgoing>,
+    chat: chat::ConnChat,
 }
 
 /// One event as kept in memory: the fact (records replay these) and its frame (sent to a
@@ -139,6 +143,8 @@ pub(super) struct Actor {
     presence_sent: Instant,
     /// When a held-back presence frame goes out.
     presence_due: Option<Instant>,
+    /// The chat's recent messages, next number and mutes.
+    pub(super) chat: chat::ChatState,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -222,6 +228,7 @@ impl Actor {
             decision_since: now,
             presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
             presence_due: None,
+            chat: chat::ChatState::default(),
         }
     }
 
@@ -544,8 +551,9 @@ impl Actor {
                 tail,
                 outbox,
                 reply,
+                name,
             } => {
-                let r = self.connect(token.as_deref(), last_event, tail, outbox);
+                let r = self.connect(token.as_deref(), last_event, tail, outbox, name);
                 let conn = r.as_ref().ok().map(|c| c.conn);
                 if reply.send(r).is_err() {
                     if let Some(conn) = conn {

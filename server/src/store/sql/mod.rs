@@ -26,6 +26,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
+mod chat;
 pub mod ratings;
 pub mod read;
 mod recovery;
@@ -87,7 +88,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 4] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 5] = [
     (
         1,
         "init",
@@ -111,6 +112,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 4] = [
         "clocks",
         include_str!("../../../../migrations/sqlite/0004_clocks.sql"),
         include_str!("../../../../migrations/postgres/0004_clocks.sql"),
+    ),
+    (
+        5,
+        "chat",
+        include_str!("../../../../migrations/sqlite/0005_chat.sql"),
+        include_str!("../../../../migrations/postgres/0005_chat.sql"),
     ),
 ];
 
@@ -685,5 +692,17 @@ impl EventStore for SqlStore {
 
     fn sql(&self) -> Option<&SqlStore> {
         Some(self)
+    }
+
+    fn append_chat<'a>(
+        &'a self,
+        match_id: &'a str,
+        line: &'a crate::chat::ChatLine,
+    ) -> StoreFuture<'a> {
+        Box::pin(self.insert_chat(match_id, line))
+    }
+
+    fn chat<'a>(&'a self, match_id: &'a str) -> StoreFuture<'a, Vec<crate::chat::ChatLine>> {
+        Box::pin(self.chat_lines(match_id))
     }
 }

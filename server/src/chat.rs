@@ -1,0 +1,383 @@
+//! Per-match chat: what a message is, how its text is normalised, and the per-socket rate
+//! limit (the per-address one is in [`crate::limits`]).
+//!
+//! A match has two rooms: `players` (the seats) and `spectators`. A seat's socket posts in
+//! the players' room and sees the spectators' room only when it asks (`chat_rooms`); a
+//! spectator's socket posts in the spectators' room and sees the players' room only once the
+//! match is over. The actor ([`crate::matches`]) numbers each message, stores it
+//! ([`crate::store::EventStore::append_chat`]) and only then sends it to the sockets that see
+//! its room and have not muted its seat. Chat is not in the event log: it changes no state of
+//! the game, and a replay of the facts knows nothing of it.
+//!
+//! Text is plain text: the server never interprets it, and the web client renders it with
+//! `textContent`. What the server does is [`normalise`] it, so that no message is invisible,
+//! reverses the text around it, or smears marks over its neighbours.
+
+use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+use crate::config::Config;
+use crate::limits::{Bucket, SocketGuard};
+use crate::protocol::{ClientMsg, ServerMsg};
+
+/// The longest message, in characters (Unicode scalar values) after normalisation.
+pub const MAX_CHARS: usize = 300;
+/// Combining marks kept after each base character (more are dropped: "zalgo" text).
+pub const MAX_MARKS: usize = 2;
+/// How many recent messages of each room a match keeps for a `welcome` (and loads again
+/// after a restart).
+pub const KEPT_PER_ROOM: usize = 50;
+
+/// A chat room of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Room {
+    /// The seats' room.
+    Players,
+    /// The spectators' room.
+    Spectators,
+}
+
+impl Room {
+    /// The name stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Room::Players => "players",
+            Room::Spectators => "spectators",
+        }
+    }
+
+    /// The room a stored name names.
+    pub fn parse(s: &str) -> Option<Room> {
+        match s {
+            "players" => Some(Room::Players),
+            "spectators" => Some(Room::Spectators),
+            _ => None,
+        }
+    }
+}
+
+/// One chat message, as stored and as sent (`{"type": "chat", …}` on the socket; without
+/// `type` inside a `welcome` and in `GET /api/matches/{id}/chat`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// The room it was posted in.
+    pub room: Room,
+    /// Numbered per match from 1 (both rooms share the numbers).
+    pub id: u64,
+    /// The seat that posted it (none for a spectator).
+    pub seat: Option<u8>,
+    /// The poster's display name.
+    pub name: String,
+    /// The normalised text.
+    pub text: String,
+    /// When the server took it (RFC 3339, UTC, whole seconds).
+    pub at: String,
+}
+
+/// Why a text cannot be posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    /// Nothing visible is left after normalisation.
+    #[error("the message is empty (after removing invisible and control characters)")]
+    Empty,
+    /// Longer than [`MAX_CHARS`] after normalisation.
+    #[error("the message is {0} characters long; the most is 300")]
+    TooLong(usize),
+}
+
+impl TextError {
+    /// The protocol's error code.
+    pub fn code(self) -> &'static str {
+        match self {
+            TextError::Empty => "chat_empty",
+            TextError::TooLong(_) => "chat_too_long",
+        }
+    }
+}
+
+/// Whether `c` is a format character (General_Category=Cf, Unicode 15.1): soft hyphen,
+/// Arabic number signs, zero-width spaces and joiners, the direction marks, embeddings,
+/// overrides and isolates, invisible operators, the BOM, interlinear annotations, tags…
+/// (`std` knows controls, Cc, but not Cf.)
+fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}'
+        | '\u{0600}'..='\u{0605}'
+        | '\u{061C}'
+        | '\u{06DD}'
+        | '\u{070F}'
+        | '\u{0890}'..='\u{0891}'
+        | '\u{08E2}'
+        | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{110BD}'
+        | '\u{110CD}'
+        | '\u{13430}'..='\u{1343F}'
+        | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}'
+        | '\u{E0001}'
+        | '\u{E0020}'..='\u{E007F}')
+}
+
+/// A chat text as the server keeps it: Unicode NFC; every control (Cc) and format (Cf)
+/// character removed, but tabs and line breaks (and the line and paragraph separators),
+/// which become spaces; runs of whitespace made one space; trimmed; at most
+/// [`MAX_MARKS`] combining marks after each base character.
+///
+/// # Errors
+/// [`TextError::Empty`] when nothing visible is left (only spaces, or only characters that
+/// show nothing by themselves, such as U+3164); [`TextError::TooLong`] when more than
+/// [`MAX_CHARS`] characters are left (the text is never cut short).
+pub fn normalise(text: &str) -> Result<String, TextError> {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    let mut marks = 0usize;
+    for c in text.nfc() {
+        let c = match c {
+            '\t' | '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}' => ' ',
+            c if c.is_control() || is_format(c) => continue,
+            c => c,
+        };
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+            // A mark right after a space has no base of its own: it starts a run all the same.
+            marks = 0;
+        }
+        space = false;
+        if is_combining_mark(c) {
+            if marks >= MAX_MARKS {
+                continue;
+            }
+            marks += 1;
+        } else {
+            marks = 0;
+        }
+        out.push(c);
+    }
+    // Removing characters may have brought a base and its marks together.
+    let out: String = out.nfc().collect();
+    if out.chars().all(crate::http::lobby::is_invisible) {
+        return Err(TextError::Empty);
+    }
+    let n = out.chars().count();
+    if n > MAX_CHARS {
+        return Err(TextError::TooLong(n));
+    }
+    Ok(out)
+}
+
+/// The time now as the chat's `at` (RFC 3339, UTC, whole seconds).
+pub fn now() -> String {
+    let ms = crate::store::sql::now_ms();
+    let text = crate::http::series::rfc3339(ms - ms.rem_euclid(1000));
+    text.replace(".000Z", "Z")
+}
+
+/// Whether a client message is one of the chat's (handled by the actor's chat part).
+pub fn is_chat(msg: &ClientMsg) -> bool {
+    matches!(
+        msg,
+        ClientMsg::Chat { .. } | ClientMsg::ChatRooms { .. } | ClientMsg::Mute { .. }
+    )
+}
+
+/// A socket's chat allowance (`--chat-per-sec`, `--chat-burst`), checked by its reader
+/// before its address's ([`SocketGuard::allow_chat`]).
+#[derive(Debug)]
+pub struct ChatGate {
+    bucket: Bucket,
+}
+
+impl ChatGate {
+    /// A full allowance.
+    pub fn new(cfg: &Config) -> ChatGate {
+        ChatGate {
+            bucket: Bucket::new(cfg.chat_per_sec, cfg.chat_burst),
+        }
+    }
+
+    /// The refusal for a `chat` message over the socket's or the address's allowance (the
+    /// message is then dropped, not stored; the socket stays open); none for any other
+    /// message.
+    pub fn refuse(&mut self, msg: &ClientMsg, guard: &SocketGuard) -> Option<ServerMsg> {
+        let ClientMsg::Chat { seq, .. } = msg else {
+            return None;
+        };
+        if self.bucket.take() && guard.allow_chat() {
+            return None;
+        }
+        Some(ServerMsg::error(
+            "rate_limited",
+            "too many chat messages; this one was not posted: wait a little",
+            Some(*seq),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_passes_unchanged() {
+        assert_eq!(normalise("Good luck!").unwrap(), "Good luck!");
+        assert_eq!(
+            normalise("<b>hi</b> & good luck").unwrap(),
+            "<b>hi</b> & good luck"
+        );
+        assert_eq!(normalise("Ünïcödé ✓ 😀").unwrap(), "Ünïcödé ✓ 😀");
+    }
+
+    #[test]
+    fn text_is_nfc() {
+        // "e" + combining acute becomes "é" (one character).
+        assert_eq!(normalise("cafe\u{301}").unwrap(), "caf\u{e9}");
+    }
+
+    #[test]
+    fn whitespace_collapses_and_trims() {
+        assert_eq!(normalise("  a \t\t b\r\n\nc  ").unwrap(), "a b c");
+        assert_eq!(normalise("a\u{2028}b").unwrap(), "a b");
+        assert_eq!(normalise("a\u{3000}\u{a0} b").unwrap(), "a b");
+    }
+
+    #[test]
+    fn controls_and_formats_are_removed() {
+        // Bidi embeddings, overrides, isolates and marks.
+        let bidi = "a\u{202E}b\u{202A}c\u{202B}d\u{202C}e\u{202D}f\u{2066}g\u{2067}h\u{2068}i\u{2069}j\u{200E}k\u{200F}l\u{061C}m";
+        assert_eq!(normalise(bidi).unwrap(), "abcdefghijklm");
+        // Zero-width characters, word joiner, BOM, soft hyphen, tags.
+        assert_eq!(
+            normalise("x\u{200B}y\u{200C}z\u{200D}w\u{2060}v\u{FEFF}u\u{AD}t\u{E0041}").unwrap(),
+            "xyzwvut"
+        );
+        // C0 and C1 controls (NUL, BEL, ESC, DEL, CSI).
+        assert_eq!(
+            normalise("a\0b\u{7}c\u{1b}d\u{7f}e\u{9b}f").unwrap(),
+            "abcdef"
+        );
+    }
+
+    #[test]
+    fn invisible_only_is_empty() {
+        for text in [
+            "",
+            "   ",
+            "\n\t",
+            "\u{200B}\u{200B}",
+            "\u{202E}\u{2066}",
+            "\u{FEFF}",
+            "\u{3164}",
+            " \u{115F}\u{1160} ",
+            "\u{34F}",
+        ] {
+            assert_eq!(normalise(text), Err(TextError::Empty), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn at_most_two_marks_per_base() {
+        let zalgo = "Z\u{300}\u{301}\u{302}\u{303}\u{304}a\u{316}\u{317}\u{318}\u{319}";
+        let got = normalise(zalgo).unwrap();
+        let marks: Vec<usize> = got
+            .split(|c: char| !is_combining_mark(c))
+            .map(|run| run.chars().count())
+            .collect();
+        assert!(marks.iter().all(|&n| n <= MAX_MARKS), "{got:?}");
+        assert_eq!(got.chars().filter(|c| !is_combining_mark(*c)).count(), 2);
+        // Two marks are kept as they are (a Vietnamese letter, say).
+        assert_eq!(normalise("e\u{302}\u{301}").unwrap(), "\u{1EBF}");
+        // Marks after a space belong to nothing: they count as a run of their own.
+        let got = normalise("a \u{300}\u{300}\u{300}\u{300}").unwrap();
+        assert_eq!(got.chars().filter(|c| is_combining_mark(*c)).count(), 2);
+    }
+
+    #[test]
+    fn length_is_counted_after_normalisation() {
+        let ok = "é".repeat(MAX_CHARS);
+        assert_eq!(normalise(&ok).unwrap().chars().count(), MAX_CHARS);
+        // Decomposed, it is 600 code points in, 300 characters out.
+        let decomposed = "e\u{301}".repeat(MAX_CHARS);
+        assert_eq!(normalise(&decomposed).unwrap(), ok);
+        // Spaces that collapse do not count.
+        let spaced = format!(
+            "{}{}{}",
+            " ".repeat(50),
+            "a".repeat(MAX_CHARS),
+            "\n".repeat(50)
+        );
+        assert_eq!(normalise(&spaced).unwrap().len(), MAX_CHARS);
+        assert_eq!(
+            normalise(&"a".repeat(MAX_CHARS + 1)),
+            Err(TextError::TooLong(MAX_CHARS + 1))
+        );
+        assert_eq!(TextError::TooLong(301).code(), "chat_too_long");
+        assert_eq!(TextError::Empty.code(), "chat_empty");
+    }
+
+    #[test]
+    fn at_is_whole_seconds() {
+        let at = now();
+        assert_eq!(at.len(), "2026-11-24T10:00:00Z".len(), "{at}");
+        assert!(at.ends_with('Z') && !at.contains('.'), "{at}");
+    }
+
+    /// Every JSON line in the chat section of `docs/protocol.md` is a client or a server
+    /// message (the docs show real shapes).
+    #[test]
+    fn protocol_doc_examples_parse() {
+        let doc = include_str!("../../docs/protocol.md");
+        let start = doc
+            .find("### Chat")
+            .expect("a chat section in docs/protocol.md");
+        let section = &doc[start..];
+        let end = section[4..].find("\n### ").map_or(section.len(), |i| i + 4);
+        let section = &section[..end];
+        let mut seen = 0;
+        let mut in_json = false;
+        for line in section.lines() {
+            if line.starts_with("```json") {
+                in_json = true;
+                continue;
+            }
+            if line.starts_with("```") {
+                in_json = false;
+                continue;
+            }
+            if !in_json || !line.starts_with('{') {
+                continue;
+            }
+            let v: serde_json::Value = serde_json::from_str(line).expect(line);
+            // A shortened welcome: its chat parts are checked.
+            let welcome_chat = v["type"] == "welcome"
+                && serde_json::from_value::<Vec<ChatLine>>(v["chat"].clone()).is_ok()
+                && serde_json::from_value::<Vec<u8>>(v["muted"].clone()).is_ok();
+            let parsed = welcome_chat
+                || serde_json::from_value::<ClientMsg>(v.clone()).is_ok()
+                || serde_json::from_value::<ServerMsg>(v.clone()).is_ok()
+                || serde_json::from_value::<ChatList>(v).is_ok();
+            assert!(parsed, "not a message: {line}");
+            seen += 1;
+        }
+        assert!(seen >= 8, "only {seen} examples in the chat section");
+    }
+
+    /// The REST answer's shape.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct ChatList {
+        messages: Vec<ChatLine>,
+    }
+}
