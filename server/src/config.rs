@@ -49,6 +49,18 @@ pub struct Config {
     /// Milliseconds a new game waits for client seeds before its first throw.
     #[arg(long, env = "SENET_SEED_WAIT_MS", default_value_t = 10_000)]
     pub seed_wait_ms: u64,
+    /// Milliseconds a bot's move waits at least after the move became due, so that it reads
+    /// like a person's (its thinking counts within it).
+    #[arg(long, env = "SENET_BOT_DELAY_MS", default_value_t = 700)]
+    pub bot_delay_ms: u64,
+    /// Positions the hard bot may make per decision (its search budget; 0: the bots
+    /// crate's default, `Budget::DEFAULT`).
+    #[arg(long, env = "SENET_BOT_NODES", default_value_t = 0)]
+    pub bot_nodes: u64,
+    /// Bot decisions worked out at once, each on a blocking thread of its own (0: one fewer
+    /// than the machine's cores, at least one).
+    #[arg(long, env = "SENET_BOT_THREADS", default_value_t = 0)]
+    pub bot_threads: usize,
     /// Messages per second a connection may send (token bucket refill rate; 0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_per_sec: f64,
@@ -161,6 +173,9 @@ impl Config {
             next_game_after: 120,
             idle_end: 86_400,
             seed_wait_ms: 10_000,
+            bot_delay_ms: 0,
+            bot_nodes: 0,
+            bot_threads: 0,
             rate_per_sec: 20.0,
             rate_burst: 40.0,
             broadcast_capacity: 256,
@@ -227,6 +242,28 @@ impl Config {
     pub fn header_read_timeout(&self) -> Option<Duration> {
         (self.header_read_timeout_ms > 0)
             .then(|| Duration::from_millis(self.header_read_timeout_ms))
+    }
+
+    /// `bot_delay_ms` as a duration.
+    pub fn bot_delay(&self) -> Duration {
+        Duration::from_millis(self.bot_delay_ms)
+    }
+
+    /// The hard bot's search budget.
+    pub fn bot_budget(&self) -> senet_bots::Budget {
+        if self.bot_nodes > 0 {
+            senet_bots::Budget::nodes(self.bot_nodes)
+        } else {
+            senet_bots::Budget::DEFAULT
+        }
+    }
+
+    /// How many bot decisions may be worked out at once.
+    pub fn bot_threads(&self) -> usize {
+        if self.bot_threads > 0 {
+            return self.bot_threads;
+        }
+        std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
     }
 
     /// `seed_wait_ms` as a duration.

@@ -44,6 +44,22 @@ impl Default for Rating {
     }
 }
 
+/// The fixed rating of a computer opponent: the same in every pool, never updated, with a
+/// small deviation so that a game against it moves a person's rating as a game against a
+/// well-known player would (`docs/ratings.md`).
+pub fn bot_rating(level: senet_bots::Level) -> Rating {
+    let rating = match level {
+        senet_bots::Level::Easy => 1250.0,
+        senet_bots::Level::Medium => 1500.0,
+        senet_bots::Level::Hard => 1650.0,
+    };
+    Rating {
+        rating,
+        deviation: 60.0,
+        volatility: DEFAULT_VOLATILITY,
+    }
+}
+
 /// One game of a rating period, from the point of view of the player being rated.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Game {

@@ -270,6 +270,7 @@ async fn group_commit(url: &str) {
                     token_hash: format!("t{s}"),
                     invite_hash: format!("i{s}"),
                     claimed: s == 1,
+                    bot: None,
                 })
                 .collect(),
         };

@@ -94,6 +94,9 @@ pub(super) struct CreateMatch {
     rated: bool,
     #[serde(default)]
     clock: Option<ClockSpec>,
+    /// Computer opponents by level (`easy`, `medium`, `hard`), in the last seats.
+    #[serde(default)]
+    bots: Vec<String>,
 }
 
 fn yes() -> bool {
@@ -216,6 +219,19 @@ pub(super) async fn create_match(
     }
     let name = check_name(req.name, format!("{} match", variant.name()))?;
     let creator = check_name(req.player_name, "Player 1".into())?;
+    if req.bots.len() >= usize::from(players) {
+        return Err(
+            ApiError::Invalid(format!("at most {} bots: seat 1 is yours", players - 1)).into(),
+        );
+    }
+    let bots = req
+        .bots
+        .iter()
+        .map(|b| {
+            b.parse::<senet_bots::Level>()
+                .map_err(|_| ApiError::Invalid(format!("a bot is easy, medium or hard, not {b:?}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let spec = NewMatch {
         variant,
         setup,
@@ -229,6 +245,7 @@ pub(super) async fn create_match(
             .map(ClockSpec::check)
             .transpose()
             .map_err(ApiError::Invalid)?,
+        bots,
     };
     let player = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
     if req.rated && player.is_none() {

@@ -62,6 +62,26 @@ fn spec_of(m: &NewMatch, cfg: &Config) -> MatchSpec {
     }
 }
 
+/// The level of the bot that plays `seat` of a new match, if a bot does: bots take the last
+/// seats, as many as `spec.bots` lists.
+fn bot_of(spec: &NewMatch, seat: Seat) -> Option<senet_bots::Level> {
+    let n = usize::from(spec.setup.players);
+    let first_bot = n.checked_sub(spec.bots.len())?;
+    seat.index()
+        .checked_sub(first_bot)
+        .and_then(|k| spec.bots.get(k).copied())
+}
+
+/// The display name of a bot seat.
+pub fn bot_name(level: senet_bots::Level) -> String {
+    let level = match level {
+        senet_bots::Level::Easy => "easy",
+        senet_bots::Level::Medium => "medium",
+        senet_bots::Level::Hard => "hard",
+    };
+    format!("Computer ({level})")
+}
+
 /// Starts the actor of a new match, once the store has recorded it, with seat 1 tied to
 /// `player_id` if given.
 ///
@@ -80,8 +100,10 @@ pub async fn spawn_match_for(
     let created = Created {
         match_id: id.clone(),
         token: tokens[0].clone(),
+        // A bot's seat has no invite to give.
         invites: Seat::all(n)
             .skip(1)
+            .filter(|&s| bot_of(&spec, s).is_none())
             .map(|s| (s.get(), invites[s.index()].clone()))
             .collect(),
         spectator_key: (!spec.public).then(new_secret),
@@ -99,17 +121,24 @@ pub async fn spawn_match_for(
         rated: spec.rated,
         clock: spec.clock.and_then(|c| serde_json::to_string(&c).ok()),
         seats: Seat::all(n)
-            .map(|s| SeatRow {
-                seat: s.get(),
-                player_id: if s == Seat::FIRST {
-                    player_id.clone()
-                } else {
-                    None
-                },
-                name: (s == Seat::FIRST).then(|| spec.creator.clone()),
-                token_hash: hash_secret(&tokens[s.index()]),
-                invite_hash: hash_secret(&invites[s.index()]),
-                claimed: s == Seat::FIRST,
+            .map(|s| {
+                let bot = bot_of(&spec, s);
+                SeatRow {
+                    seat: s.get(),
+                    player_id: if s == Seat::FIRST && bot.is_none() {
+                        player_id.clone()
+                    } else {
+                        None
+                    },
+                    name: match bot {
+                        Some(level) => Some(bot_name(level)),
+                        None => (s == Seat::FIRST).then(|| spec.creator.clone()),
+                    },
+                    token_hash: hash_secret(&tokens[s.index()]),
+                    invite_hash: hash_secret(&invites[s.index()]),
+                    claimed: s == Seat::FIRST || bot.is_some(),
+                    bot: bot.map(|l| l.id().to_owned()),
+                }
             })
             .collect(),
     };

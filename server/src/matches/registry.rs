@@ -242,6 +242,9 @@ pub struct NewMatch {
     pub creator: String,
     /// The clock (none: no clock).
     pub clock: Option<ClockSpec>,
+    /// Computer opponents, by level, in the last seats; as many as there are seats for a
+    /// game between bots (the server's own, for Senet TV), else seat 1 is the creator's.
+    pub bots: Vec<senet_bots::Level>,
 }
 
 /// The creator's credentials.

@@ -109,6 +109,9 @@ pub struct SeatRow {
     pub invite_hash: String,
     /// Whether somebody holds the seat.
     pub claimed: bool,
+    /// The level of the computer opponent that plays the seat (`easy`, `medium`, `hard`);
+    /// none for a person's seat.
+    pub bot: Option<String>,
 }
 
 /// `hex(SHA-256(secret))`: how tokens, invites and keys are stored and compared.

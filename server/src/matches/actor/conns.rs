@@ -307,7 +307,7 @@ impl Actor {
                 gone_for: self
                     .seats
                     .iter()
-                    .map(|s| (s.conns == 0).then(|| s.gone_since.elapsed()))
+                    .map(|s| (s.conns == 0 && s.bot.is_none()).then(|| s.gone_since.elapsed()))
                     .collect(),
                 needed: self.cfg.abandon_after(),
                 waited: self.turn_since.elapsed(),
@@ -331,7 +331,12 @@ impl Actor {
             public: self.public,
             rated: self.rated,
             names: self.seats.iter().map(|s| s.name.clone()).collect(),
-            connected: self.seats.iter().map(|s| s.conns > 0).collect(),
+            // A bot is always there.
+            connected: self
+                .seats
+                .iter()
+                .map(|s| s.conns > 0 || s.bot.is_some())
+                .collect(),
             spectators: self.spectators,
             thinking: self.decision_since.elapsed(),
         }
@@ -357,7 +362,11 @@ impl Actor {
         self.presence_sent = Instant::now();
         self.presence_due = None;
         let msg = ServerMsg::Presence {
-            connected: self.seats.iter().map(|s| s.conns > 0).collect(),
+            connected: self
+                .seats
+                .iter()
+                .map(|s| s.conns > 0 || s.bot.is_some())
+                .collect(),
             spectators: self.spectators,
         };
         let _receivers = self

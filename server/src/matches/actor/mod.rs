@@ -26,6 +26,7 @@ use crate::protocol::{Series, ServerMsg};
 use crate::record::GameRecord;
 use crate::store::{EventStore, MatchRow, Side, StoredEvent};
 
+mod bots;
 mod chat;
 mod conns;
 
@@ -85,6 +86,8 @@ struct SeatInfo {
     gone_since: Instant,
     last_seq: u64,
     replies: VecDeque<(u64, Utf8Bytes)>,
+    /// The level of the computer opponent that plays the seat (none: a person's seat).
+    bot: Option<senet_bots::Level>,
 }
 
 struct Conn {
@@ -145,6 +148,11 @@ pub(super) struct Actor {
     presence_due: Option<Instant>,
     /// The chat's recent messages, next number and mutes.
     pub(super) chat: chat::ChatState,
+    /// Where bot moves come back (see `bots.rs`).
+    bot_tx: mpsc::Sender<bots::BotMove>,
+    bot_rx: Option<mpsc::Receiver<bots::BotMove>>,
+    /// The event after which a bot's move is being worked out.
+    bot_thinking: Option<u64>,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -191,6 +199,7 @@ impl Actor {
     ) -> Actor {
         let now = Instant::now();
         let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
+        let (bot_tx, bot_rx) = bots::channel();
         Actor {
             id: row.id,
             name,
@@ -209,6 +218,7 @@ impl Actor {
                     gone_since: now,
                     last_seq: 0,
                     replies: VecDeque::new(),
+                    bot: s.bot.as_deref().and_then(|b| b.parse().ok()),
                 })
                 .collect(),
             state,
@@ -229,6 +239,9 @@ impl Actor {
             presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
             presence_due: None,
             chat: chat::ChatState::default(),
+            bot_tx,
+            bot_rx: Some(bot_rx),
+            bot_thinking: None,
         }
     }
 
@@ -258,7 +271,11 @@ impl Actor {
         let idle_timer = tokio::time::sleep_until(Instant::now());
         tokio::pin!(idle_timer);
         let mut idle_armed: Option<Instant> = None;
+        let Some(mut bot_rx) = self.bot_rx.take() else {
+            return;
+        };
         loop {
+            self.bot_duties().await;
             let deadline = self.seeds_deadline;
             let retry = self.retry_at;
             let evict = self.evict_at();
@@ -302,6 +319,7 @@ impl Actor {
                     }
                 }
                 () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
+                Some(m) = bot_rx.recv() => self.bot_moved(m).await,
                 () = sleep_until_opt(flag), if flag.is_some() => {
                     let thinking = self.decision_since.elapsed();
                     if let Err(e) = self.execute(Command::Flag { thinking }).await {

@@ -88,7 +88,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 5] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 6] = [
     (
         1,
         "init",
@@ -118,6 +118,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 5] = [
         "chat",
         include_str!("../../../../migrations/sqlite/0005_chat.sql"),
         include_str!("../../../../migrations/postgres/0005_chat.sql"),
+    ),
+    (
+        6,
+        "bots",
+        include_str!("../../../../migrations/sqlite/0006_bots.sql"),
+        include_str!("../../../../migrations/postgres/0006_bots.sql"),
     ),
 ];
 
@@ -646,8 +652,8 @@ impl EventStore for SqlStore {
             .map_err(err)?;
             for s in &m.seats {
                 sqlx::query(
-                    "INSERT INTO seats (match_id, seat, player_id, name, token_hash, invite_hash, claimed) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO seats (match_id, seat, player_id, name, token_hash, invite_hash, claimed, bot) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )
                 .bind(m.id.as_str())
                 .bind(i64::from(s.seat))
@@ -656,6 +662,7 @@ impl EventStore for SqlStore {
                 .bind(s.token_hash.as_str())
                 .bind(s.invite_hash.as_str())
                 .bind(s.claimed)
+                .bind(s.bot.as_deref())
                 .execute(&mut *tx)
                 .await
                 .map_err(err)?;

@@ -5,7 +5,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::{err, int};
-use crate::rating::{Rating, after_game};
+use crate::rating::{Rating, after_game, bot_rating};
 use crate::store::StoreError;
 
 /// The rating pool of a match: its variant, with three- and four-player `modern` apart
@@ -23,7 +23,9 @@ fn real(r: &sqlx::any::AnyRow, col: &str) -> Result<f64, StoreError> {
 }
 
 /// Rates game `game` of `match_id`, won by seat `winner` (`None`: drawn), if the match is
-/// rated and its seats are held by different registered players; otherwise does nothing.
+/// rated and its seats are held by different registered players or bots (at least one
+/// person); otherwise does nothing. A bot plays at its level's fixed rating
+/// ([`bot_rating`]), which the game does not change.
 /// `lock` row-locks the ratings read (Postgres, where two writers may rate games of the same
 /// player at once; SQLite has one writer).
 pub(super) async fn rate_game(
@@ -50,13 +52,21 @@ pub(super) async fn rate_game(
     }
     let variant: String = m.try_get("variant").map_err(err)?;
     let pool = pool(&variant, int(&m, "players")? as u8);
-    let seats = sqlx::query("SELECT seat, player_id FROM seats WHERE match_id = $1 ORDER BY seat")
-        .bind(match_id)
-        .fetch_all(&mut **tx)
-        .await
-        .map_err(err)?;
+    let seats =
+        sqlx::query("SELECT seat, player_id, bot FROM seats WHERE match_id = $1 ORDER BY seat")
+            .bind(match_id)
+            .fetch_all(&mut **tx)
+            .await
+            .map_err(err)?;
     let mut players: Vec<(u8, String)> = Vec::with_capacity(seats.len());
+    // The bots' seats and fixed ratings.
+    let mut bots: Vec<(u8, Rating)> = Vec::new();
     for s in &seats {
+        let bot: Option<String> = s.try_get("bot").map_err(err)?;
+        if let Some(level) = bot.and_then(|b| b.parse::<senet_bots::Level>().ok()) {
+            bots.push((int(s, "seat")? as u8, bot_rating(level)));
+            continue;
+        }
         let Some(player) = s.try_get::<Option<String>, _>("player_id").map_err(err)? else {
             tracing::warn!(
                 match_id,
@@ -109,8 +119,19 @@ pub(super) async fn rate_game(
             volatility: real(&r, "volatility")?,
         };
     }
-    let winner_index = winner.and_then(|w| players.iter().position(|(seat, _)| *seat == w));
-    let after = after_game(&before, winner_index);
+    if players.is_empty() {
+        return Ok(());
+    }
+    // Everyone at the table, people first then bots; only the people's ratings are kept.
+    let table: Vec<u8> = players
+        .iter()
+        .map(|(seat, _)| *seat)
+        .chain(bots.iter().map(|(seat, _)| *seat))
+        .collect();
+    let mut everyone = before.clone();
+    everyone.extend(bots.iter().map(|(_, r)| *r));
+    let winner_index = winner.and_then(|w| table.iter().position(|seat| *seat == w));
+    let after = after_game(&everyone, winner_index);
     for (i, (seat, player)) in players.iter().enumerate() {
         sqlx::query(
             "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, \

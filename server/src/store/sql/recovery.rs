@@ -55,7 +55,7 @@ impl SqlStore {
         }
         let seats = sqlx::query(
             "SELECT s.match_id, s.seat, s.player_id, s.name, s.token_hash, s.invite_hash, \
-             CASE WHEN s.claimed THEN 1 ELSE 0 END AS claimed \
+             CASE WHEN s.claimed THEN 1 ELSE 0 END AS claimed, s.bot \
              FROM seats s JOIN matches m ON m.id = s.match_id \
              WHERE m.status <> 'finished' ORDER BY s.match_id, s.seat",
         )
@@ -72,6 +72,7 @@ impl SqlStore {
                 token_hash: r.try_get("token_hash").map_err(err)?,
                 invite_hash: r.try_get("invite_hash").map_err(err)?,
                 claimed: int(&r, "claimed")? != 0,
+                bot: r.try_get("bot").map_err(err)?,
             });
         }
         let events = sqlx::query(

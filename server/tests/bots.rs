@@ -1,0 +1,258 @@
+//! Bot seats over the real WebSocket: a person plays a whole game against every level of
+//! every variant (and `modern` with two and three bots), each bot move goes through the same
+//! path as a person's and the game's record verifies; a bot plays on after a restart; a bot
+//! match is casual unless chosen rated, and then only the person's rating moves.
+
+mod common;
+#[path = "common/db.rs"]
+mod db;
+
+use common::{Client, Ws, play_seat, start_with};
+use db::config;
+use senet_server::record::GameRecord;
+use serde_json::{Value, json};
+
+/// A small search budget keeps the hard bot quick in tests; the search is the same.
+const TEST_NODES: u64 = 3_000;
+
+/// Creates a match of `variant` for `players` with bots in every seat but the first; returns
+/// the id, the creator's token and the creation reply.
+async fn against_bots(c: &Client, body: Value) -> (String, String, Value) {
+    let (st, created) = c.post("/api/matches", body).await;
+    assert_eq!(st, 201, "{created}");
+    (
+        created["match_id"].as_str().unwrap().to_owned(),
+        created["token"].as_str().unwrap().to_owned(),
+        created,
+    )
+}
+
+async fn game_over_with_bots(c: &Client, variant: &str, players: u8, level: &str) {
+    let bots = vec![level; usize::from(players) - 1];
+    let (id, token, created) = against_bots(
+        c,
+        json!({"variant": variant, "players": players, "bots": bots, "player_name": "Pat"}),
+    )
+    .await;
+    assert_eq!(created["invites"], json!([]), "a bot's seat has no invite");
+    let (ws, welcome): (Ws, Value) = c.hello(&id, Some(&token), Some(0)).await;
+    let names = &welcome["snapshot"]["names"];
+    assert_eq!(names[1], format!("Computer ({level})"), "{names}");
+    assert!(
+        welcome["snapshot"]["connected"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c == true),
+        "bots are always there"
+    );
+    let seen = play_seat(ws, 1, 11).await;
+    let over = seen.last().unwrap();
+    assert_eq!(over["kind"], "game_over", "{variant} {level}");
+    let bot_moves = seen
+        .iter()
+        .filter(|e| e["kind"] == "moved" && e["seat"] != 1)
+        .count();
+    assert!(bot_moves > 0, "{variant}/{players} {level}: the bots moved");
+    // The bots' moves are in the record like anyone's, and it checks out.
+    let (st, record) = c.get(&format!("/api/matches/{id}/games/1")).await;
+    assert_eq!(st, 200, "{record}");
+    let record: GameRecord = serde_json::from_value(record).unwrap();
+    let report = record.check();
+    assert!(report.ok, "{variant}/{players} {level}: {report:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_every_level_of_every_variant() {
+    let s = start_with(|c| c.bot_nodes = TEST_NODES).await;
+    let mut games = Vec::new();
+    for level in ["easy", "medium", "hard"] {
+        for (variant, players) in [
+            ("martian", 2),
+            ("modern", 2),
+            ("modern", 3),
+            ("modern", 4),
+            ("parker", 2),
+            ("jequier", 2),
+            ("pyramid", 2),
+        ] {
+            let c = Client { addr: s.addr };
+            games.push(tokio::spawn(async move {
+                game_over_with_bots(&c, variant, players, level).await;
+            }));
+        }
+    }
+    for g in games {
+        g.await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_are_checked_at_creation() {
+    let s = start_with(|c| c.bot_nodes = TEST_NODES).await;
+    for (body, code) in [
+        (
+            json!({"variant": "martian", "bots": ["grandmaster"]}),
+            "invalid",
+        ),
+        (
+            json!({"variant": "martian", "bots": ["easy", "easy"]}),
+            "invalid",
+        ),
+        (
+            json!({"variant": "modern", "players": 3, "bots": ["easy", "hard", "medium"]}),
+            "invalid",
+        ),
+        (json!({"variant": "martian", "bots": "easy"}), "malformed"),
+    ] {
+        let (st, e) = s.post("/api/matches", body.clone()).await;
+        assert_eq!(e["code"], code, "{body}: {e}");
+        assert!(st == 400 || st == 422, "{body}: {st}");
+    }
+    // A person may still take a free seat next to a bot.
+    let (id, _, created) = against_bots(
+        &s,
+        json!({"variant": "modern", "players": 3, "bots": ["easy"]}),
+    )
+    .await;
+    let invites = created["invites"].as_array().unwrap();
+    assert_eq!(invites.len(), 1);
+    assert_eq!(invites[0]["seat"], 2, "bots take the last seats");
+    let (st, joined) = s
+        .post(
+            &format!("/api/matches/{id}/join"),
+            json!({"invite": invites[0]["invite"], "name": "Sam"}),
+        )
+        .await;
+    assert_eq!(st, 200, "{joined}");
+    let (_, summary) = s.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(summary["status"], "live", "{summary}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_plays_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let mut cfg = config(&url);
+    cfg.bot_nodes = TEST_NODES;
+    let s1 = senet_server::spawn_durable(cfg.clone()).await.unwrap();
+    let c1 = Client { addr: s1.addr };
+    let (id, token, _) = against_bots(&c1, json!({"variant": "jequier", "bots": ["medium"]})).await;
+    let (mut ws, _) = c1.hello(&id, Some(&token), Some(0)).await;
+    // Play until the bot has moved twice, then stop the server while the person is to move.
+    let mut bot_moves = 0;
+    let mut last = Value::Null;
+    while bot_moves < 2 || last["turn"]["seat"] != 1 || last["turn"]["kind"] != "move" {
+        let m = ws.recv().await;
+        if m["type"] != "event" {
+            continue;
+        }
+        if m["kind"] == "moved" && m["seat"] == 2 {
+            bot_moves += 1;
+        }
+        if m["turn"]["kind"] == "move" && m["turn"]["seat"] == 1 && bot_moves < 2 {
+            let mv = m["legal"][0].clone();
+            ws.act(json!({"type": "move", "game": 1, "move": mv})).await;
+        }
+        last = m;
+    }
+    let before = last["no"].as_u64().unwrap();
+    s1.shutdown.send(true).unwrap();
+    drop(ws);
+    let s2 = senet_server::spawn_durable(cfg).await.unwrap();
+    let c2 = Client { addr: s2.addr };
+    let (mut ws, welcome) = c2.hello(&id, Some(&token), Some(before)).await;
+    assert_eq!(welcome["snapshot"]["last_event"], before);
+    // The person moves; the bot, recovered with the match, answers.
+    let mv = welcome["snapshot"]["legal"][0].clone();
+    ws.act(json!({"type": "move", "game": 1, "move": mv})).await;
+    loop {
+        let m = ws.recv().await;
+        if m["type"] == "event" && m["kind"] == "moved" && m["seat"] == 2 {
+            break;
+        }
+        if m["type"] == "event" && m["kind"] == "game_over" {
+            break; // the person's move ended the game: nothing left for the bot
+        }
+        if m["type"] == "event" && m["turn"]["kind"] == "move" && m["turn"]["seat"] == 1 {
+            let mv = m["legal"][0].clone();
+            ws.act(json!({"type": "move", "game": 1, "move": mv})).await;
+        }
+    }
+    s2.shutdown.send(true).unwrap();
+}
+
+/// A game against a bot rates only the person, against the bot's fixed rating; without
+/// `rated`, a bot match is casual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_against_a_bot_moves_only_the_persons_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let mut cfg = config(&url);
+    cfg.bot_nodes = TEST_NODES;
+    let s = senet_server::spawn_durable(cfg).await.unwrap();
+    let c = Client { addr: s.addr };
+    let (st, player) = c.post("/api/players", json!({"name": "Rae"})).await;
+    assert_eq!(st, 201, "{player}");
+    let key = player["player_key"].as_str().unwrap();
+    for rated in [false, true] {
+        let (id, token, _) = against_bots(
+            &c,
+            json!({"variant": "pyramid", "bots": ["hard"], "player_key": key, "rated": rated}),
+        )
+        .await;
+        let (mut ws, _) = c.hello(&id, Some(&token), Some(0)).await;
+        let seq = ws.act(json!({"type": "resign"})).await;
+        assert_eq!(ws.reply(seq).await["type"], "ack");
+        ws.until(|m| m["kind"] == "match_over").await;
+        let (_, board) = c.get(&format!("/api/matches/{id}/scoreboard")).await;
+        assert_eq!(board["rated"], rated, "{board}");
+        let changes = &board["games"][0]["ratings"];
+        if rated {
+            let changes = changes.as_array().expect("the rated game's changes");
+            assert_eq!(changes.len(), 1, "only the person is rated: {changes:?}");
+            assert_eq!(changes[0]["seat"], 1, "{changes:?}");
+            let after = changes[0]["after"].as_f64().unwrap();
+            let before = changes[0]["before"].as_f64().unwrap();
+            // Losing to a 1650 bot costs a new 1500 player some points.
+            assert!(after < before, "{changes:?}");
+        } else {
+            assert!(changes.is_null(), "{board}");
+        }
+    }
+    let (_, leaders) = c.get("/api/leaderboard?by=rating&variant=pyramid").await;
+    let rows = leaders.as_array().expect("a list");
+    assert_eq!(rows.len(), 1, "the person only: {leaders}");
+    assert_eq!(rows[0]["name"], "Rae", "{leaders}");
+    s.shutdown.send(true).unwrap();
+}
+
+/// A bot on a clock is charged for its moves like a person (its thinking and its delay).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_on_a_clock_is_charged_for_its_moves() {
+    let s = start_with(|c| {
+        c.bot_nodes = TEST_NODES;
+        c.bot_delay_ms = 60;
+    })
+    .await;
+    let (id, token, _) = against_bots(
+        &s,
+        json!({"variant": "parker", "bots": ["medium"],
+               "clock": {"kind": "fischer", "base_secs": 600, "increment_secs": 0}}),
+    )
+    .await;
+    let (ws, _) = s.hello(&id, Some(&token), Some(0)).await;
+    let seen = play_seat(ws, 1, 5).await;
+    let bot_moves: Vec<&Value> = seen
+        .iter()
+        .filter(|e| e["kind"] == "moved" && e["seat"] == 2)
+        .collect();
+    assert!(!bot_moves.is_empty());
+    for m in bot_moves {
+        assert!(m["used_ms"].as_u64().unwrap() >= 60, "{m}");
+        assert!(
+            m["clock"]["remaining_ms"][1].as_u64().unwrap() < 600_000,
+            "{m}"
+        );
+    }
+}
