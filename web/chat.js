@@ -149,7 +149,7 @@ export class Chat {
     const n = this.st.snap?.players || this.st.names?.length || 0;
     const mutes = [];
     for (let seat = 1; seat <= n; seat += 1) {
-      if (seat === me) continue;
+      if (seat === me || this.st.snap?.bots?.[seat - 1]) continue; // a bot says nothing
       const muted = this.muted.has(seat);
       mutes.push(el('button', { type: 'button', class: 'chat-mute', dataset: { seat: String(seat) }, 'aria-pressed': muted ? 'true' : 'false',
         text: `${muted ? 'Unmute' : 'Mute'} ${seatName(this.st.names, seat)}`,

@@ -10,7 +10,11 @@ async function init() {
   for (const v of variants) {
     $('variant').append(el('option', { value: v.id, text: v.name }));
     $('lb-variant').append(el('option', { value: v.id, text: v.name }));
+    $('bot-variant').append(el('option', { value: v.id, text: v.name }));
   }
+  $('bot-variant').addEventListener('change', botPlayers);
+  $('bot-form').addEventListener('submit', playComputer);
+  botPlayers();
   $('variant').addEventListener('change', onVariant);
   $('lb-variant').addEventListener('change', leaderboard);
   $('lb-by').addEventListener('change', leaderboard);
@@ -31,6 +35,39 @@ function onVariant() {
   $('players').replaceChildren();
   for (let n = v.min_players; n <= v.max_players; n++) $('players').append(el('option', { value: n, text: String(n) }));
   $('wait-row').hidden = !v.options.includes('waiting_for_one');
+}
+
+// "Play the computer": the computer takes every other seat, and the board opens at once.
+async function playComputer(e) {
+  e.preventDefault();
+  $('bot-error').textContent = '';
+  const players = Number($('bot-players').value) || 2;
+  const name = $('player-name').value.trim() || loadPlayer()?.name || '';
+  const body = {
+    variant: $('bot-variant').value,
+    players,
+    series: { kind: 'best_of', target: Number($('bot-series').value) || 1 },
+    bots: Array(players - 1).fill($('bot-level').value),
+    name: `Against the computer (${$('bot-level').value})`,
+  };
+  if (name) body.player_name = name;
+  $('bot-go').disabled = true;
+  try {
+    const player = await ensurePlayer(name);
+    if (player) body.player_key = player.player_key;
+    const r = await api('/api/matches', body);
+    saveSeat(r.match_id, r.seat, r.token);
+    location.assign(`/m/${encodeURIComponent(r.match_id)}`);
+  } catch (err) {
+    $('bot-go').disabled = false;
+    $('bot-error').textContent = `Cannot start the game: ${err.message}`;
+  }
+}
+
+function botPlayers() {
+  const v = variants.find(x => x.id === $('bot-variant').value);
+  $('bot-players').replaceChildren();
+  for (let n = v?.min_players ?? 2; n <= (v?.max_players ?? 2); n++) $('bot-players').append(el('option', { value: n, text: String(n) }));
 }
 
 async function create(e) {
@@ -94,7 +131,7 @@ async function refreshLive() {
       : [...(open ? [el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
         el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
     ul.append(el('li', { dataset: { match: m.match_id } },
-      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''}${m.clock ? ' · ' + clockRuleWords(m.clock) : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
+      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''}${m.clock ? ' · ' + clockRuleWords(m.clock) : ''}${m.bots?.some(Boolean) ? ' · against the computer' : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
       ...links, ' · ',
       el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' })));
   }

@@ -899,6 +899,8 @@ function breakdownWords(e) {
 async function newMatchSameSettings() {
   const s = st.snap;
   const body = { variant: s.variant, players: s.players, series: s.series, public: s.public, name: s.name };
+  // Against the computer: the same bots in the same seats.
+  if (s.bots?.some(Boolean)) body.bots = s.bots.filter(Boolean);
   if (st.setup && s.variant === 'parker') body.options = { waiting_for_one: st.setup.waiting_for_one };
   const me = st.seat ? st.names[st.seat - 1] : null;
   if (me) body.player_name = me;

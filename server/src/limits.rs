@@ -518,6 +518,7 @@ mod tests {
                 wins: Vec::new(),
                 spectators: 0,
                 clock: None,
+                bots: Vec::new(),
             })
         };
         let (tx1, rx1) = summary("joining");

@@ -588,6 +588,10 @@ pub struct Snapshot {
     /// The clocks now (absent without a clock, and before the first game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// Per seat, the level of the computer that plays it (`easy`, `medium`, `hard`), null for
+    /// a person's seat; absent when no bot plays.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<Option<String>>,
 }
 
 /// An `event` message inside another message (`welcome.recent`): tagged `"type": "event"`

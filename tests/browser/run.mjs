@@ -893,6 +893,30 @@ if (want('ratings')) {
   for (const p of [a, b]) await p.context().close();
 }
 
+// ---- "Play the computer": one click in the lobby, then a whole game against the bot ----
+if (want('bot')) {
+  const p = await newPage({ width: 1280, height: 800 });
+  await p.goto(BASE + '/');
+  await p.selectOption('#bot-variant', 'pyramid');
+  await p.selectOption('#bot-level', 'easy');
+  await p.click('#bot-go');
+  await p.waitForURL(/\/m\/[0-9a-f-]+$/);
+  await p.waitForFunction(() => window.senet.names?.length === 2 && document.body.dataset.conn === 'open');
+  assert.equal(await p.evaluate(() => window.senet.names[1]), 'Computer (easy)');
+  let moves = 0;
+  while (!(await over(p))) {
+    if (await step([p], { greedy: { hits: true } })) moves++;
+    if (moves === 10) await p.screenshot({ path: path.join(SHOTS, 'computer-mid.png') });
+    if (moves > 2000) throw new Error('the game against the computer does not end');
+  }
+  await p.waitForFunction(() => !document.getElementById('result').hidden);
+  const result = await p.textContent('#result');
+  assert.match(result, /You won|Computer \(easy\) won/, result);
+  await p.screenshot({ path: path.join(SHOTS, 'computer-game-over.png'), fullPage: true });
+  log('played the computer from the lobby:', moves, 'moves clicked;', result.slice(0, 60));
+  await p.context().close();
+}
+
 // ---- a clocked match: both players see both clocks, and the running one counts down ----
 if (want('clock')) {
   const a = await newPage({ width: 1280, height: 800 });

@@ -273,6 +273,11 @@ fn summary_of(id: &str, rows: &MatchRows) -> Result<crate::matches::Summary, Api
         score,
         wins,
         spectators: 0,
+        bots: if rows.seats.iter().any(|s| s.bot.is_some()) {
+            rows.seats.iter().map(|s| s.bot.clone()).collect()
+        } else {
+            Vec::new()
+        },
         // A clock that does not read is left out of the listing, not an error.
         clock: m
             .clock

@@ -220,6 +220,8 @@ pub struct Table<'a> {
     /// How long the match has waited for the seat to move (what its clock has used of the
     /// decision).
     pub thinking: Duration,
+    /// Per seat, the level of the bot that plays it (empty when none does).
+    pub bots: Vec<Option<String>>,
 }
 
 /// Everything a client needs to draw the match now.
@@ -262,6 +264,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         last_event: state.events(),
         clock_rule: spec.clock,
         clock: state.clock_view(table.thinking),
+        bots: table.bots,
     }
 }
 
@@ -334,6 +337,9 @@ pub struct Summary {
     /// The clock (absent: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockSpec>,
+    /// Per seat, the level of the bot that plays it (absent when none does).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<Option<String>>,
 }
 
 /// The listing of a match.
@@ -354,6 +360,7 @@ pub fn summary(state: &MatchState, table: Table<'_>) -> Summary {
         wins: state.wins().to_vec(),
         spectators: table.spectators,
         clock: spec.clock,
+        bots: table.bots,
     }
 }
 
@@ -549,6 +556,7 @@ mod tests {
             connected: vec![false, false],
             spectators: 0,
             thinking: Duration::ZERO,
+            bots: Vec::new(),
         }
     }
 

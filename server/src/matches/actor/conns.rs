@@ -339,6 +339,14 @@ impl Actor {
                 .collect(),
             spectators: self.spectators,
             thinking: self.decision_since.elapsed(),
+            bots: if self.seats.iter().any(|s| s.bot.is_some()) {
+                self.seats
+                    .iter()
+                    .map(|s| s.bot.map(|l| l.id().to_owned()))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 

@@ -179,6 +179,7 @@ fn placeholder_summary() -> Summary {
         wins: vec![],
         spectators: 0,
         clock: None,
+        bots: Vec::new(),
     }
 }
 

@@ -97,6 +97,8 @@ pub struct SeatLine {
     pub name: Option<String>,
     /// The registered player holding it, if any.
     pub player_id: Option<String>,
+    /// The level of the bot that plays it, if one does.
+    pub bot: Option<String>,
 }
 
 /// A game of a match.
@@ -221,7 +223,7 @@ fn access_of(
     })
 }
 
-const SEATS: &str = "SELECT seat, name, player_id, token_hash, \
+const SEATS: &str = "SELECT seat, name, player_id, bot, token_hash, \
                      CASE WHEN claimed THEN 1 ELSE 0 END AS claimed \
                      FROM seats WHERE match_id = $1 ORDER BY seat";
 
@@ -358,6 +360,7 @@ impl SqlStore {
                         seat: int(s, "seat")?,
                         name: opt_text(s, "name")?,
                         player_id: opt_text(s, "player_id")?,
+                        bot: opt_text(s, "bot")?,
                     })
                 })
                 .collect::<Result<_, StoreError>>()?,
@@ -477,7 +480,7 @@ impl SqlStore {
         if !ids.is_empty() {
             let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
             let sql = format!(
-                "SELECT match_id, seat, name, player_id FROM seats \
+                "SELECT match_id, seat, name, player_id, bot FROM seats \
                  WHERE match_id IN ({}) ORDER BY match_id, seat",
                 marks.join(",")
             );
@@ -496,6 +499,7 @@ impl SqlStore {
                         seat: int(s, "seat")?,
                         name: opt_text(s, "name")?,
                         player_id: opt_text(s, "player_id")?,
+                        bot: opt_text(s, "bot")?,
                     });
             }
             for m in &mut matches {
