@@ -34,7 +34,7 @@ let live = null;
 window.senet = st; // for tests and the curious: the page's state
 // How many missed events the page takes one frame each: past that, the server's welcome
 // brings the current game's last TAIL events instead (the move list of a long game starts
-// there, with a link to the full record).
+// there, with a link to the full record). match.html's early socket says the same tail.
 const TAIL = 60;
 // True while the welcome's recent events are applied: shown, not acted on (as missed events).
 let replayingRecent = false;
@@ -151,8 +151,11 @@ function showMissing(text = 'No such match.') {
 function connect(token, key) {
   $('play').hidden = false;
   let probing = false;
+  // The socket match.html's head opened (once: a later connect opens its own).
+  const early = window.senetEarly ?? null;
+  window.senetEarly = null;
   live = new Live(matchId, {
-    token, key, tail: TAIL,
+    token, key, tail: TAIL, early,
     onStatus: async (s, delay) => {
       const c = $('conn');
       c.textContent = { connecting: 'connecting…', open: st.seat ? `playing as seat ${st.seat}` : 'watching', reconnecting: `connection lost — retrying in ${(delay / 1000).toFixed(1)} s`, closed: 'disconnected' }[s];
