@@ -436,9 +436,17 @@ function logEvent(e, said) {
   if (!catchingUp()) scrollLog();
 }
 
+// In the next frame, before it is drawn: reading scrollHeight now would lay the page out
+// once more in the middle of applying a welcome (20 ms of a board's opening).
+let scrollQueued = false;
 function scrollLog() {
-  const box = $('log').parentElement;
-  if (box) box.scrollTop = box.scrollHeight;
+  if (scrollQueued) return;
+  scrollQueued = true;
+  requestAnimationFrame(() => {
+    scrollQueued = false;
+    const box = $('log').parentElement;
+    if (box) box.scrollTop = box.scrollHeight;
+  });
 }
 
 // The story next to the dice: the latest sentences, newest last (an aria-live region: each
