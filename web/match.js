@@ -198,7 +198,8 @@ function onMessage(msg) {
   switch (msg.type) {
     case 'welcome':
       st.seat = msg.seat;
-      applySnapshot(msg.snapshot, true);
+      // With `recent`, the board is drawn once, after them.
+      applySnapshot(msg.snapshot, true, !msg.recent);
       if (msg.recent) applyRecent(msg.recent);
       break;
     case 'snapshot': applySnapshot(msg.snapshot, false); break;
@@ -227,7 +228,7 @@ function showError(msg) {
   renderChoices();
 }
 
-async function applySnapshot(s, first) {
+async function applySnapshot(s, first, draw = true) {
   st.snap = s;
   st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.stuck = s.stuck || [];
@@ -249,7 +250,7 @@ async function applySnapshot(s, first) {
       s.public ? el('a', { href: `/m/${matchId}/watch`, text: 'Spectator view' }) : el('span', { text: 'Private match' }));
   }
   if (s.turn.kind === 'game_over' || s.turn.kind === 'match_over') st.over = st.over || { game: s.game };
-  redraw(false);
+  if (draw) redraw(false);
   st.variantName = await variantName(s.variant);
   renderTitle();
 }

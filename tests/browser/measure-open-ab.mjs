@@ -7,6 +7,7 @@
 //
 // Each server gets its own match (random games: each row says how long). Start the servers
 // as for measure-open.mjs (--rate-per-sec 1000 --rate-burst 1000 --addr-rate-per-sec 0).
+// With --match <id>, every server opens that match (below).
 
 import { chromium } from 'playwright-core';
 
@@ -119,9 +120,26 @@ function probe(lastEvent) {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
+// --match <id>: a match every server has already (the same data directory copied for each,
+// recovered at start), instead of a new one each: the same match, event for event.
+const MATCH = arg('match', null);
+async function lastEvent(BASE, id) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(BASE + '/healthz');
+  const snapshot = await page.evaluate((id) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${location.host}/ws/matches/${id}`);
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello' }));
+    ws.onerror = () => reject(new Error('socket error'));
+    ws.onmessage = (m) => { const msg = JSON.parse(m.data); if (msg.type === 'welcome') { ws.close(); resolve(msg.snapshot); } };
+  }), id);
+  await ctx.close();
+  return { id, last: snapshot.last_event, game: snapshot.game, gameEvents: '?' };
+}
+
 const sides = [];
 for (const base of URLS) {
-  const made = await makeMatch(base);
+  const made = MATCH ? await lastEvent(base, MATCH) : await makeMatch(base);
   console.log(`${base}: match ${made.id}: ${made.last} events, game ${made.game} has ${made.gameEvents}`);
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(probe, made.last);
