@@ -149,11 +149,12 @@ export function randomSeed() {
 // One WebSocket to a match, reconnecting by itself with exponential backoff. Events are
 // delivered once each, in order (a reconnect asks for those after the last one seen). With
 // `tail`, a hello that missed more events than that gets the welcome's `recent` (the current
-// game's last events) instead of them: the page applies those itself.
+// game's last events) instead of them: the page applies those itself. `early`: a socket the
+// page opened before its scripts loaded (match.html), taken over when it said the same hello.
 export class Live {
-  constructor(matchId, { token = null, key = null, tail = null, onMessage, onStatus }) {
+  constructor(matchId, { token = null, key = null, tail = null, early = null, onMessage, onStatus }) {
     this.matchId = matchId; this.token = token; this.key = key; this.tail = tail;
-    this.onMessage = onMessage; this.onStatus = onStatus;
+    this.onMessage = onMessage; this.onStatus = onStatus; this.early = early;
     // lastEvent -1: nothing seen yet; the first hello asks for every event (last_event 0), or
     // the welcome's recent ones past the tail, so that the page's move log is there after a
     // reload.
@@ -161,21 +162,31 @@ export class Live {
     this.backlog = 0;
     this.connect();
   }
+  hello() {
+    const hello = { type: 'hello' };
+    if (this.token) hello.token = this.token;
+    else if (this.key) hello.token = this.key;
+    hello.last_event = Math.max(0, this.lastEvent);
+    if (this.tail !== null) hello.tail = this.tail;
+    // A spectator's chat name (web/chat.js).
+    if (this.name) hello.name = this.name;
+    return JSON.stringify(hello);
+  }
   connect() {
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}`);
+    const early = this.early;
+    this.early = null;
+    let ws;
+    if (early?.hello === this.hello()) {
+      ws = early.ws;
+    } else {
+      early?.ws.close();
+      const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      ws = new WebSocket(`${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}`);
+    }
     this.ws = ws;
     this.onStatus('connecting');
-    ws.onopen = () => {
-      const hello = { type: 'hello' };
-      if (this.token) hello.token = this.token;
-      else if (this.key) hello.token = this.key;
-      hello.last_event = Math.max(0, this.lastEvent);
-      if (this.tail !== null) hello.tail = this.tail;
-      // A spectator's chat name (web/chat.js).
-      if (this.name) hello.name = this.name;
-      ws.send(JSON.stringify(hello));
-    };
+    // An early socket that is open has said its hello already.
+    ws.onopen = () => ws.send(this.hello());
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch { return; }
@@ -205,6 +216,14 @@ export class Live {
       setTimeout(() => { if (!this.closed) this.connect(); }, delay);
     };
     ws.onerror = () => { /* onclose follows */ };
+    // What the early socket received, in order, once the page has its Live (before any
+    // frame that comes next: those are tasks, this is a microtask).
+    if (ws === early?.ws) {
+      queueMicrotask(() => {
+        for (const m of early.messages) ws.onmessage(m);
+        if (early.close) ws.onclose(early.close);
+      });
+    }
   }
   get open() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
   // Still replaying missed events: the page shows them but does not act on them.

@@ -36,7 +36,7 @@ let live = null;
 window.senet = st; // for tests and the curious: the page's state
 // How many missed events the page takes one frame each: past that, the server's welcome
 // brings the current game's last TAIL events instead (the move list of a long game starts
-// there, with a link to the full record).
+// there, with a link to the full record). match.html's early socket says the same tail.
 const TAIL = 60;
 // True while the welcome's recent events are applied: shown, not acted on (as missed events).
 let replayingRecent = false;
@@ -153,8 +153,11 @@ function showMissing(text = 'No such match.') {
 function connect(token, key) {
   $('play').hidden = false;
   let probing = false;
+  // The socket match.html's head opened (once: a later connect opens its own).
+  const early = window.senetEarly ?? null;
+  window.senetEarly = null;
   live = new Live(matchId, {
-    token, key, tail: TAIL,
+    token, key, tail: TAIL, early,
     onStatus: async (s, delay) => {
       const c = $('conn');
       c.textContent = { connecting: 'connecting…', open: st.seat ? `playing as seat ${st.seat}` : 'watching', reconnecting: `connection lost — retrying in ${(delay / 1000).toFixed(1)} s`, closed: 'disconnected' }[s];
@@ -201,7 +204,8 @@ function onMessage(msg) {
   switch (msg.type) {
     case 'welcome':
       st.seat = msg.seat;
-      applySnapshot(msg.snapshot, true);
+      // With `recent`, the board is drawn once, after them.
+      applySnapshot(msg.snapshot, true, !msg.recent);
       if (msg.recent) applyRecent(msg.recent);
       break;
     case 'snapshot': applySnapshot(msg.snapshot, false); break;
@@ -230,7 +234,7 @@ function showError(msg) {
   renderChoices();
 }
 
-async function applySnapshot(s, first) {
+async function applySnapshot(s, first, draw = true) {
   st.snap = s;
   st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.stuck = s.stuck || [];
@@ -253,7 +257,7 @@ async function applySnapshot(s, first) {
       s.public ? el('a', { href: `/m/${matchId}/watch`, text: 'Spectator view' }) : el('span', { text: 'Private match' }));
   }
   if (s.turn.kind === 'game_over' || s.turn.kind === 'match_over') st.over = st.over || { game: s.game };
-  redraw(false);
+  if (draw) redraw(false);
   st.variantName = await variantName(s.variant);
   renderTitle();
 }
@@ -442,9 +446,17 @@ function logEvent(e, said) {
   if (!catchingUp()) scrollLog();
 }
 
+// In the next frame, before it is drawn: reading scrollHeight now would lay the page out
+// once more in the middle of applying a welcome (20 ms of a board's opening).
+let scrollQueued = false;
 function scrollLog() {
-  const box = $('log').parentElement;
-  if (box) box.scrollTop = box.scrollHeight;
+  if (scrollQueued) return;
+  scrollQueued = true;
+  requestAnimationFrame(() => {
+    scrollQueued = false;
+    const box = $('log').parentElement;
+    if (box) box.scrollTop = box.scrollHeight;
+  });
 }
 
 // The story next to the dice: the latest sentences, newest last (an aria-live region: each

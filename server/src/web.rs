@@ -2,7 +2,9 @@
 //!
 //! The client holds no game logic: it draws the server's positions (`notation` in every
 //! event and snapshot) and sends moves chosen from the server's `legal` lists. Every page and
-//! file is served with a strict Content-Security-Policy (no inline scripts) and no framing.
+//! file is served with a strict Content-Security-Policy (no inline script but those of the
+//! pages, each allowed by its hash: the match page's, which opens the socket early) and no
+//! framing.
 //!
 //! # Caching
 //!
@@ -39,7 +41,9 @@
 //! # Headers
 //!
 //! Pages and every other answer a browser could open as a document carry the
-//! Content-Security-Policy, `X-Frame-Options` and `Referrer-Policy`. Scripts and style sheets
+//! Content-Security-Policy, `X-Frame-Options` and `Referrer-Policy`. The policy allows
+//! scripts from the site and the inline scripts of the pages as they are served, by their
+//! SHA-256 (computed when the site is built, [`policy`]): nothing else inline runs. Scripts and style sheets
 //! are never documents (the policy of the page that loads them governs them), so they carry
 //! `X-Content-Type-Options: nosniff` only, which keeps them from being read as anything else.
 //!
@@ -70,8 +74,9 @@ use tower_http::compression::{CompressionLayer, CompressionLevel};
 
 use crate::AppState;
 
-/// The Content-Security-Policy of every page and asset.
-pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/// The Content-Security-Policy of every page and asset: `{{inline}}` is filled with the
+/// hashes of the pages' inline scripts ([`policy`]).
+const CSP: &str = "default-src 'self'; script-src 'self'{{inline}}; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// `Cache-Control` of a URL whose content may change: revalidate (with the `ETag`) each time.
 const REVALIDATE: &str = "no-cache";
@@ -374,6 +379,8 @@ struct Site {
     rules: Vec<Served>,
     favicon_svg: Served,
     favicon_ico: Served,
+    /// The Content-Security-Policy ([`policy`]).
+    csp: HeaderValue,
 }
 
 fn site() -> &'static Site {
@@ -397,10 +404,11 @@ impl Site {
                 tagged: Served::new(ctype, tagged_text(name, text, &hashed)),
             })
             .collect();
-        let pages = Page::all()
+        let pages: Vec<(Page, Served)> = Page::all()
             .into_iter()
             .map(|p| (p, Served::new(HTML, fill_page(&p.source(), &hashed))))
             .collect();
+        let csp = policy(pages.iter().map(|(_, s)| &s.body[..]));
         let rules = Variant::ALL
             .iter()
             .map(|&v| Served::new("text/markdown; charset=utf-8", rules_text(v)))
@@ -411,6 +419,9 @@ impl Site {
             rules,
             favicon_svg: Served::new("image/svg+xml", FAVICON_SVG),
             favicon_ico: Served::new("image/x-icon", favicon_ico()),
+            // Hashes and the constant are ASCII: the value is always valid.
+            csp: HeaderValue::from_str(&csp)
+                .unwrap_or(HeaderValue::from_static("default-src 'self'")),
         }
     }
 
@@ -419,6 +430,48 @@ impl Site {
         let found = self.pages.iter().find(|(p, _)| *p == page);
         &found.unwrap_or(&self.pages[0]).1
     }
+}
+
+/// The Content-Security-Policy for `pages` as they are served: [`CSP`] with the hash of
+/// each of their inline scripts ([`inline_scripts`]) allowed.
+fn policy<'a>(pages: impl Iterator<Item = &'a [u8]>) -> String {
+    let mut hashes = BTreeSet::new();
+    for page in pages {
+        for script in inline_scripts(&String::from_utf8_lossy(page)) {
+            hashes.insert(format!(" 'sha256-{}'", base64(&Sha256::digest(script))));
+        }
+    }
+    CSP.replace("{{inline}}", &hashes.into_iter().collect::<String>())
+}
+
+/// The text of each inline script of `html`: between a bare `<script>` and its `</script>`
+/// (a script with attributes, as `<script type="module" src=…>`, is not inline here: the
+/// pages name their files).
+fn inline_scripts(html: &str) -> Vec<&str> {
+    html.split("<script>")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("</script>").map(|(script, _)| script))
+        .collect()
+}
+
+/// `bytes` in standard base64, with padding (as a CSP hash source wants).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The embedded text of an asset (`""` for a name that is not one).
@@ -790,10 +843,7 @@ fn nosniff(mut res: Response) -> Response {
 fn secure(res: Response) -> Response {
     let mut res = nosniff(res);
     let h = res.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    h.insert(header::CONTENT_SECURITY_POLICY, site().csp.clone());
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(
         header::REFERRER_POLICY,
@@ -1035,8 +1085,11 @@ mod tests {
             .iter()
             .chain(&howtos)
         {
-            assert!(!html.contains("<script>"), "no inline scripts");
-            for part in html.split("src=\"/static/").skip(1) {
+            // The match page's early socket is the one inline script (allowed by its hash).
+            let inline = if *html == MATCH { 1 } else { 0 };
+            assert_eq!(inline_scripts(html).len(), inline, "inline scripts");
+            let named = html.split("src=\"/static/").skip(1);
+            for part in named.chain(html.split("href=\"/static/").skip(1)) {
                 let name = part.split('"').next().unwrap_or_default();
                 assert!(
                     ASSETS.iter().any(|(p, _, _)| *p == name),
@@ -1062,6 +1115,74 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_policy_allows_each_inline_script_of_the_pages_by_its_hash() {
+        let site = Site::build();
+        let csp = site.csp.to_str().unwrap();
+        let (head, tail) = CSP.split_once("{{inline}}").unwrap();
+        assert!(csp.starts_with(head) && csp.ends_with(tail), "{csp}");
+        let scripts: Vec<&str> = site
+            .pages
+            .iter()
+            .flat_map(|(_, s)| inline_scripts(std::str::from_utf8(&s.body).unwrap()))
+            .collect();
+        assert!(!scripts.is_empty(), "the match page has its early socket");
+        let allowed = csp[head.len()..csp.len() - tail.len()].split_whitespace();
+        let hashes: BTreeSet<String> = scripts
+            .iter()
+            .map(|s| format!("'sha256-{}'", base64(&Sha256::digest(s))))
+            .collect();
+        assert_eq!(
+            allowed.collect::<BTreeSet<_>>(),
+            hashes.iter().map(String::as_str).collect()
+        );
+        // The script as a browser hashes it: the exact text between the tags.
+        let page = site.page(Page::Match).body.clone();
+        let page = std::str::from_utf8(&page).unwrap();
+        let start = page.find("<script>").unwrap() + "<script>".len();
+        let end = start + page[start..].find("</script>").unwrap();
+        assert_eq!(scripts, [&page[start..end]]);
+        assert_eq!(
+            inline_scripts(
+                "<script>a</script><script type=\"module\" src=\"x\"></script><script>b</script>"
+            ),
+            ["a", "b"]
+        );
+    }
+
+    #[test]
+    fn base64_is_the_standard_alphabet_with_padding() {
+        // RFC 4648's test vectors, and a SHA-256 as `openssl dgst -sha256 -binary | base64` gives it.
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+        assert_eq!(
+            base64(&Sha256::digest(b"abc")),
+            "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="
+        );
+        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
+    }
+
+    #[test]
+    fn the_early_socket_says_the_tail_match_js_says() {
+        let tail = |text: &str, before: &str| {
+            let rest = &text[text.find(before).unwrap() + before.len()..];
+            rest[..rest.find(';').unwrap()].trim().to_owned()
+        };
+        assert_eq!(
+            tail(inline_scripts(MATCH)[0], "hello.tail ="),
+            tail(asset_text("match.js"), "const TAIL =")
+        );
     }
 
     #[test]
