@@ -36,6 +36,9 @@ export class Chat {
     $('chat-name').addEventListener('submit', (e) => { e.preventDefault(); this.useName($('chat-name-input').value.trim()); });
   }
 
+  // The name a spectator chose before (said in every hello), if any.
+  storedName() { return localStorage.getItem(NAME_KEY); }
+
   // A spectator who chose a name before says it in every hello.
   attach(live) {
     const name = localStorage.getItem(NAME_KEY);

@@ -150,10 +150,11 @@ export function randomSeed() {
 // delivered once each, in order (a reconnect asks for those after the last one seen). With
 // `tail`, a hello that missed more events than that gets the welcome's `recent` (the current
 // game's last events) instead of them: the page applies those itself. `early`: a socket the
-// page opened before its scripts loaded (match.html), taken over when it said the same hello.
+// page opened before its scripts loaded (match.html), taken over when it said the same hello
+// (a spectator's chat `name` is not in that one).
 export class Live {
-  constructor(matchId, { token = null, key = null, tail = null, early = null, onMessage, onStatus }) {
-    this.matchId = matchId; this.token = token; this.key = key; this.tail = tail;
+  constructor(matchId, { token = null, key = null, tail = null, early = null, name = null, onMessage, onStatus }) {
+    this.matchId = matchId; this.token = token; this.key = key; this.tail = tail; this.name = name;
     this.onMessage = onMessage; this.onStatus = onStatus; this.early = early;
     // lastEvent -1: nothing seen yet; the first hello asks for every event (last_event 0), or
     // the welcome's recent ones past the tail, so that the page's move log is there after a

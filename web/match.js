@@ -157,7 +157,7 @@ function connect(token, key) {
   const early = window.senetEarly ?? null;
   window.senetEarly = null;
   live = new Live(matchId, {
-    token, key, tail: TAIL, early,
+    token, key, tail: TAIL, early, name: token ? null : chat.storedName(),
     onStatus: async (s, delay) => {
       const c = $('conn');
       c.textContent = { connecting: 'connecting…', open: st.seat ? `playing as seat ${st.seat}` : 'watching', reconnecting: `connection lost — retrying in ${(delay / 1000).toFixed(1)} s`, closed: 'disconnected' }[s];
