@@ -1068,6 +1068,16 @@ if (want('chat')) {
   await a.screenshot({ path: path.join(SHOTS, 'chat-desktop.png') });
   await b.screenshot({ path: path.join(SHOTS, 'chat-phone.png'), fullPage: true });
   await s.screenshot({ path: path.join(SHOTS, 'chat-spectator-phone.png'), fullPage: true });
+  // Once the match is over, its replay shows the chat, as text: both rooms.
+  await b.waitForSelector('#resign');
+  await b.click('#resign'); await b.click('#resign');
+  await a.waitForFunction(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
+  await a.goto(`${BASE}/m/${id}/games/1/replay`);
+  await a.waitForFunction(() => document.querySelectorAll('#chat-record-list li').length >= 2);
+  const replayed = await a.$$eval('#chat-record-list li .chat-text', (xs) => xs.map(x => x.textContent));
+  assert.ok(replayed.includes(text) && replayed.includes('Well played!'), `the replay's chat: ${replayed}`);
+  assert.equal(await a.locator('#chat-record-list b').count(), 0, 'no <b> element in the replay either');
+  await a.screenshot({ path: path.join(SHOTS, 'chat-replay.png'), fullPage: true });
   for (const p of [a, b, s]) await p.context().close();
   log('chat: text arrives as text, canned phrases, rooms apart until asked, mute, errors shown');
 }
