@@ -530,6 +530,8 @@ impl Actor {
     /// When a live game nobody acts in is abandoned (`--idle-end` after the last event).
     fn abandon_at(&self) -> Option<Instant> {
         let limit = self.cfg.idle_end()?;
+        // A clocked match ends by its clock instead.
+        self.state.spec().clock.is_none().then_some(())?;
         matches!(self.state.waiting(), Waiting::Move(_)).then_some(self.turn_since + limit)
     }
 

@@ -309,3 +309,56 @@ fn clock_figures_are_checked_at_creation() {
     assert!(ClockSpec::Correspondence { days: 15 }.check().is_err());
     assert!(ClockSpec::Correspondence { days: 14 }.check().is_ok());
 }
+
+#[test]
+fn the_clock_not_the_server_limits_decides_time() {
+    let claim = |s: &MatchState, waited: Duration| {
+        let (mover, _) = to_move(s);
+        let other = Seat::all(2).find(|&x| x != mover).unwrap();
+        s.decide(&Command::Claim {
+            seat: other,
+            gone_for: vec![Some(3_600 * SEC); 2],
+            needed: 60 * SEC,
+            waited,
+            move_limit: Some(1_800 * SEC),
+        })
+    };
+    // Correspondence: away for an hour, or two, is how such a game is played.
+    let corr = clocked(Variant::Jequier, 2, ClockSpec::Correspondence { days: 3 });
+    assert_eq!(
+        claim(&corr, 7_200 * SEC).unwrap_err().code(),
+        "clock_decides"
+    );
+    // Fischer: no claim for slowness (the clock is the move limit), one for absence still.
+    let fischer_match = clocked(Variant::Jequier, 2, fischer(10_800, 0));
+    let mut present = fischer_match.clone();
+    let (mover, _) = to_move(&present);
+    let other = Seat::all(2).find(|&x| x != mover).unwrap();
+    let slow = present.decide(&Command::Claim {
+        seat: other,
+        gone_for: vec![None; 2],
+        needed: 60 * SEC,
+        waited: 7_200 * SEC,
+        move_limit: Some(1_800 * SEC),
+    });
+    assert_eq!(slow.unwrap_err().code(), "not_absent");
+    assert!(
+        claim(&fischer_match, 7_200 * SEC).is_ok(),
+        "gone for an hour"
+    );
+    // Nor does the idle end abandon a clocked match.
+    for s in [&corr, &fischer_match] {
+        let abandoned = s.decide(&Command::Abandon {
+            waited: 200_000 * SEC,
+            limit: 86_400 * SEC,
+        });
+        assert_eq!(abandoned.unwrap_err().code(), "clock_decides");
+    }
+    present = present
+        .decide(&Command::Flag {
+            thinking: 10_800 * SEC,
+        })
+        .unwrap()
+        .after;
+    assert_eq!(present.waiting(), Waiting::MatchOver);
+}

@@ -6,6 +6,7 @@ use senet_engine::{Game, Geometry, IllegalMove, Status, ThrowEffect};
 use super::{Command, Decision, MAX_THROWS, MatchError, MatchState};
 use crate::dice::valid_client_seed;
 use crate::matches::fact::Fact;
+use crate::protocol::ClockSpec;
 
 /// Decides `command` on a copy of `state`, calling `observe` after each fact.
 pub(super) fn decide(
@@ -146,7 +147,13 @@ impl Decider<'_> {
                 if against == *seat {
                     return Err(MatchError::NotAbsent);
                 }
-                let too_slow = move_limit.is_some_and(|limit| *waited >= limit);
+                // On a clock, the clock is the move limit; on a correspondence clock, being away
+                // is the normal case, so only the clock ends a game for time.
+                if matches!(s.spec.clock, Some(ClockSpec::Correspondence { .. })) {
+                    return Err(MatchError::ClockDecides);
+                }
+                let too_slow =
+                    s.spec.clock.is_none() && move_limit.is_some_and(|limit| *waited >= limit);
                 let gone = gone_for.get(against.index()).copied().flatten();
                 match gone {
                     _ if too_slow => {}
@@ -182,6 +189,9 @@ impl Decider<'_> {
             }
             Command::Abandon { waited, limit } => {
                 let g = s.live()?;
+                if s.spec.clock.is_some() {
+                    return Err(MatchError::ClockDecides);
+                }
                 if waited < limit {
                     return Err(MatchError::NotIdle);
                 }

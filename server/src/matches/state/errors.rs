@@ -66,6 +66,10 @@ pub enum MatchError {
     /// A loss on time claimed while the seat still has time (or without a clock).
     #[error("the player to move still has time")]
     TimeLeft,
+    /// A claim or an abandonment that the match's clock rules out: its clock ends a game for
+    /// time (and on a correspondence clock, being away is no reason).
+    #[error("this match has a clock: the clock decides when time is up")]
+    ClockDecides,
     /// The setup cannot make a game.
     #[error("the match's setup cannot start a game: {0}")]
     BadSetup(String),
@@ -93,6 +97,7 @@ impl MatchError {
             MatchError::Illegal(e) => e.code(),
             MatchError::OutOfTime => "out_of_time",
             MatchError::TimeLeft => "time_left",
+            MatchError::ClockDecides => "clock_decides",
             MatchError::BadSetup(_) => "bad_setup",
             MatchError::Internal(_) => "internal",
         }
