@@ -10,9 +10,10 @@ import {
   api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
   loadInvites, saveInvites, linkRow, pref, setPref, clockRuleWords,
 } from './common.js';
-import { Board, diceView, COLOUR_NAMES } from './boards.js';
+import { Board, diceView, COLOUR_NAMES, PLAYER_COLOURS } from './boards.js';
 import { takeClock, clockElement, tickClocks, hasClock, clockRule } from './clock.js';
 import { Chat } from './chat.js';
+import { WinBar, chartFor, seatColour } from './winbar.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || '');
@@ -31,6 +32,8 @@ const st = {
   // found no move, the seats that asked for the next game.
   prevThrow: null, passedSince: false, noMoveSeat: null, lastOut: null, rematch: new Set(),
   notice: null, confirming: null, wasMyTurn: false,
+  // The last `chances` frame (spectators only) and the number of the last event drawn.
+  chances: null, lastNo: 0,
 };
 let live = null;
 window.senet = st; // for tests and the curious: the page's state
@@ -217,6 +220,7 @@ function onMessage(msg) {
       showError(msg);
       break;
     case 'going_away': $('conn').textContent = 'server restarting…'; break;
+    case 'chances': st.chances = msg; renderWinbar(); break;
     default: break;
   }
 }
@@ -238,6 +242,7 @@ async function applySnapshot(s, first, draw = true) {
   st.snap = s;
   st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.stuck = s.stuck || [];
+  st.lastNo = s.last_event ?? st.lastNo;
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
   st.variant = s.variant;
@@ -497,6 +502,7 @@ async function refreshNames() {
 function applyEvent(e) {
   const said = narrate(e);
   remember(e);
+  st.lastNo = e.no;
   takeClock(e.clock);
   st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.stuck = e.stuck || []; st.pending = null;
   if (e.notation) st.notation = e.notation;
@@ -554,6 +560,7 @@ function redraw(animate) {
   renderChoices();
   renderActions();
   renderResult();
+  renderWinbar();
 }
 
 function maybeSendSeed() {
@@ -865,8 +872,32 @@ function renderResult() {
     e.points !== undefined ? el('p', { class: 'points', id: 'result-points' }, `Points for this game: ${e.points}${e.reason ? ` (won by ${REASONS[e.reason] || e.reason})` : ''}. `,
       el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|pieces up/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
     e.breakdown ? el('p', { class: 'breakdown', id: 'result-breakdown', text: breakdownWords(e) }) : '',
-    table, el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',
+    table, chartFor(matchId, game, readKey(matchId), seatsForChances()),
+    el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',
     el('p', { class: 'buttons' }, ...buttons), el('p', { class: 'error', id: 'same-error', role: 'alert' }));
+}
+
+// ---------- win chances (web/winbar.js) ----------
+
+const winbar = new WinBar($('winbar'));
+
+// Per table seat: its name and the colour of the pieces it plays in this game.
+function seatsForChances() {
+  return st.names.map((_, i) => {
+    const engine = st.seats.indexOf(i + 1) + 1;
+    return { name: seatName(st.names, i + 1), colour: seatColour(st.board?.parsed?.sides?.[engine], engine, PLAYER_COLOURS) };
+  });
+}
+
+// Spectators see the bar above the board from their welcome on (its place is kept before the
+// first figures come); a seat never does while its game is live (the server sends seats no
+// `chances`), and gets the chart in the result panel once the game is over. A frame may come
+// before the events it follows: it is drawn once the page has drawn event `no`.
+function renderWinbar() {
+  if (st.seat || !st.snap || st.game < 1) { winbar.hide(); return; }
+  winbar.reserve(st.names.length);
+  const c = st.chances;
+  if (c && c.game === st.game && c.no <= st.lastNo && !catchingUp()) winbar.show(c.chances, seatsForChances(), c.no);
 }
 
 // What each line of a points breakdown counts, in words: `n` of them, worth `each`; `of`

@@ -2,8 +2,9 @@
 // WebCrypto (web/verify.js; the moves are checked by `senet-server verify`, not here).
 
 import { api, el, readKey, withKey } from './common.js';
-import { Board, diceView } from './boards.js';
+import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { verifyRecord } from './verify.js';
+import { WinBar, gameChances, seatColour } from './winbar.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1]);
@@ -11,6 +12,9 @@ const gameNo = Number(parts[3]);
 const key = readKey(matchId);
 const $ = (id) => document.getElementById(id);
 let rec, board, names = [], i = 0;
+// The game's win chances, one point per event (absent while loading or if refused).
+let chances = null;
+const winbar = new WinBar($('winbar'));
 
 function who(seat) { return (names[seat - 1]) || `seat ${seat}`; }
 
@@ -43,6 +47,28 @@ function show(k) {
   $('throw').replaceChildren(...(lastThrow ? [el('span', { text: `${who(lastThrow.seat)} threw ` }), diceView(lastThrow.spec, lastThrow.faces)] : []));
   if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' }); $('info').textContent = board.parsed?.info || ''; } else $('info').textContent = 'This record does not hold positions.';
   document.body.dataset.step = String(i);
+  showChances();
+}
+
+// The bar at this step: the chances after event i (the server's, per table seat).
+function showChances() {
+  const point = chances?.points[i];
+  if (!point) return;
+  const seats = rec.seats.map((_, s) => {
+    const engine = rec.seats.indexOf(s + 1) + 1;
+    return { name: who(s + 1), colour: seatColour(board.parsed?.sides?.[engine], engine, PLAYER_COLOURS) };
+  });
+  winbar.show(point.chances, seats, point.no);
+}
+
+async function loadChances() {
+  winbar.reserve(rec.seats.length);
+  try {
+    chances = await gameChances(matchId, gameNo, key);
+    showChances();
+  } catch {
+    winbar.hide(); // a game not over (409), or none: no bar
+  }
 }
 
 async function init() {
@@ -65,6 +91,7 @@ async function init() {
   $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
     ' · ', el('a', { href: withKey(`/api/matches/${matchId}/games/${gameNo}`), text: 'Raw record (JSON)' }));
   show(0);
+  loadChances();
   showChat();
   const verdict = $('verdict');
   try {

@@ -7,6 +7,7 @@
 //! - [`store`]: where events go before they are broadcast; [`store::sql`]: the durable store;
 //! - [`series`]: scoreboards, players, history and leaderboard from the store;
 //! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
+//! - [`chances`]: each seat's chance to win, from the bots' evaluation;
 //! - [`rating`]: Glicko-2 ratings;
 //! - [`metrics`]: the counters `GET /metrics` shows;
 //! - [`web`]: the browser client (pages and scripts embedded from `web/`).
@@ -23,6 +24,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub mod chances;
 pub mod chat;
 pub mod config;
 pub mod dice;

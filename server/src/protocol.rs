@@ -674,6 +674,16 @@ pub enum ServerMsg {
     },
     /// A chat message (see [`crate::chat`]).
     Chat(crate::chat::ChatLine),
+    /// Spectators only: each seat's chance to win the game after event `no`, from the bots'
+    /// evaluation (see [`crate::chances`]).
+    Chances {
+        /// The event the figures are for (the last of a stored batch).
+        no: u64,
+        /// The game of the series (1-based).
+        game: u32,
+        /// Per table seat, seat 1 first; each rounded to 3 decimals.
+        chances: Vec<f64>,
+    },
 }
 
 impl ServerMsg {

@@ -146,11 +146,21 @@ impl GameRecord {
     /// # Errors
     /// The first event the engine does not accept, or a final state that disagrees.
     pub fn replay(&self) -> Result<Game, String> {
-        self.replay_steps().map_err(|r| r.message)
+        self.replay_steps(|_, _| {}).map_err(|r| r.message)
+    }
+
+    /// Replays the events through the engine like [`GameRecord::replay`], calling `each`
+    /// with every event and the engine's game just after it (what the win-chances chart
+    /// evaluates).
+    ///
+    /// # Errors
+    /// The first event the engine does not accept, or a final state that disagrees.
+    pub fn replay_each(&self, each: impl FnMut(&Event, &Game)) -> Result<Game, String> {
+        self.replay_steps(each).map_err(|r| r.message)
     }
 
     /// Step "replay" of `docs/fairness.md`: `replay_refused` or `outcome_mismatch`.
-    fn replay_steps(&self) -> Result<Game, Refusal> {
+    fn replay_steps(&self, mut each: impl FnMut(&Event, &Game)) -> Result<Game, Refusal> {
         let refused = |no: u64, msg: String| {
             Refusal::new(Reason::ReplayRefused, format!("event {no}: {msg}"))
         };
@@ -219,6 +229,7 @@ impl GameRecord {
                 }
                 _ => {}
             }
+            each(e, &game);
         }
         Ok(game)
     }
@@ -318,7 +329,7 @@ impl GameRecord {
             }
         }
         // Step 9: the engine replay.
-        self.replay_steps().map_err(|r| (r, false))?;
+        self.replay_steps(|_, _| {}).map_err(|r| (r, false))?;
         if self.seed.is_none() {
             return Err((
                 Refusal::new(

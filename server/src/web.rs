@@ -154,6 +154,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/chat.js"),
     ),
+    (
+        "winbar.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/winbar.js"),
+    ),
 ];
 
 const LOBBY: &str = include_str!("../../web/index.html");

@@ -448,7 +448,7 @@ async function checkPhoneFit(p, variant) {
   assert.ok(boxes.board.h > 400, `${variant}: the upright board uses the screen's height (${boxes.board.h})`);
 }
 
-// ONLY=main,games,more,howto,chat runs some parts (while working on the client); all by default.
+// ONLY=main,games,more,howto,chat,winbar runs some parts (while working on the client); all by default.
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 
 // ---- the main game: pyramid ----
@@ -1080,6 +1080,82 @@ if (want('chat')) {
   await a.screenshot({ path: path.join(SHOTS, 'chat-replay.png'), fullPage: true });
   for (const p of [a, b, s]) await p.context().close();
   log('chat: text arrives as text, canned phrases, rooms apart until asked, mute, errors shown');
+}
+
+// ---- win chances: the spectators' bar changes with the game; a player sees none while the
+// game is live, then the chart; modern with three seats shows a figure per seat ----
+if (want('winbar')) {
+  const p = await newPage({ width: 1280, height: 800 });
+  await p.goto(BASE + '/');
+  await p.selectOption('#bot-variant', 'pyramid');
+  await p.selectOption('#bot-level', 'easy');
+  await p.click('#bot-go');
+  await p.waitForURL(/\/m\/[0-9a-f-]+$/);
+  const id = decodeURIComponent(new URL(p.url()).pathname.split('/')[2]);
+  await p.waitForFunction(() => window.senet.names?.length === 2 && document.body.dataset.conn === 'open');
+  const wide = await newPage({ width: 1280, height: 800 });
+  const phone = await newPage({ width: 375, height: 740 });
+  const bar = (q) => q.evaluate(() => { const b = document.getElementById('winbar'); return { hidden: b.hidden, role: b.getAttribute('role'), label: b.getAttribute('aria-label'), chances: b.dataset.chances || '', no: Number(b.dataset.no || 0), parts: b.querySelectorAll('.winbar-part').length }; });
+  for (const s of [wide, phone]) {
+    await s.goto(`${BASE}/m/${id}/watch`);
+    await s.waitForFunction(() => document.body.dataset.conn === 'open');
+    await s.waitForFunction(() => document.getElementById('winbar').dataset.chances);
+  }
+  const first = await bar(wide);
+  assert.equal(first.hidden, false, 'a spectator sees the bar');
+  assert.equal(first.role, 'img');
+  assert.equal(first.parts, 2, 'two seats: one bar in two parts');
+  assert.match(first.label, /^Win chances: .+ \d+ %, Computer \(easy\) \d+ %$/, first.label);
+  const boardAt = (q) => q.evaluate(() => document.getElementById('board').getBoundingClientRect().top + scrollY);
+  const boardTop = await boardAt(wide);
+  const seen = new Set([first.chances]);
+  let moves = 0;
+  while (!(await over(p))) {
+    if (await step([p], { greedy: { hits: true } })) moves++;
+    const mine = await bar(p);
+    assert.equal(mine.hidden, true, 'a player never sees the bar while the game is live');
+    if (!(await over(p))) assert.equal(await p.evaluate(() => !!document.getElementById('winchart')), false, 'nor the chart while the game is live');
+    if (moves % 3 === 0) seen.add((await bar(wide)).chances);
+    if (moves === 8) {
+      await wide.screenshot({ path: path.join(SHOTS, 'winbar-spectator-1280.png') });
+      await phone.screenshot({ path: path.join(SHOTS, 'winbar-spectator-375.png') });
+    }
+    if (moves > 2000) throw new Error('the game against the computer does not end');
+  }
+  assert.ok(seen.size >= 3, `the bar changes with the game: ${[...seen].join(' | ')}`);
+  assert.equal(await boardAt(wide), boardTop, 'the bar does not move the board');
+  // The end: the bar says 100 % and 0 %; the player gets the chart in the result panel.
+  await wide.waitForFunction(() => /^(1,0|0,1)$/.test(document.getElementById('winbar').dataset.chances));
+  await p.waitForFunction(() => document.getElementById('winchart')?.dataset.state === 'ready');
+  const chart = await p.evaluate(() => { const c = document.getElementById('winchart'); const s = c.querySelector('svg'); return { lines: c.querySelectorAll('polyline.line').length, label: s.getAttribute('aria-label'), role: s.getAttribute('role'), points: Number(c.dataset.points) }; });
+  assert.equal(chart.lines, 2, 'one line per seat');
+  assert.equal(chart.role, 'img');
+  assert.match(chart.label, /Win chances through game 1: .+ from \d+ % to (100|0) %, Computer \(easy\) from \d+ % to (100|0) %/, chart.label);
+  assert.equal((await bar(p)).hidden, true, 'the player has the chart, not the bar');
+  await p.screenshot({ path: path.join(SHOTS, 'winbar-player-over-1280.png'), fullPage: true });
+  await phone.screenshot({ path: path.join(SHOTS, 'winbar-spectator-over-375.png'), fullPage: true });
+  // The replay: the bar at each step, from the REST route.
+  const r = await newPage({ width: 375, height: 740 });
+  await r.goto(`${BASE}/m/${id}/games/1/replay`);
+  await r.waitForFunction(() => document.getElementById('winbar').dataset.chances);
+  const at0 = await bar(r);
+  await r.click('#last');
+  await r.waitForFunction(() => /^(1,0|0,1)$/.test(document.getElementById('winbar').dataset.chances));
+  assert.notEqual(at0.chances, (await bar(r)).chances, 'the replay\'s bar follows the step');
+  await r.screenshot({ path: path.join(SHOTS, 'winbar-replay-375.png'), fullPage: true });
+  log('win chances: the spectators\' bar took', seen.size, 'values over', moves, 'moves; the player saw none, then the chart of', chart.points, 'points');
+  // Modern with three seats: one labelled figure per seat.
+  const made = await (await fetch(BASE + '/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'modern', players: 3, bots: ['easy', 'easy'], player_name: 'Ana' }) })).json();
+  for (const s of [wide, phone]) {
+    await s.goto(`${BASE}/m/${made.match_id}/watch`);
+    await s.waitForFunction(() => document.querySelectorAll('#winbar .winbar-figure').length === 3);
+    const label = await s.getAttribute('#winbar', 'aria-label');
+    assert.match(label, /^Win chances: Ana \d+ %, Computer \(easy\) \d+ %, Computer \(easy\) \d+ %$/, label);
+  }
+  await wide.screenshot({ path: path.join(SHOTS, 'winbar-modern3-1280.png') });
+  await phone.screenshot({ path: path.join(SHOTS, 'winbar-modern3-375.png') });
+  for (const q of [p, wide, phone, r]) await q.context().close();
 }
 
 await browser.close();

@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::AppState;
 
+mod chances;
 mod chat;
 mod error;
 pub(crate) mod lobby;
@@ -44,6 +45,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/players/{player_id}/history"),
     ("get", "/api/leaderboard"),
     ("get", "/api/matches/{id}/chat"),
+    ("get", "/api/matches/{id}/games/{game}/chances"),
 ];
 
 /// The client's address: the TCP peer, or with `--trust-forwarded-for` the last
@@ -239,6 +241,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players", post(series::create_player).layer(guard))
         .merge(series::router())
         .merge(chat::router())
+        .merge(chances::router())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::NotFound })
         // Every other body is small.

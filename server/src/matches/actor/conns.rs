@@ -151,6 +151,12 @@ impl Actor {
             // After the welcome (the writer sends that first): the socket has no chat name.
             self.send_to(conn, e.to_json().into());
         }
+        if seat.is_none() {
+            // A spectator's bar starts from the position now (after the welcome, as above).
+            if let Some(frame) = self.chances_frame() {
+                self.send_to(conn, frame);
+            }
+        }
         tracing::debug!(match_id = %self.id, conn, ?seat, "connected");
         Ok(Connected {
             conn,

@@ -27,6 +27,7 @@ use crate::record::GameRecord;
 use crate::store::{EventStore, MatchRow, Side, StoredEvent};
 
 mod bots;
+mod chances;
 mod chat;
 mod conns;
 
@@ -153,6 +154,8 @@ pub(super) struct Actor {
     bot_rx: Option<mpsc::Receiver<bots::BotMove>>,
     /// The event after which a bot's move is being worked out.
     bot_thinking: Option<u64>,
+    /// The last `chances` frame sent to spectators, with its event number (see `chances.rs`).
+    chances: Option<(u64, Utf8Bytes)>,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -243,6 +246,7 @@ impl Actor {
             bot_tx,
             bot_rx: Some(bot_rx),
             bot_thinking: None,
+            chances: None,
         }
     }
 
@@ -430,6 +434,7 @@ impl Actor {
             self.log.push(l.fact);
         }
         self.sync_seed_wait();
+        self.send_chances();
         if relist {
             self.publish_summary();
         }
