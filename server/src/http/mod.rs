@@ -19,7 +19,9 @@ mod chat;
 mod error;
 pub(crate) mod lobby;
 mod openapi;
+mod pairing;
 pub mod series;
+mod tv;
 
 pub use error::ApiError;
 use lobby::*;
@@ -44,6 +46,10 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/players/{player_id}/history"),
     ("get", "/api/leaderboard"),
     ("get", "/api/matches/{id}/chat"),
+    ("post", "/api/quick"),
+    ("get", "/api/quick/{ticket}"),
+    ("delete", "/api/quick/{ticket}"),
+    ("get", "/api/tv"),
 ];
 
 /// The client's address: the TCP peer, or with `--trust-forwarded-for` the last
@@ -236,7 +242,16 @@ pub fn router(state: AppState) -> Router {
                 .layer(guard.clone()),
         )
         .route("/ws/matches/{id}", get(ws_upgrade))
-        .route("/api/players", post(series::create_player).layer(guard))
+        .route(
+            "/api/players",
+            post(series::create_player).layer(guard.clone()),
+        )
+        .route("/api/quick", post(pairing::enter).layer(guard))
+        .route(
+            "/api/quick/{ticket}",
+            get(pairing::poll).delete(pairing::leave),
+        )
+        .route("/api/tv", get(tv::channel))
         .merge(series::router())
         .merge(chat::router())
         .merge(crate::web::routes())
