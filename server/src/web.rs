@@ -149,6 +149,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/chat.js"),
     ),
+    (
+        "tv.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/tv.js"),
+    ),
 ];
 
 const LOBBY: &str = include_str!("../../web/index.html");
