@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS, clockRuleWords } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS, clockRuleWords } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -116,7 +116,7 @@ async function pollQuick(q) {
   while (quick === q) {
     let r;
     try {
-      r = await api(`/api/quick/${encodeURIComponent(q.ticket)}`);
+      r = await quickGet(q.ticket);
     } catch (err) {
       if (quick !== q) return;
       if (err.status) { stopQuick(`No game: ${err.message}`); return; }
@@ -128,6 +128,15 @@ async function pollQuick(q) {
     q.since = Date.now() - 1000 * (r.waited_secs || 0);
     $('quick-bot').hidden = !r.bot_offer;
   }
+}
+
+// A ticket's state (a long poll). Not from the HTTP cache: a pending poll would hold the
+// browser's cache lock on the URL, and a DELETE of it would wait for the poll to end.
+async function quickGet(ticket) {
+  const res = await fetch(`/api/quick/${encodeURIComponent(ticket)}`, { cache: 'no-store' });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
+  return data;
 }
 
 function stopQuick(error = '') {
@@ -155,7 +164,7 @@ async function cancelQuick() {
   const res = await fetch(`/api/quick/${encodeURIComponent(q.ticket)}`, { method: 'DELETE' }).catch(() => null);
   if (res?.status === 409) {
     try {
-      const r = await api(`/api/quick/${encodeURIComponent(q.ticket)}`);
+      const r = await quickGet(q.ticket);
       if (r.status === 'paired') { quickPaired(r); return false; }
     } catch { /* gone: as if left */ }
   }

@@ -6,8 +6,8 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::response::Response;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -225,11 +225,13 @@ async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<Value
     }
 }
 
-pub(super) async fn poll(
-    State(state): State<AppState>,
-    Path(ticket): Path<String>,
-) -> Result<Json<Value>, Response> {
-    answer(&state, &ticket, true).await
+/// The answer may hold a seat token: never stored by a cache.
+pub(super) async fn poll(State(state): State<AppState>, Path(ticket): Path<String>) -> Response {
+    let no_store = [(header::CACHE_CONTROL, "no-store")];
+    match answer(&state, &ticket, true).await {
+        Ok(json) => (no_store, json).into_response(),
+        Err(res) => (no_store, res).into_response(),
+    }
 }
 
 pub(super) async fn leave(
