@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS, clockRuleWords } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS, clockRuleWords } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -11,7 +11,11 @@ async function init() {
     $('variant').append(el('option', { value: v.id, text: v.name }));
     $('lb-variant').append(el('option', { value: v.id, text: v.name }));
     $('bot-variant').append(el('option', { value: v.id, text: v.name }));
+    $('quick-variant').append(el('option', { value: v.id, text: v.name }));
   }
+  $('quick-form').addEventListener('submit', findOpponent);
+  $('quick-cancel').addEventListener('click', () => cancelQuick());
+  $('quick-bot').addEventListener('click', quickBot);
   $('bot-variant').addEventListener('change', botPlayers);
   $('bot-form').addEventListener('submit', playComputer);
   botPlayers();
@@ -27,6 +31,11 @@ async function init() {
   refreshLive();
   setInterval(refreshLive, 3000);
   leaderboard();
+  // Senet TV after the page has loaded: its script (and the boards') never delays the lobby.
+  // A script element rather than a dynamic import: it loads the content-hashed copy the page
+  // names, so that tv.js shares the lobby's own copy of common.js.
+  const tv = () => document.head.append(el('script', { type: 'module', src: $('tv-board').dataset.src }));
+  if (document.readyState === 'complete') tv(); else addEventListener('load', tv, { once: true });
 }
 
 function onVariant() {
@@ -38,20 +47,24 @@ function onVariant() {
 }
 
 // "Play the computer": the computer takes every other seat, and the board opens at once.
-async function playComputer(e) {
+function playComputer(e) {
   e.preventDefault();
-  $('bot-error').textContent = '';
-  const players = Number($('bot-players').value) || 2;
+  startComputer($('bot-variant').value, Number($('bot-players').value) || 2, Number($('bot-series').value) || 1, $('bot-go'), $('bot-error'));
+}
+
+async function startComputer(variant, players, target, button, error) {
+  error.textContent = '';
+  const level = $('bot-level').value;
   const name = $('player-name').value.trim() || loadPlayer()?.name || '';
   const body = {
-    variant: $('bot-variant').value,
+    variant,
     players,
-    series: { kind: 'best_of', target: Number($('bot-series').value) || 1 },
-    bots: Array(players - 1).fill($('bot-level').value),
-    name: `Against the computer (${$('bot-level').value})`,
+    series: { kind: 'best_of', target },
+    bots: Array(players - 1).fill(level),
+    name: `Against the computer (${level})`,
   };
   if (name) body.player_name = name;
-  $('bot-go').disabled = true;
+  button.disabled = true;
   try {
     const player = await ensurePlayer(name);
     if (player) body.player_key = player.player_key;
@@ -59,9 +72,110 @@ async function playComputer(e) {
     saveSeat(r.match_id, r.seat, r.token);
     location.assign(`/m/${encodeURIComponent(r.match_id)}`);
   } catch (err) {
-    $('bot-go').disabled = false;
-    $('bot-error').textContent = `Cannot start the game: ${err.message}`;
+    button.disabled = false;
+    error.textContent = `Cannot start the game: ${err.message}`;
   }
+}
+
+// "Quick game": a ticket in the server's pool for the variant and series, long-polled until
+// another player is paired with it (docs/protocol.md, "Quick games").
+let quick = null;
+
+async function findOpponent(e) {
+  e.preventDefault();
+  $('quick-error').textContent = '';
+  const name = $('player-name').value.trim() || loadPlayer()?.name || '';
+  const q = { variant: $('quick-variant').value, target: Number($('quick-series').value) || 1, since: Date.now() };
+  const body = { variant: q.variant, series: { kind: 'best_of', target: q.target } };
+  if (name) body.name = name;
+  $('quick-go').disabled = true;
+  try {
+    const player = await ensurePlayer(name);
+    if (player) body.player_key = player.player_key;
+    const r = await api('/api/quick', body);
+    if (r.status === 'paired') return quickPaired(r);
+    q.ticket = r.ticket;
+    quick = q;
+    $('quick-form').hidden = true;
+    $('quick-wait').hidden = false;
+    $('quick-bot').hidden = true;
+    quickTick();
+    q.timer = setInterval(quickTick, 1000);
+    pollQuick(q);
+  } catch (err) {
+    $('quick-go').disabled = false;
+    $('quick-error').textContent = `Cannot look for an opponent: ${err.message}`;
+  }
+}
+
+function quickTick() {
+  if (quick) $('quick-status').textContent = `Looking for an opponent… (${Math.round((Date.now() - quick.since) / 1000)} s)`;
+}
+
+async function pollQuick(q) {
+  while (quick === q) {
+    let r;
+    try {
+      r = await quickGet(q.ticket);
+    } catch (err) {
+      if (quick !== q) return;
+      if (err.status) { stopQuick(`No game: ${err.message}`); return; }
+      await new Promise(ok => setTimeout(ok, 2000)); // the network: ask again
+      continue;
+    }
+    if (quick !== q) return;
+    if (r.status === 'paired') return quickPaired(r);
+    q.since = Date.now() - 1000 * (r.waited_secs || 0);
+    $('quick-bot').hidden = !r.bot_offer;
+  }
+}
+
+// A ticket's state (a long poll). Not from the HTTP cache: a pending poll would hold the
+// browser's cache lock on the URL, and a DELETE of it would wait for the poll to end.
+async function quickGet(ticket) {
+  const res = await fetch(`/api/quick/${encodeURIComponent(ticket)}`, { cache: 'no-store' });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
+  return data;
+}
+
+function stopQuick(error = '') {
+  if (quick) clearInterval(quick.timer);
+  quick = null;
+  $('quick-wait').hidden = true;
+  $('quick-form').hidden = false;
+  $('quick-go').disabled = false;
+  $('quick-error').textContent = error;
+}
+
+function quickPaired(r) {
+  if (quick) clearInterval(quick.timer);
+  quick = null;
+  saveSeat(r.match_id, r.seat, r.token);
+  location.assign(`/m/${encodeURIComponent(r.match_id)}`);
+}
+
+// Leaves the pool; false when it was too late (the ticket was paired: its board opens).
+async function cancelQuick() {
+  const q = quick;
+  if (!q) return true;
+  quick = null;
+  clearInterval(q.timer);
+  const res = await fetch(`/api/quick/${encodeURIComponent(q.ticket)}`, { method: 'DELETE' }).catch(() => null);
+  if (res?.status === 409) {
+    try {
+      const r = await quickGet(q.ticket);
+      if (r.status === 'paired') { quickPaired(r); return false; }
+    } catch { /* gone: as if left */ }
+  }
+  stopQuick();
+  return true;
+}
+
+async function quickBot() {
+  const q = quick;
+  if (!q || !(await cancelQuick())) return;
+  startComputer(q.variant, 2, q.target, $('quick-go'), $('quick-error'));
 }
 
 function botPlayers() {

@@ -157,6 +157,14 @@ pub struct Config {
     /// Chat messages one address may post in a burst over all its sockets.
     #[arg(long, env = "SENET_ADDR_CHAT_BURST", default_value_t = 10.0)]
     pub addr_chat_burst: f64,
+    /// Seconds a player waits alone in a quick-game pool before the server offers a game
+    /// against the computer instead (`bot_offer`).
+    #[arg(long, env = "SENET_QUICK_BOT_AFTER", default_value_t = 20)]
+    pub quick_bot_after: u64,
+    /// Seconds a quick-game ticket may go unpolled before it leaves its pool (the player
+    /// left).
+    #[arg(long, env = "SENET_QUICK_FORGET_AFTER", default_value_t = 30)]
+    pub quick_forget_after: u64,
 }
 
 impl Config {
@@ -205,6 +213,8 @@ impl Config {
             // Like the other per-address limits: tests set their own.
             addr_chat_per_sec: 0.0,
             addr_chat_burst: 0.0,
+            quick_bot_after: 20,
+            quick_forget_after: 30,
         }
     }
 

@@ -10,6 +10,7 @@
 //! - [`chances`]: each seat's chance to win, from the bots' evaluation;
 //! - [`rating`]: Glicko-2 ratings;
 //! - [`metrics`]: the counters `GET /metrics` shows;
+//! - [`pairing`]: the quick-game pools; [`tv`]: the match the front page shows;
 //! - [`web`]: the browser client (pages and scripts embedded from `web/`).
 //!
 //! Tests and embedders start the whole service with [`spawn`].
@@ -32,11 +33,13 @@ pub mod http;
 pub mod limits;
 pub mod matches;
 pub mod metrics;
+pub mod pairing;
 pub mod protocol;
 pub mod rating;
 pub mod record;
 
 pub mod store;
+pub mod tv;
 
 pub mod web;
 pub mod ws;
@@ -58,6 +61,10 @@ pub struct AppState {
     pub limits: Arc<limits::Limits>,
     /// One clone per open socket: shutdown waits until only the original is left.
     pub sockets: Arc<()>,
+    /// The quick-game pools.
+    pub quick: Arc<pairing::Pools>,
+    /// Senet TV: the server's own bot-versus-bot match.
+    pub tv: Arc<tv::Tv>,
 }
 
 /// The whole service as a router, with its shutdown switch (events kept in memory).
@@ -93,6 +100,8 @@ fn app_parts(
     let (shutdown_tx, shutdown) = watch::channel(false);
     let sockets = Arc::new(());
     let state = AppState {
+        quick: Arc::new(pairing::Pools::new(&config)),
+        tv: Arc::default(),
         sockets: sockets.clone(),
         limits,
         config,

@@ -210,7 +210,7 @@ pub struct Turn {
 }
 
 /// How a series is decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Series {
     /// `best_of` N games, or `first_to` N points.
@@ -303,7 +303,7 @@ pub struct ClockView {
 }
 
 /// The two kinds of series.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeriesKind {
     /// Best of N games: the first seat to win ceil(N/2) games, or the most wins after N.

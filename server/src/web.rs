@@ -159,6 +159,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/winbar.js"),
     ),
+    (
+        "tv.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/tv.js"),
+    ),
 ];
 
 const LOBBY: &str = include_str!("../../web/index.html");
@@ -1129,15 +1134,22 @@ mod tests {
     fn every_module_a_page_loads_is_preloaded_before_its_script() {
         let served = |page: Page| String::from_utf8_lossy(&site().page(page).body).into_owned();
         let html = served(Page::Match);
-        let script = html.find("<script type=\"module\"").expect("a module script");
+        let script = html
+            .find("<script type=\"module\"")
+            .expect("a module script");
         // match.js imports these directly or through another module.
         for module in ["common", "boards", "clock", "chat", "winbar"] {
             let link = format!("<link rel=\"modulepreload\" href=\"/static/{module}.");
-            let at = html.find(&link).unwrap_or_else(|| panic!("{module} not preloaded"));
+            let at = html
+                .find(&link)
+                .unwrap_or_else(|| panic!("{module} not preloaded"));
             assert!(at < script, "{module} is preloaded before the script");
             assert_eq!(html.matches(&link).count(), 1, "{module} once");
         }
-        assert!(!html.contains("href=\"/static/match."), "not the page's own script");
+        assert!(
+            !html.contains("href=\"/static/match."),
+            "not the page's own script"
+        );
         assert_eq!(
             import_closure("match.js").len(),
             html.matches("rel=\"modulepreload\"").count()

@@ -448,7 +448,7 @@ async function checkPhoneFit(p, variant) {
   assert.ok(boxes.board.h > 400, `${variant}: the upright board uses the screen's height (${boxes.board.h})`);
 }
 
-// ONLY=main,games,more,howto,chat,winbar runs some parts (while working on the client); all by default.
+// ONLY=main,games,more,howto,chat,winbar,tv,quick,bot,clock runs some parts (while working on the client); all by default.
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 
 // ---- the main game: pyramid ----
@@ -1156,6 +1156,55 @@ if (want('winbar')) {
   await wide.screenshot({ path: path.join(SHOTS, 'winbar-modern3-1280.png') });
   await phone.screenshot({ path: path.join(SHOTS, 'winbar-modern3-375.png') });
   for (const q of [p, wide, phone, r]) await q.context().close();
+}
+
+// ---- Senet TV on the lobby: a board that changes as the game on it goes on ----
+if (want('tv')) {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+    const p = await newPage(viewport);
+    await p.goto(BASE + '/');
+    await p.waitForSelector('#tv-board svg.board');
+    await p.waitForFunction(() => Number(document.getElementById('tv-board').dataset.draws) >= 1);
+    const match = await p.evaluate(() => document.getElementById('tv-board').dataset.match);
+    assert.ok(match, 'the TV names its match');
+    assert.equal(await p.getAttribute('#tv-watch', 'href'), `/m/${match}/watch`);
+    const first = await p.evaluate(() => document.querySelector('#tv-board svg.board').innerHTML);
+    const draws = await p.evaluate(() => Number(document.getElementById('tv-board').dataset.draws));
+    await p.waitForFunction((n) => Number(document.getElementById('tv-board').dataset.draws) > n + 2, draws, { timeout: 30000 });
+    await p.waitForFunction((before) => document.querySelector('#tv-board svg.board').innerHTML !== before, first, { timeout: 30000 });
+    assert.match(await p.textContent('#tv-names'), / vs /);
+    const scroll = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll[0] <= scroll[1], `no sideways scrolling at ${viewport.width} (${scroll})`);
+    await p.screenshot({ path: path.join(SHOTS, `tv-lobby-${viewport.width}.png`) });
+    await p.context().close();
+  }
+  log('Senet TV: the lobby shows a live board that moves');
+}
+
+// ---- Quick game: two lobbies find each other; a third cancels ----
+if (want('quick')) {
+  const a = await newPage({ width: 1280, height: 800 });
+  const b = await newPage({ width: 375, height: 740 });
+  for (const p of [a, b]) { await p.goto(BASE + '/'); await p.selectOption('#quick-variant', 'martian'); }
+  await a.fill('#player-name', 'Quick Ana');
+  await a.click('#quick-go');
+  await a.waitForSelector('#quick-wait:not([hidden])');
+  await a.waitForFunction(() => /Looking for an opponent… \(\d+ s\)/.test(document.getElementById('quick-status').textContent));
+  await a.screenshot({ path: path.join(SHOTS, 'quick-waiting.png') });
+  await b.click('#quick-go');
+  await Promise.all([a.waitForURL(/\/m\/[0-9a-f-]+$/), b.waitForURL(/\/m\/[0-9a-f-]+$/)]);
+  assert.equal(a.url(), b.url(), 'both at the same board');
+  const seats = await Promise.all([a, b].map(p => p.evaluate(() => { const id = location.pathname.split('/')[2]; return JSON.parse(localStorage.getItem('senet:seat:' + id)).seat; })));
+  assert.deepEqual(seats.sort(), [1, 2]);
+  const c = await newPage();
+  await c.goto(BASE + '/');
+  await c.selectOption('#quick-variant', 'martian');
+  await c.click('#quick-go');
+  await c.waitForSelector('#quick-wait:not([hidden])');
+  await c.click('#quick-cancel');
+  await c.waitForSelector('#quick-form:not([hidden])');
+  for (const p of [a, b, c]) await p.context().close();
+  log('quick game: paired from two lobbies, seats 1 and 2; cancel leaves the pool');
 }
 
 await browser.close();

@@ -20,7 +20,9 @@ mod chat;
 mod error;
 pub(crate) mod lobby;
 mod openapi;
+mod pairing;
 pub mod series;
+mod tv;
 
 pub use error::ApiError;
 use lobby::*;
@@ -46,6 +48,10 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/leaderboard"),
     ("get", "/api/matches/{id}/chat"),
     ("get", "/api/matches/{id}/games/{game}/chances"),
+    ("post", "/api/quick"),
+    ("get", "/api/quick/{ticket}"),
+    ("delete", "/api/quick/{ticket}"),
+    ("get", "/api/tv"),
 ];
 
 /// The client's address: the TCP peer, or with `--trust-forwarded-for` the last
@@ -238,7 +244,16 @@ pub fn router(state: AppState) -> Router {
                 .layer(guard.clone()),
         )
         .route("/ws/matches/{id}", get(ws_upgrade))
-        .route("/api/players", post(series::create_player).layer(guard))
+        .route(
+            "/api/players",
+            post(series::create_player).layer(guard.clone()),
+        )
+        .route("/api/quick", post(pairing::enter).layer(guard))
+        .route(
+            "/api/quick/{ticket}",
+            get(pairing::poll).delete(pairing::leave),
+        )
+        .route("/api/tv", get(tv::channel))
         .merge(series::router())
         .merge(chat::router())
         .merge(chances::router())

@@ -5,7 +5,7 @@
 //! the move comes back through the actor's bot channel after `--bot-delay-ms`. The actor then
 //! decides it as a `Move` command, exactly as a person's: the engine checks it, the store
 //! keeps it, the broadcast sends it. A bot also gives its (empty) client seed and asks for
-//! the next game as soon as it can.
+//! the next game as soon as it can. A match of bots only plays while somebody watches it.
 
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
@@ -49,6 +49,11 @@ impl Actor {
     /// (started, not awaited). Each is an ordinary command.
     pub(super) async fn bot_duties(&mut self) {
         if !self.seats.iter().any(|s| s.bot.is_some()) || self.in_doubt.is_some() {
+            return;
+        }
+        // A game between bots (Senet TV) is for watching: it waits while nobody watches, so an
+        // idle server spends nothing on it. A connection wakes the actor, and the bots go on.
+        if self.seats.iter().all(|s| s.bot.is_some()) && self.conns.is_empty() {
             return;
         }
         match self.state.waiting() {

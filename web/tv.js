@@ -1,0 +1,69 @@
+// Senet TV on the lobby: the board of the match `GET /api/tv` names (the most-watched live
+// public match, else the server's own bot game), drawn from a spectator socket. Read-only.
+// The lobby loads this script after its load event (web/lobby.js).
+
+import { api, Live, variantName } from './common.js';
+import { Board } from './boards.js';
+
+const $ = (id) => document.getElementById(id);
+const host = $('tv-board');
+let live = null;
+let board = null;
+let matchId = null;
+let notation = null;
+let lastMove = null;
+let draws = 0;
+
+// Asks which match to show; switches to it when it changed.
+async function tune() {
+  let ch;
+  try { ch = await api('/api/tv'); } catch {
+    if (!matchId) $('tv-names').textContent = 'No live game to show right now.';
+    return;
+  }
+  if (ch.match_id === matchId) return;
+  if (live) { live.closed = true; live.ws?.close(); }
+  matchId = ch.match_id;
+  host.dataset.match = matchId;
+  host.dataset.source = ch.source;
+  $('tv-watch').href = `/m/${encodeURIComponent(matchId)}/watch`;
+  $('tv-watch').hidden = false;
+  live = new Live(matchId, { onMessage, onStatus: () => {} });
+}
+
+async function onMessage(msg) {
+  if (msg.type === 'welcome' || msg.type === 'snapshot') {
+    const s = msg.snapshot;
+    if (!board || board.variant !== s.variant) {
+      board = new Board(host, s.variant, { interactive: false });
+      // The card keeps the board across, whatever the screen (its space is reserved so).
+      board.layout(false);
+    }
+    notation = s.notation;
+    lastMove = null;
+    draw(false);
+    const names = (s.names || []).map((n, i) => n || `seat ${i + 1}`).join(' vs ');
+    $('tv-names').textContent = `${names} · ${await variantName(s.variant)}${s.game ? ` · game ${s.game}` : ''}`;
+  } else if (msg.type === 'event') {
+    if (msg.notation) notation = msg.notation;
+    if (msg.kind === 'game_started') lastMove = null;
+    if (msg.kind === 'moved') lastMove = msg.geometry || null;
+    draw(msg.kind === 'moved');
+    if (msg.kind === 'game_started' && msg.game) {
+      $('tv-names').textContent = $('tv-names').textContent.replace(/ · game \d+$/, '') + ` · game ${msg.game}`;
+    }
+    // A match that is over leaves the screen for the next one.
+    if (msg.kind === 'match_over') setTimeout(tune, 5000);
+  }
+}
+
+function draw(animate) {
+  if (!board) return;
+  board.draw(notation, { lastMove, animate });
+  draws += 1;
+  host.dataset.draws = draws;
+}
+
+tune();
+// Now and then: a human match that became the most watched replaces the bot game.
+setInterval(tune, 60000);
