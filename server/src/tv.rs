@@ -40,10 +40,11 @@ pub fn all_bots(s: &Summary) -> bool {
 }
 
 /// The live public match with the most spectators (ties: the highest game number, then the
-/// greatest id), leaving out matches that only bots play.
+/// greatest id), leaving out matches that only bots play and matches nobody watches (a game
+/// its players have left would stand still on the screen).
 pub fn most_watched(list: &[Summary]) -> Option<&Summary> {
     list.iter()
-        .filter(|s| s.public && s.status == "live" && !all_bots(s))
+        .filter(|s| s.public && s.status == "live" && s.spectators > 0 && !all_bots(s))
         .max_by(|a, b| {
             (a.spectators, a.game, &a.match_id).cmp(&(b.spectators, b.game, &b.match_id))
         })

@@ -131,6 +131,12 @@ async fn a_private_live_match_alone_leaves_the_screen_to_the_bots() {
     let (_a, _) = s.hello(&bots, None, None).await;
     let (_b, _) = s.hello(&bots, None, None).await;
     let (public_id, _, _) = s.create_full(json!({"variant": "pyramid"})).await;
+    // Not while nobody watches it (its players may have left it standing still)…
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, tv) = s.get("/api/tv").await;
+    assert_eq!(tv["source"], "bots", "{tv}");
+    // …but as soon as somebody does.
+    let (_c, _) = s.hello(&public_id, None, None).await;
     let tv = tv_until(&s, |tv| tv["source"] == "most_watched").await;
     assert_eq!(tv["match_id"], json!(public_id), "{tv}");
 }

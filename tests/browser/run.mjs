@@ -65,17 +65,32 @@ async function newPage(viewport = { width: 1000, height: 900 }) {
 // ---- what the server told each page (its WebSocket frames), to check the board against ----
 const sleep = (ms) => new Promise(r => setTimeout(r, ms));
 const wire = new Map(); // page -> { events: Map(no -> event), snaps: [snapshot], welcomes: [welcome] }
+// Frames are kept per match (the socket's URL names it), and `events`, `snaps` and
+// `welcomes` are those of the match the page shows now: the lobby's Senet TV card watches
+// another match over a socket of its own, whose event numbers must not mix with the board's.
 function listen(page) {
-  const w = { events: new Map(), snaps: [], welcomes: [] };
-  wire.set(page, w);
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
-    let m;
-    try { m = JSON.parse(payload); } catch { return; }
-    if (m.type === 'event') w.events.set(m.no, m);
-    if (m.type === 'welcome' || m.type === 'snapshot') w.snaps.push(m.snapshot);
-    // A welcome's `recent` events are the frames that were broadcast, inside it.
-    if (m.type === 'welcome') { w.welcomes.push(m); for (const e of m.recent || []) w.events.set(e.no, e); }
-  }));
+  const byMatch = new Map();
+  const of = (id) => {
+    if (!byMatch.has(id)) byMatch.set(id, { events: new Map(), snaps: [], welcomes: [] });
+    return byMatch.get(id);
+  };
+  const shown = () => of(decodeURIComponent(new URL(page.url()).pathname.split('/')[2] || ''));
+  wire.set(page, {
+    get events() { return shown().events; },
+    get snaps() { return shown().snaps; },
+    get welcomes() { return shown().welcomes; },
+  });
+  page.on('websocket', (ws) => {
+    const w = of(decodeURIComponent(new URL(ws.url()).pathname.split('/').at(-1)));
+    ws.on('framereceived', ({ payload }) => {
+      let m;
+      try { m = JSON.parse(payload); } catch { return; }
+      if (m.type === 'event') w.events.set(m.no, m);
+      if (m.type === 'welcome' || m.type === 'snapshot') w.snaps.push(m.snapshot);
+      // A welcome's `recent` events are the frames that were broadcast, inside it.
+      if (m.type === 'welcome') { w.welcomes.push(m); for (const e of m.recent || []) w.events.set(e.no, e); }
+    });
+  });
 }
 // The frames of `page` up to event `no` (waits until the test has seen that frame too).
 async function wireAt(page, no) {
