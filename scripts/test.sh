@@ -52,7 +52,7 @@ target/debug/senet-server --port "$web_port" --data-dir "$web_data" --abandon-af
 web_pid=$!
 stop_web() { kill "$web_pid" 2>/dev/null || true; wait "$web_pid" 2>/dev/null || true; rm -rf "$web_data"; }
 trap stop_web EXIT
-SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/run.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
+SENET_URL="http://127.0.0.1:$web_port" timeout 900 node tests/browser/run.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 stop_web
 trap - EXIT
 step "browser record check: web/verify.js on tests/fixtures/tampered-records.json (tests/browser/verify-fixtures.mjs)" && timeout 120 node tests/browser/verify-fixtures.mjs
