@@ -503,13 +503,8 @@ fn imports(text: &str) -> impl Iterator<Item = &str> {
 /// `<stem>.<version>.<ext>`: the version is 16 hex digits of SHA-256 over the file and every
 /// embedded module it imports, directly or not (each name and text, length-prefixed).
 fn hashed_name(name: &str) -> String {
-    let mut closure = BTreeSet::new();
-    let mut todo = vec![name];
-    while let Some(next) = todo.pop() {
-        if closure.insert(next) {
-            todo.extend(imports(asset_text(next)));
-        }
-    }
+    let mut closure: BTreeSet<&str> = import_closure(name);
+    closure.insert(name);
     let mut hasher = Sha256::new();
     for part in closure.iter().flat_map(|n| [*n, asset_text(n)]) {
         hasher.update((part.len() as u64).to_le_bytes());

@@ -908,8 +908,9 @@ if (want('ratings')) {
   for (const p of [a, b]) await p.context().close();
 }
 
-// ---- "Play the computer": one click in the lobby, then a whole game against the bot ----
-if (want('bot')) {
+// "Play the computer" from the lobby (an easy pyramid bot): a page at 1280×800 on the board of
+// the new match, connected; its match id.
+async function playComputer() {
   const p = await newPage({ width: 1280, height: 800 });
   await p.goto(BASE + '/');
   await p.selectOption('#bot-variant', 'pyramid');
@@ -917,6 +918,12 @@ if (want('bot')) {
   await p.click('#bot-go');
   await p.waitForURL(/\/m\/[0-9a-f-]+$/);
   await p.waitForFunction(() => window.senet.names?.length === 2 && document.body.dataset.conn === 'open');
+  return { p, id: decodeURIComponent(new URL(p.url()).pathname.split('/')[2]) };
+}
+
+// ---- "Play the computer": one click in the lobby, then a whole game against the bot ----
+if (want('bot')) {
+  const { p } = await playComputer();
   assert.equal(await p.evaluate(() => window.senet.names[1]), 'Computer (easy)');
   let moves = 0;
   while (!(await over(p))) {
@@ -1100,14 +1107,7 @@ if (want('chat')) {
 // ---- win chances: the spectators' bar changes with the game; a player sees none while the
 // game is live, then the chart; modern with three seats shows a figure per seat ----
 if (want('winbar')) {
-  const p = await newPage({ width: 1280, height: 800 });
-  await p.goto(BASE + '/');
-  await p.selectOption('#bot-variant', 'pyramid');
-  await p.selectOption('#bot-level', 'easy');
-  await p.click('#bot-go');
-  await p.waitForURL(/\/m\/[0-9a-f-]+$/);
-  const id = decodeURIComponent(new URL(p.url()).pathname.split('/')[2]);
-  await p.waitForFunction(() => window.senet.names?.length === 2 && document.body.dataset.conn === 'open');
+  const { p, id } = await playComputer();
   const wide = await newPage({ width: 1280, height: 800 });
   const phone = await newPage({ width: 375, height: 740 });
   const bar = (q) => q.evaluate(() => { const b = document.getElementById('winbar'); return { hidden: b.hidden, role: b.getAttribute('role'), label: b.getAttribute('aria-label'), chances: b.dataset.chances || '', no: Number(b.dataset.no || 0), parts: b.querySelectorAll('.winbar-part').length }; });

@@ -74,12 +74,7 @@ fn bot_of(spec: &NewMatch, seat: Seat) -> Option<senet_bots::Level> {
 
 /// The display name of a bot seat.
 pub fn bot_name(level: senet_bots::Level) -> String {
-    let level = match level {
-        senet_bots::Level::Easy => "easy",
-        senet_bots::Level::Medium => "medium",
-        senet_bots::Level::Hard => "hard",
-    };
-    format!("Computer ({level})")
+    format!("Computer ({})", level.id())
 }
 
 /// Starts the actor of a new match, once the store has recorded it, with seat 1 tied to
