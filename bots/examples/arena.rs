@@ -11,6 +11,9 @@
 //!     N games; at every throw and move of every game (until it is over) each seat's
 //!     win_probability goes in a decile bucket; prints predicted vs actual win rate per
 //!     bucket.
+//! cargo run --release -p senet-bots --example arena -- isotonic VARIANT A B [options]
+//!     N games; fits the calibration curve of the raw (uncalibrated) win probability by
+//!     isotonic regression (pool adjacent violators over bins of 2 %) and prints its knots.
 //! cargo run --release -p senet-bots --example arena -- fit VARIANT A B [options]
 //!     N games; fits the evaluation's weights by softmax (logistic) regression of who won
 //!     on the features of every position waiting for a throw, each weight of the sign
@@ -25,6 +28,8 @@
 //!          budget, default senet_bots::Budget::DEFAULT)  --seed S (1)  --explore X (0: the
 //!          share of moves played at random, for tuning data)  --rounds R (climb, 2)
 //!          --weights W,W,... (climb: start from these)  --free I,J,... (fit: only these)
+//!          --threads T (1: games played at once; every game is seeded by its index, so the
+//!          results are the same for any T)
 //! ```
 //!
 //! In a game of P players level A takes seat `g mod P` in game `g` and level B every other
@@ -72,6 +77,7 @@ impl std::fmt::Display for Player {
 enum Mode {
     Match,
     Calibrate,
+    Isotonic,
     Fit,
     Scale,
     Climb,
@@ -94,12 +100,15 @@ struct Options {
     weights: Option<Vec<f64>>,
     /// Fit: the only features whose weights may change (all when not given).
     free: Option<Vec<usize>>,
+    /// Threads playing games at once; each game is seeded by its index, so the results do
+    /// not depend on it.
+    threads: usize,
 }
 
-const USAGE: &str = "usage: arena match|calibrate|fit|scale VARIANT A B [options]\n       \
+const USAGE: &str = "usage: arena match|calibrate|isotonic|fit|scale VARIANT A B [options]\n       \
                      arena climb VARIANT [options]\n\
                      options: --games N --players P --nodes N --seed S --explore X \
-                     --rounds R --weights W,W,... --free I,J,...";
+                     --threads T --rounds R --weights W,W,... --free I,J,...";
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let [mode, variant, rest @ ..] = args else {
@@ -108,6 +117,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
     let mode = match mode.as_str() {
         "match" => Mode::Match,
         "calibrate" => Mode::Calibrate,
+        "isotonic" => Mode::Isotonic,
         "fit" => Mode::Fit,
         "scale" => Mode::Scale,
         "climb" => Mode::Climb,
@@ -131,6 +141,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         budget: Budget::DEFAULT,
         seed: 1,
         explore: 0.0,
+        threads: 1,
     };
     let mut rest = rest.iter();
     while let Some(flag) = rest.next() {
@@ -143,6 +154,12 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--seed" => options.seed = value.parse().map_err(|e| bad(&e))?,
             "--explore" => options.explore = value.parse().map_err(|e| bad(&e))?,
             "--rounds" => options.rounds = value.parse().map_err(|e| bad(&e))?,
+            "--threads" => {
+                options.threads = value.parse().map_err(|e| bad(&e))?;
+                if options.threads == 0 {
+                    return Err(format!("{flag} must be at least 1"));
+                }
+            }
             "--free" => {
                 let list: Result<Vec<usize>, _> = value
                     .split(',')
@@ -232,8 +249,14 @@ fn play(options: &Options, game_index: u32) -> Result<Record, String> {
     let mut faces = [0u8; Throw::MAX_DICE];
     loop {
         // A finished game's figures are right by construction: only live positions count.
-        if options.mode == Mode::Calibrate && game.status().outcome().is_none() {
-            record.predictions.push(senet_bots::win_probability(&game));
+        if game.status().outcome().is_none() {
+            match options.mode {
+                Mode::Calibrate => record.predictions.push(senet_bots::win_probability(&game)),
+                Mode::Isotonic => record
+                    .predictions
+                    .push(senet_bots::win_probability_uncalibrated(&game)),
+                _ => {}
+            }
         }
         match game.status() {
             Status::Over(outcome) => {
@@ -367,6 +390,79 @@ fn run_match(options: &Options, records: &[Record]) {
     }
     report_times(options.a, &times_a);
     report_times(options.b, &times_b);
+}
+
+/// Isotonic regression of who won on the raw win probability: the samples are binned by
+/// 2 % of prediction, adjacent bins are pooled while their win rates fall, and each pool
+/// becomes a knot (its mean prediction, its win rate); a pool of fewer than 200 samples is
+/// merged with a neighbour. Decided positions (0 or 1) are left out: the curve keeps its
+/// ends fixed.
+fn run_isotonic(options: &Options, records: &[Record]) {
+    const BINS: usize = 50;
+    // Per bin: samples, sum of predictions, wins.
+    let mut bins = [(0.0f64, 0.0f64, 0.0f64); BINS];
+    for record in records {
+        for prediction in &record.predictions {
+            for (seat, &p) in prediction.iter().enumerate() {
+                if p <= 1e-9 || p >= 1.0 - 1e-9 {
+                    continue;
+                }
+                let won = match record.winner {
+                    Some(w) => f64::from(u8::from(w == seat)),
+                    None => 1.0 / prediction.len() as f64,
+                };
+                let bin = &mut bins[((p * BINS as f64) as usize).min(BINS - 1)];
+                bin.0 += 1.0;
+                bin.1 += p;
+                bin.2 += won;
+            }
+        }
+    }
+    let mut pools: Vec<(f64, f64, f64)> = Vec::new();
+    for bin in bins.into_iter().filter(|b| b.0 > 0.0) {
+        pools.push(bin);
+        while let [.., before, last] = pools.as_slice() {
+            if before.2 / before.0 < last.2 / last.0 {
+                break;
+            }
+            let (n, p, w) = pools.pop().unwrap_or_default();
+            if let Some(merged) = pools.last_mut() {
+                *merged = (merged.0 + n, merged.1 + p, merged.2 + w);
+            }
+        }
+    }
+    // A pool of a handful of samples is noise: merge each with a neighbour (merging two
+    // adjacent pools of a rising sequence keeps it rising).
+    const MIN_POOL: f64 = 200.0;
+    while pools.len() > 1 {
+        let Some(k) = pools.iter().position(|pool| pool.0 < MIN_POOL) else {
+            break;
+        };
+        let with = if k == 0 {
+            1
+        } else if k + 1 == pools.len() || pools[k - 1].0 <= pools[k + 1].0 {
+            k - 1
+        } else {
+            k + 1
+        };
+        let (keep, gone) = (k.min(with), k.max(with));
+        let (n, p, w) = pools.remove(gone);
+        pools[keep] = (pools[keep].0 + n, pools[keep].1 + p, pools[keep].2 + w);
+    }
+    println!(
+        "{} {}p: isotonic calibration over {} games of {} vs {} ({} pools)",
+        options.variant,
+        options.players,
+        records.len(),
+        options.a,
+        options.b,
+        pools.len()
+    );
+    let knots: Vec<String> = pools
+        .iter()
+        .map(|(n, p, w)| format!("({:.4}, {:.4})", p / n, w / n))
+        .collect();
+    println!("  const CURVE: &[(f64, f64)] = &[{}];", knots.join(", "));
 }
 
 fn run_calibration(options: &Options, records: &[Record]) {
@@ -793,6 +889,33 @@ fn run_climb(options: &Options) {
     );
 }
 
+/// Plays every game, `options.threads` at a time, and returns their records in game order.
+fn play_all(options: &Options) -> Result<Vec<Record>, String> {
+    let threads = u32::try_from(options.threads).unwrap_or(u32::MAX).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..options.games)
+                        .step_by(threads as usize)
+                        .map(|g| play(options, g).map(|r| (g, r)))
+                        .collect::<Result<Vec<_>, String>>()
+                })
+            })
+            .collect();
+        let mut all = Vec::with_capacity(options.games as usize);
+        for worker in workers {
+            all.extend(
+                worker
+                    .join()
+                    .map_err(|_| "a game thread panicked".to_string())??,
+            );
+        }
+        all.sort_unstable_by_key(|(g, _)| *g);
+        Ok(all.into_iter().map(|(_, r)| r).collect())
+    })
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse(&args) {
@@ -808,19 +931,17 @@ fn main() -> ExitCode {
         println!("  ({:.1} s)", started.elapsed().as_secs_f64());
         return ExitCode::SUCCESS;
     }
-    let mut records = Vec::with_capacity(options.games as usize);
-    for g in 0..options.games {
-        match play(&options, g) {
-            Ok(r) => records.push(r),
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::FAILURE;
-            }
+    let records = match play_all(&options) {
+        Ok(records) => records,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
         }
-    }
+    };
     match options.mode {
         Mode::Match => run_match(&options, &records),
         Mode::Calibrate => run_calibration(&options, &records),
+        Mode::Isotonic => run_isotonic(&options, &records),
         Mode::Fit => run_fit(&options, &records),
         Mode::Scale => run_scale(&options, &records),
         Mode::Climb => unreachable!("climb plays its own games"),

@@ -7,7 +7,7 @@
 //!   obvious capture or bear-off), Medium (greedy on the evaluation over the current throw),
 //!   Hard (expectimax over the variant's throws, within a [`Budget`]; see [`mod@search`]).
 //! - [`win_probability`] gives each player's chance of winning, from the evaluation the
-//!   Hard bot uses ([`eval`]).
+//!   Hard bot uses ([`eval`]) put through a calibration curve measured on self-play.
 //!
 //! A decision is a function of the level, the seed, the position and the budget alone (with
 //! no time limit set): the same inputs always give the same move, so a server can replay or
@@ -146,10 +146,9 @@ impl Bot {
 /// Each player's chance of winning `game`, player 1 first (one figure per seat: two, or
 /// three or four in `modern`); the figures are in [0, 1] and sum to 1.
 ///
-/// It is the evaluation the Hard bot uses: for a game waiting for a throw, the static
-/// evaluation; while a player is to move, the value of that player's best way to play the
-/// throw in hand (a greedy look over the current run of moves); for a finished game, 1 for
-/// the winner and 0 for the others (a draw shares it equally).
+/// It is the evaluation the Hard bot uses ([`win_probability_uncalibrated`]) put through
+/// the variant's calibration curve, fitted on self-play games so that a figure of 70 %
+/// is won about 70 % of the time (the curve is monotone: it never reorders positions).
 ///
 /// ```
 /// use senet_engine::{Game, Setup, Variant};
@@ -160,6 +159,18 @@ impl Bot {
 /// # Ok::<_, senet_engine::SetupError>(())
 /// ```
 pub fn win_probability(game: &Game) -> Vec<f64> {
+    let mut chances = win_probability_uncalibrated(game);
+    eval::calibration::calibrate(game.variant(), game.players(), &mut chances);
+    chances
+}
+
+/// Each player's chance of winning `game` by the evaluation the Hard bot uses, before
+/// calibration (for measuring and fitting the curves [`win_probability`] applies): for a
+/// game waiting for a throw, the static evaluation; while a player is to move, the value of
+/// that player's best way to play the throw in hand (a greedy look over the current run of
+/// moves); for a finished game, 1 for the winner and 0 for the others (a draw shares it
+/// equally).
+pub fn win_probability_uncalibrated(game: &Game) -> Vec<f64> {
     let chances = search::Searcher::default().chances(game);
     chances
         .into_iter()

@@ -14,6 +14,7 @@
 //! The features are computed from [`Game::placement`], the engine's public view of where
 //! every piece is, so the bots need nothing from the engine beyond its public API.
 
+pub(crate) mod calibration;
 mod jequier;
 mod martian;
 mod modern;
