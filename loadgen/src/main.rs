@@ -61,6 +61,13 @@ struct Args {
     /// generator itself takes the machine's cores).
     #[arg(long, default_value_t = 1000)]
     flood_rate: u64,
+    /// Matches against the computer, besides `--matches`: the server's bot takes seat 2 and
+    /// one player connection of the load generator plays seat 1.
+    #[arg(long, default_value_t = 0)]
+    bot_matches: usize,
+    /// The level of the bots in `--bot-matches` (easy, medium or hard).
+    #[arg(long, default_value = "hard")]
+    bot_level: String,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -105,7 +112,8 @@ async fn post(
 
 struct Match {
     id: String,
-    tokens: [String; 2],
+    /// One token per seat the load generator plays (both, or seat 1 against a bot).
+    tokens: Vec<String>,
 }
 
 async fn create_match(args: &Args, i: usize) -> Result<Match, String> {
@@ -127,11 +135,28 @@ async fn create_match(args: &Args, i: usize) -> Result<Match, String> {
     )
     .await?;
     Ok(Match {
-        tokens: [
+        tokens: vec![
             created["token"].as_str().ok_or("no token")?.to_owned(),
             joined["token"].as_str().ok_or("no token")?.to_owned(),
         ],
         id,
+    })
+}
+
+async fn create_bot_match(args: &Args, i: usize) -> Result<Match, String> {
+    let created = post(
+        &args.addr,
+        "/api/matches",
+        &json!({"variant": args.variant, "series": {"kind": "best_of", "target": 99},
+                "name": format!("load bot {i}"), "bots": [args.bot_level]}),
+    )
+    .await?;
+    Ok(Match {
+        id: created["match_id"]
+            .as_str()
+            .ok_or("no match id")?
+            .to_owned(),
+        tokens: vec![created["token"].as_str().ok_or("no token")?.to_owned()],
     })
 }
 
@@ -176,6 +201,8 @@ struct Counters {
     flood_sent: AtomicU64,
     flood_closed: AtomicU64,
     moves: AtomicU64,
+    /// Moves of the server's bots, seen by the player they play against.
+    bot_moves: AtomicU64,
     events_seen: AtomicU64,
     errors: AtomicU64,
     games: AtomicU64,
@@ -204,6 +231,7 @@ async fn connect(args: &Args, id: &str, token: Option<&str>) -> Result<Socket, S
 async fn player(
     mut ws: Socket,
     seat: u8,
+    against_bot: bool,
     think: Duration,
     mut rng: u64,
     counters: Arc<Counters>,
@@ -265,6 +293,13 @@ async fn player(
                 (s.turn, s.legal, s.game, s.last_event)
             }
             "event" => {
+                if against_bot
+                    && m.kind.as_deref() == Some("moved")
+                    && m.seat != Some(seat)
+                    && measuring.load(Ordering::Relaxed)
+                {
+                    counters.bot_moves.fetch_add(1, Ordering::Relaxed);
+                }
                 if m.kind.as_deref() == Some("moved") && m.seat == Some(seat) {
                     if let Some(t0) = sent_at.take() {
                         if measuring.load(Ordering::Relaxed) {
@@ -448,12 +483,17 @@ async fn main() {
     let sem = Arc::new(Semaphore::new(args.connect_concurrency.max(1)));
     // 1. Matches.
     let mut creating = Vec::new();
-    for i in 0..args.matches {
+    for i in 0..args.matches + args.bot_matches {
         let args = args.clone();
         let sem = sem.clone();
         creating.push(tokio::spawn(async move {
             let _permit = sem.acquire().await.ok()?;
-            match create_match(&args, i).await {
+            let made = if i < args.matches {
+                create_match(&args, i).await
+            } else {
+                create_bot_match(&args, i).await
+            };
+            match made {
                 Ok(m) => Some(m),
                 Err(e) => {
                     eprintln!("match {i}: {e}");
@@ -487,13 +527,8 @@ async fn main() {
     let mut spectators = Vec::new();
     let mut pending = Vec::new();
     for (i, m) in matches.iter().enumerate() {
-        for seat in 0..2u8 {
-            let (args, sem, id, token) = (
-                args.clone(),
-                sem.clone(),
-                m.id.clone(),
-                m.tokens[usize::from(seat)].clone(),
-            );
+        for (seat, token) in (0u8..).zip(&m.tokens) {
+            let (args, sem, id, token) = (args.clone(), sem.clone(), m.id.clone(), token.clone());
             pending.push((
                 true,
                 i,
@@ -505,8 +540,14 @@ async fn main() {
             ));
         }
     }
+    // Spectators watch the people's matches (all matches when there are only bot matches).
+    let watched = if args.matches > 0 && matches.len() > args.bot_matches {
+        &matches[..matches.len() - args.bot_matches]
+    } else {
+        &matches[..]
+    };
     for s in 0..args.spectators {
-        let m = &matches[s % matches.len()];
+        let m = &watched[s % watched.len()];
         let (args, sem, id) = (args.clone(), sem.clone(), m.id.clone());
         pending.push((
             false,
@@ -530,6 +571,7 @@ async fn main() {
                     players.push(tokio::spawn(player(
                         ws,
                         seat + 1,
+                        matches[i].tokens.len() == 1,
                         think,
                         rng | 1,
                         c,
@@ -579,6 +621,7 @@ async fn main() {
     let cpu_after = (server.as_deref().and_then(cpu_seconds), cpu_seconds("self"));
     let _ = stop_tx.send(true);
     let moves = counters.moves.load(Ordering::Relaxed);
+    let bot_moves = counters.bot_moves.load(Ordering::Relaxed);
     let events = counters.events_seen.load(Ordering::Relaxed);
     // 4. Collect latencies (the tasks end at their next frame; don't wait for idle ones).
     let mut lat = Vec::new();
@@ -603,7 +646,7 @@ async fn main() {
             "server CPU: {:.1} s ({:.0}% of one core), {:.0} µs per move",
             b - a,
             100.0 * (b - a) / secs,
-            1e6 * (b - a) / moves.max(1) as f64
+            1e6 * (b - a) / (moves + bot_moves).max(1) as f64
         );
     }
     if let (Some(a), Some(b)) = (cpu_before.1, cpu_after.1) {
@@ -653,6 +696,16 @@ fn report(
         lat.last().map_or(0.0, |&m| f64::from(m) / 1000.0),
         lat.len()
     );
+    if args.bot_matches > 0 {
+        let bot_moves = counters.bot_moves.load(Ordering::Relaxed);
+        println!(
+            "bot matches {} ({}): bot moves {bot_moves} ({:.0}/s), counted in the CPU per move \
+             (the latency figures are the people's moves only)",
+            args.bot_matches,
+            args.bot_level,
+            bot_moves as f64 / secs
+        );
+    }
     if args.flooders > 0 {
         println!(
             "flooders: {}; messages sent {}; sockets closed by the server {}",
