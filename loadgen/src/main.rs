@@ -68,6 +68,11 @@ struct Args {
     /// The level of the bots in `--bot-matches` (easy, medium or hard).
     #[arg(long, default_value = "hard")]
     bot_level: String,
+    /// After the run, reconnect every player at once with `last_event` 0 (a node restart's
+    /// storm, at its worst: clients that saw nothing) and report how long until every one
+    /// had its `welcome`, and how many frames and bytes each got until then.
+    #[arg(long)]
+    reconnect_storm: bool,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -212,6 +217,16 @@ struct Counters {
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 async fn connect(args: &Args, id: &str, token: Option<&str>) -> Result<Socket, String> {
+    hello(args, id, token, None).await
+}
+
+/// Opens a match's socket and says hello, from `last_event` when given.
+async fn hello(
+    args: &Args,
+    id: &str,
+    token: Option<&str>,
+    last_event: Option<u64>,
+) -> Result<Socket, String> {
     let url = format!("ws://{}/ws/matches/{id}", args.addr);
     let config = WebSocketConfig::default()
         .read_buffer_size(4 * 1024)
@@ -219,7 +234,10 @@ async fn connect(args: &Args, id: &str, token: Option<&str>) -> Result<Socket, S
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
-    let hello = json!({"type": "hello", "token": token});
+    let mut hello = json!({"type": "hello", "token": token});
+    if let Some(n) = last_event {
+        hello["last_event"] = json!(n);
+    }
     ws.send(Message::Text(hello.to_string().into()))
         .await
         .map_err(|e| e.to_string())?;
@@ -442,6 +460,79 @@ async fn spectator(
     }
 }
 
+/// What one reconnect of the storm saw: time to its `welcome`, frames and bytes until then.
+struct Rejoin {
+    took: Duration,
+    frames: u32,
+    bytes: usize,
+}
+
+async fn rejoin(args: Args, id: String, token: String) -> Result<Rejoin, String> {
+    let started = Instant::now();
+    let mut ws = hello(&args, &id, Some(&token), Some(0)).await?;
+    let (mut frames, mut bytes) = (0u32, 0usize);
+    while let Some(frame) = ws.next().await {
+        let Message::Text(t) = frame.map_err(|e| e.to_string())? else {
+            continue;
+        };
+        frames += 1;
+        bytes += t.len();
+        if t.as_str().starts_with("{\"type\":\"welcome\"") {
+            return Ok(Rejoin {
+                took: started.elapsed(),
+                frames,
+                bytes,
+            });
+        }
+    }
+    Err("closed before its welcome".into())
+}
+
+/// Every player reconnects at once (`--reconnect-storm`).
+async fn reconnect_storm(args: &Args, matches: &[Match]) {
+    let started = Instant::now();
+    let tasks: Vec<_> = matches
+        .iter()
+        .flat_map(|m| m.tokens.iter().map(|t| (m.id.clone(), t.clone())))
+        .map(|(id, token)| tokio::spawn(rejoin(args.clone(), id, token)))
+        .collect();
+    let mut done = Vec::new();
+    let mut failed = 0usize;
+    for task in tasks {
+        match task.await {
+            Ok(Ok(r)) => done.push(r),
+            Ok(Err(e)) => {
+                failed += 1;
+                if failed <= 3 {
+                    eprintln!("reconnect failed: {e}");
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("reconnect task failed: {e}");
+            }
+        }
+    }
+    let all = started.elapsed();
+    let mut took: Vec<u32> = done
+        .iter()
+        .map(|r| r.took.as_micros().min(u128::from(u32::MAX)) as u32)
+        .collect();
+    took.sort_unstable();
+    let n = done.len().max(1);
+    println!(
+        "reconnect storm: {} sockets at once, {} failed; all welcomed after {:.0} ms; \
+         each: p50 {:.1} ms p99 {:.1} ms; frames until welcome: max {}; bytes: mean {:.0}",
+        done.len() + failed,
+        failed,
+        all.as_secs_f64() * 1000.0,
+        percentile(&took, 0.50),
+        percentile(&took, 0.99),
+        done.iter().map(|r| r.frames).max().unwrap_or(0),
+        done.iter().map(|r| r.bytes).sum::<usize>() as f64 / n as f64,
+    );
+}
+
 fn rss(pid: u32) -> Option<String> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let field = |name: &str| {
@@ -637,6 +728,9 @@ async fn main() {
         f.abort();
     }
     lat.sort_unstable();
+    if args.reconnect_storm {
+        reconnect_storm(&args, &matches).await;
+    }
     report(
         &args, connected, failed, moves, events, elapsed, &counters, &lat, rss_before, rss_after,
     );
