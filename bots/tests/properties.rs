@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use senet_bots::{Bot, BotError, Budget, Level, win_probability};
+use senet_bots::{Bot, BotError, Budget, Level, win_probability, win_probability_uncalibrated};
 use senet_engine::{Game, Player, Setup, Status, Throw, Variant};
 
 /// A small budget: the tests run unoptimised, and the properties do not depend on depth.
@@ -110,6 +110,20 @@ proptest! {
                     None => 1.0 / f64::from(players),
                 };
                 prop_assert_eq!(*p, expected, "{:?} for {:?}", chances, outcome);
+            }
+        }
+    }
+
+    #[test]
+    fn calibration_never_reorders_the_seats((variant, players, seed, actions) in position()) {
+        let game = random_position(variant, players, seed, actions);
+        let raw = win_probability_uncalibrated(&game);
+        let calibrated = win_probability(&game);
+        for a in 0..raw.len() {
+            for b in 0..raw.len() {
+                if raw[a] > raw[b] {
+                    prop_assert!(calibrated[a] >= calibrated[b], "{:?} became {:?}", raw, calibrated);
+                }
             }
         }
     }

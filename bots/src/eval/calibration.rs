@@ -51,11 +51,16 @@ pub(crate) fn apply(knots: &[(f64, f64)], raw: f64) -> f64 {
 
 /// Each seat's chance mapped through the curve; the leading seat keeps its mapped figure
 /// and the others share the rest in proportion to theirs, so that the figures sum to 1
-/// again. (Scaling every seat alike would lift the leader above its curve: with three
+/// again (unless that would lift one of them past the leader: then all are scaled alike,
+/// so the order of the seats never changes). (Scaling every seat alike would lift the leader above its curve: with three
 /// players the others' small figures are mapped up, their sum falls short of 1, and the
 /// leader's 90 % seats were then won 5.6 points less often than they read.)
 pub(crate) fn calibrate(variant: Variant, players: u8, chances: &mut [f64]) {
-    let knots = curve(variant, players);
+    calibrate_with(curve(variant, players), chances);
+}
+
+/// [`calibrate`] with the curve given.
+fn calibrate_with(knots: &[(f64, f64)], chances: &mut [f64]) {
     let Some(leader) = (0..chances.len()).max_by(|&a, &b| chances[a].total_cmp(&chances[b])) else {
         return;
     };
@@ -73,13 +78,30 @@ pub(crate) fn calibrate(variant: Variant, players: u8, chances: &mut [f64]) {
         .map(|(_, c)| c)
         .sum();
     let share = chances.len().saturating_sub(1).max(1) as f64;
+    let scale = |c: f64| {
+        if others > 0.0 {
+            c * rest / others
+        } else {
+            rest / share
+        }
+    };
+    let leader_figure = chances[leader];
+    let overtakes = chances
+        .iter()
+        .enumerate()
+        .any(|(seat, &c)| seat != leader && scale(c) > leader_figure);
+    if overtakes {
+        // Near an even position the others' share can lift one of them past the leader;
+        // scaling every seat alike never reorders them.
+        let total: f64 = chances.iter().sum();
+        for c in chances.iter_mut() {
+            *c /= total;
+        }
+        return;
+    }
     for (seat, c) in chances.iter_mut().enumerate() {
         if seat != leader {
-            *c = if others > 0.0 {
-                *c * rest / others
-            } else {
-                rest / share
-            };
+            *c = scale(*c);
         }
     }
 }
@@ -192,6 +214,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_others_share_never_lifts_one_of_them_past_the_leader() {
+        // Mapped down to 0.24, 0.23, 0.23: the others' share of the rest (0.38 each) would
+        // put both above the leader, so all three are scaled alike instead.
+        let knots = [(0.3, 0.2), (0.35, 0.25)];
+        let mut chances = [0.34, 0.33, 0.33];
+        calibrate_with(&knots, &mut chances);
+        assert!((chances[0] - 0.24 / 0.70).abs() < 1e-12, "{chances:?}");
+        assert!(
+            chances[0] > chances[1] && chances[1] == chances[2],
+            "{chances:?}"
+        );
+        // Where the share stays below the leader, the leader keeps its mapped figure.
+        let mut chances = [0.6, 0.3, 0.1];
+        calibrate_with(&[(0.1, 0.12), (0.3, 0.3), (0.6, 0.55)], &mut chances);
+        assert!((chances[0] - 0.55).abs() < 1e-12, "{chances:?}");
+        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     }
 
     #[test]
