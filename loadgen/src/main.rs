@@ -29,7 +29,10 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 #[derive(Parser, Debug, Clone)]
 #[command(name = "senet-loadgen", about = "Load generator for senet-server")]
 struct Args {
-    /// The server's address.
+    /// The server's address; several nodes of one cluster as a comma-separated list: match
+    /// `i` is made on node `i`, its second seat joins through node `i + 1`, seat `s` plays on
+    /// node `i + s` and its spectators watch from node `i + 2` (so with two or three nodes
+    /// every match has sockets on a node that does not own it).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: String,
     /// Concurrent matches (two player connections each).
@@ -73,6 +76,14 @@ struct Args {
     /// had its `welcome`, and how many frames and bytes each got until then.
     #[arg(long)]
     reconnect_storm: bool,
+}
+
+impl Args {
+    /// Node `k` of `--addr` (round the list).
+    fn node(&self, k: usize) -> &str {
+        let nodes: Vec<&str> = self.addr.split(',').collect();
+        nodes[k % nodes.len()].trim()
+    }
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -123,7 +134,7 @@ struct Match {
 
 async fn create_match(args: &Args, i: usize) -> Result<Match, String> {
     let created = post(
-        &args.addr,
+        args.node(i),
         "/api/matches",
         &json!({"variant": args.variant, "series": {"kind": "best_of", "target": 99},
                 "name": format!("load {i}")}),
@@ -134,7 +145,7 @@ async fn create_match(args: &Args, i: usize) -> Result<Match, String> {
         .ok_or("no match id")?
         .to_owned();
     let joined = post(
-        &args.addr,
+        args.node(i + 1),
         &format!("/api/matches/{id}/join"),
         &json!({"invite": created["invites"][0]["invite"], "name": "bot"}),
     )
@@ -150,7 +161,7 @@ async fn create_match(args: &Args, i: usize) -> Result<Match, String> {
 
 async fn create_bot_match(args: &Args, i: usize) -> Result<Match, String> {
     let created = post(
-        &args.addr,
+        args.node(i),
         "/api/matches",
         &json!({"variant": args.variant, "series": {"kind": "best_of", "target": 99},
                 "name": format!("load bot {i}"), "bots": [args.bot_level]}),
@@ -216,18 +227,24 @@ struct Counters {
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-async fn connect(args: &Args, id: &str, token: Option<&str>) -> Result<Socket, String> {
-    hello(args, id, token, None).await
+async fn connect(
+    args: &Args,
+    node: usize,
+    id: &str,
+    token: Option<&str>,
+) -> Result<Socket, String> {
+    hello(args, node, id, token, None).await
 }
 
 /// Opens a match's socket and says hello, from `last_event` when given.
 async fn hello(
     args: &Args,
+    node: usize,
     id: &str,
     token: Option<&str>,
     last_event: Option<u64>,
 ) -> Result<Socket, String> {
-    let url = format!("ws://{}/ws/matches/{id}", args.addr);
+    let url = format!("ws://{}/ws/matches/{id}", args.node(node));
     let config = WebSocketConfig::default()
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0);
@@ -408,7 +425,7 @@ async fn flooder(args: Args, id: String, counters: Arc<Counters>, mut stop: watc
     ];
     let mut n = 0usize;
     while !*stop.borrow() {
-        let Ok(ws) = connect(&args, &id, None).await else {
+        let Ok(ws) = connect(&args, 0, &id, None).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -469,7 +486,7 @@ struct Rejoin {
 
 async fn rejoin(args: Args, id: String, token: String) -> Result<Rejoin, String> {
     let started = Instant::now();
-    let mut ws = hello(&args, &id, Some(&token), Some(0)).await?;
+    let mut ws = hello(&args, 0, &id, Some(&token), Some(0)).await?;
     let (mut frames, mut bytes) = (0u32, 0usize);
     while let Some(frame) = ws.next().await {
         let Message::Text(t) = frame.map_err(|e| e.to_string())? else {
@@ -626,7 +643,7 @@ async fn main() {
                 seat,
                 tokio::spawn(async move {
                     let _permit = sem.acquire().await.ok();
-                    connect(&args, &id, Some(&token)).await
+                    connect(&args, i + usize::from(seat), &id, Some(&token)).await
                 }),
             ));
         }
@@ -638,6 +655,7 @@ async fn main() {
         &matches[..]
     };
     for s in 0..args.spectators {
+        let node = s % watched.len() + 2;
         let m = &watched[s % watched.len()];
         let (args, sem, id) = (args.clone(), sem.clone(), m.id.clone());
         pending.push((
@@ -646,7 +664,7 @@ async fn main() {
             0,
             tokio::spawn(async move {
                 let _permit = sem.acquire().await.ok();
-                connect(&args, &id, None).await
+                connect(&args, node, &id, None).await
             }),
         ));
     }

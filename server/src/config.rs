@@ -165,6 +165,17 @@ pub struct Config {
     /// left).
     #[arg(long, env = "SENET_QUICK_FORGET_AFTER", default_value_t = 30)]
     pub quick_forget_after: u64,
+    /// Redis URL: this node is one of several sharing `DATABASE_URL` (Postgres), and reaches
+    /// the others through Redis (`docs/cluster.md`). Unset: one node on its own.
+    #[arg(long, env = "REDIS_URL", hide_env_values = true)]
+    pub redis_url: Option<String>,
+    /// This node's id among several (default: the host name and four random hex digits).
+    #[arg(long, env = "SENET_NODE_ID")]
+    pub node_id: Option<String>,
+    /// Milliseconds a node's lease on a match lasts after its last renewal (renewed every
+    /// third of it): how long a dead node's matches wait before another node takes them.
+    #[arg(long, env = "SENET_LEASE_TTL_MS", default_value_t = 5_000)]
+    pub lease_ttl_ms: u64,
 }
 
 impl Config {
@@ -215,7 +226,15 @@ impl Config {
             addr_chat_burst: 0.0,
             quick_bot_after: 20,
             quick_forget_after: 30,
+            redis_url: None,
+            node_id: None,
+            lease_ttl_ms: 5_000,
         }
+    }
+
+    /// `lease_ttl_ms` as a duration (at least 300 ms).
+    pub fn lease_ttl(&self) -> Duration {
+        Duration::from_millis(self.lease_ttl_ms.max(300))
     }
 
     /// `abandon_after` as a duration.

@@ -27,6 +27,7 @@ use tokio::task::JoinHandle;
 
 pub mod chances;
 pub mod chat;
+pub mod cluster;
 pub mod config;
 pub mod dice;
 pub mod http;
@@ -65,6 +66,25 @@ pub struct AppState {
     pub quick: Arc<pairing::Pools>,
     /// Senet TV: the server's own bot-versus-bot match.
     pub tv: Arc<tv::Tv>,
+    /// This node among several (none: one node on its own).
+    pub cluster: Option<Arc<cluster::Cluster>>,
+}
+
+impl AppState {
+    /// The live match `id`: run by this node or, with several nodes, by another one (or taken
+    /// over from a dead one). None when no live match has this id.
+    ///
+    /// # Errors
+    /// With several nodes, when Postgres or Redis does not answer.
+    pub async fn live_match(
+        &self,
+        id: &str,
+    ) -> Result<Option<matches::MatchHandle>, cluster::Unavailable> {
+        match &self.cluster {
+            Some(c) => c.resolve(id).await,
+            None => Ok(self.registry.get(id)),
+        }
+    }
 }
 
 /// The whole service as a router, with its shutdown switch (events kept in memory).
@@ -87,7 +107,7 @@ pub fn app_with_registry(
     registry: Arc<matches::Registry>,
 ) -> (axum::Router, watch::Sender<bool>) {
     let limits = Arc::new(limits::Limits::new(&config));
-    let (router, shutdown, _) = app_parts(config, store, registry, limits);
+    let (router, shutdown, _) = app_parts(config, store, registry, limits, None);
     (router, shutdown)
 }
 
@@ -96,6 +116,7 @@ fn app_parts(
     store: Arc<dyn store::EventStore>,
     registry: Arc<matches::Registry>,
     limits: Arc<limits::Limits>,
+    cluster: Option<Arc<cluster::Cluster>>,
 ) -> (axum::Router, watch::Sender<bool>, Arc<()>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
     let sockets = Arc::new(());
@@ -108,6 +129,7 @@ fn app_parts(
         registry,
         store,
         shutdown,
+        cluster,
     };
     (http::router(state), shutdown_tx, sockets)
 }
@@ -155,7 +177,7 @@ pub async fn spawn_with_store(
     config: Config,
     store: Arc<dyn store::EventStore>,
 ) -> std::io::Result<Running> {
-    spawn_with_registry(Arc::new(config), store, Arc::default()).await
+    spawn_with_registry(Arc::new(config), store, Arc::default(), None).await
 }
 
 /// Why the server could not start.
@@ -167,6 +189,9 @@ pub enum StartupError {
     /// The address could not be bound.
     #[error("cannot listen: {0}")]
     Listen(#[from] std::io::Error),
+    /// Several nodes were asked for (`REDIS_URL`) and could not be set up.
+    #[error("cannot join the other nodes: {0}")]
+    Cluster(#[from] cluster::ClusterError),
 }
 
 /// Opens the durable store the configuration names (`DATABASE_URL`, else
@@ -183,6 +208,14 @@ pub async fn spawn_durable(config: Config) -> Result<Running, StartupError> {
     .await?;
     let config = Arc::new(config);
     let registry = Arc::new(matches::Registry::default());
+    if let Some(url) = config.redis_url.clone() {
+        // One of several nodes: no match is recovered here at once; the sweeper takes the
+        // ones nobody holds a live lease on (all of them, after a whole cluster restarted).
+        let cluster =
+            cluster::Cluster::start(config.clone(), &url, store.clone(), registry.clone()).await?;
+        tracing::info!(backend = ?store.backend(), node_id = cluster.node_id(), "store open; one of several nodes");
+        return Ok(spawn_with_registry(config, store, registry, Some(cluster)).await?);
+    }
     let started = std::time::Instant::now();
     let recovered = store.unfinished(config.invite_ttl()).await?;
     let mut chat = store.unfinished_chat().await?;
@@ -208,18 +241,20 @@ pub async fn spawn_durable(config: Config) -> Result<Running, StartupError> {
         ms = started.elapsed().as_millis() as u64,
         "store open; unfinished matches recovered"
     );
-    Ok(spawn_with_registry(config, store, registry).await?)
+    Ok(spawn_with_registry(config, store, registry, None).await?)
 }
 
 async fn spawn_with_registry(
     config: Arc<Config>,
     store: Arc<dyn store::EventStore>,
     registry: Arc<matches::Registry>,
+    cluster: Option<Arc<cluster::Cluster>>,
 ) -> std::io::Result<Running> {
     let listener = TcpListener::bind((config.bind, config.port)).await?;
     let addr = listener.local_addr()?;
     let limits = Arc::new(limits::Limits::new(&config));
-    let (router, shutdown, sockets) = app_parts(config.clone(), store, registry, limits.clone());
+    let (router, shutdown, sockets) =
+        app_parts(config.clone(), store, registry, limits.clone(), cluster);
     let done = shutdown.subscribe();
     let task = tokio::spawn(serve(listener, router, config, limits, done));
     Ok(Running {

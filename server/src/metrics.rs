@@ -26,6 +26,14 @@ pub struct Metrics {
     pub store_commit: Histogram,
     /// WebSockets open now.
     pub sockets: Gauge,
+    /// Round trip of a Redis `PUBLISH` (several nodes only).
+    pub redis_publish: Histogram,
+    /// Round trip of a request to another node and its reply over Redis.
+    pub redis_request: Histogram,
+    /// Matches this node took over from another (dead or paused) node.
+    pub takeovers: Counter,
+    /// Match leases this node holds (several nodes only).
+    pub leases: Gauge,
     matches: Gauge,
 }
 
@@ -47,6 +55,31 @@ impl Metrics {
         let store_commit = Histogram::new(exponential_buckets(0.000_1, 2.0, 16));
         let matches = Gauge::default();
         let sockets = Gauge::default();
+        // 50 µs to about 1.6 s.
+        let redis_publish = Histogram::new(exponential_buckets(0.000_05, 2.0, 16));
+        let redis_request = Histogram::new(exponential_buckets(0.000_05, 2.0, 16));
+        let takeovers = Counter::<u64, AtomicU64>::default();
+        let leases = Gauge::default();
+        registry.register(
+            "redis_publish_seconds",
+            "Round trip of each Redis PUBLISH (several nodes)",
+            redis_publish.clone(),
+        );
+        registry.register(
+            "redis_request_seconds",
+            "Round trip of a request to another node and its reply, over Redis",
+            redis_request.clone(),
+        );
+        registry.register(
+            "lease_takeovers",
+            "Matches this node took over from another node",
+            takeovers.clone(),
+        );
+        registry.register(
+            "leases_held",
+            "Match leases this node holds (several nodes)",
+            leases.clone(),
+        );
         registry.register(
             "moves",
             "Moves applied by the matches this node owns",
@@ -79,6 +112,10 @@ impl Metrics {
             store_commit,
             matches,
             sockets,
+            redis_publish,
+            redis_request,
+            takeovers,
+            leases,
         }
     }
 

@@ -375,8 +375,16 @@ async fn feed_frame(
             }
             Step::Go
         }
-        Err(RecvError::Closed) => Step::Stop,
+        Err(RecvError::Closed) => match_gone(sink).await,
     }
+}
+
+/// The match's broadcast ended while the socket was open: its actor (or, on another node's
+/// match, its stand-in here) stopped because the match moved to another node. The client
+/// reconnects and reaches the match where it is now.
+async fn match_gone(sink: &mut Sink) -> Step {
+    let _sent = sink.send(close(close_code::RESTART, "match moved")).await;
+    Step::Stop
 }
 
 /// Feeds one outbox item to the sink without flushing.
@@ -467,7 +475,7 @@ async fn write_loop(
                         )
                         .await
                     }
-                    Err(TryRecvError::Closed) => Step::Stop,
+                    Err(TryRecvError::Closed) => match_gone(&mut sink).await,
                     Err(TryRecvError::Empty) => break,
                 },
             };

@@ -336,7 +336,7 @@ pub(super) async fn join_match(
     body: Bytes,
 ) -> Result<Json<Joined>, ApiError> {
     let req: JoinRequest = parse(&body)?;
-    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let handle = live(&state, &id).await?.ok_or(ApiError::NotFound)?;
     if req.invite.is_none() {
         // Taking an open seat starts a game much as creating a match does, so it spends the
         // same allowance: one address cannot sweep every open seat of the lobby.
@@ -461,7 +461,7 @@ pub(super) async fn ws_upgrade(
 ) -> Result<Response, ApiError> {
     let upgraded = tokio::time::Instant::now();
     origin_allowed(&headers, &state.config.allowed_origins)?;
-    let handle = state.registry.get(&id).ok_or(ApiError::NotFound)?;
+    let handle = live(&state, &id).await?.ok_or(ApiError::NotFound)?;
     state.limits.upgrade(ip).map_err(ApiError::RateLimited)?;
     let guard = state
         .limits
@@ -486,4 +486,12 @@ pub(super) async fn ws_upgrade(
             }
             .instrument(span)
         }))
+}
+
+/// The live match `id` (here, or on another node), or a 503 when the nodes cannot tell.
+async fn live(state: &AppState, id: &str) -> Result<Option<crate::matches::MatchHandle>, ApiError> {
+    state.live_match(id).await.map_err(|e| {
+        tracing::warn!(match_id = %id, error = %e, "cannot reach the match");
+        ApiError::Unavailable
+    })
 }

@@ -99,6 +99,8 @@ pub enum Cmd {
         /// The last event number and the `snapshot` message.
         reply: oneshot::Sender<(u64, Utf8Bytes)>,
     },
+    /// Another node took the match's lease: the actor closes its sockets and stops.
+    LeaseLost,
     /// A game's record, for export and verification.
     Record {
         /// The game (1-based).

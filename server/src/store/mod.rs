@@ -131,6 +131,10 @@ pub enum StoreError {
     /// answer was lost): [`EventStore::stored_count`] tells.
     #[error("the event store did not answer: {0}")]
     Unknown(String),
+    /// Nothing was written: this node no longer holds the lease of the match (another node
+    /// took it over: `docs/cluster.md`).
+    #[error("this node no longer owns match {0}")]
+    Fenced(String),
 }
 
 impl StoreError {
@@ -167,6 +171,12 @@ pub trait EventStore: Send + Sync + std::fmt::Debug + 'static {
         _token_hash: &'a str,
         _player_id: Option<&'a str>,
     ) -> StoreFuture<'a> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    /// The match's actor stopped on this node: its lease (when several nodes share the store)
+    /// is given up, so that another node may take the match at once. By default nothing.
+    fn released<'a>(&'a self, _match_id: &'a str) -> StoreFuture<'a> {
         Box::pin(std::future::ready(Ok(())))
     }
 

@@ -39,6 +39,8 @@ const MAILBOX: usize = 256;
 const REPLIES_KEPT: usize = 64;
 /// At most one presence frame per match this often.
 const PRESENCE_EVERY: Duration = Duration::from_millis(250);
+/// The close code of a socket whose match moved to another node: 1012, "service restart".
+pub const MOVED_CLOSE_CODE: u16 = 1012;
 /// How long a match waits before it tries again what the store refused.
 const RETRY_AFTER: Duration = Duration::from_secs(1);
 
@@ -54,6 +56,9 @@ enum Refused {
     /// The store did not take the events (or has not said whether it did).
     #[error("the move could not be saved; try again")]
     StoreUnavailable,
+    /// Another node took the match over (this node lost its lease): nothing was stored.
+    #[error("this match moved to another server; reconnect")]
+    Moved,
     /// The store holds a number of events the match cannot explain.
     #[error("the store holds {stored} events where {before} or {after} were expected")]
     StoreInconsistent {
@@ -72,6 +77,7 @@ impl Refused {
             Refused::Match(e) => e.code(),
             Refused::AlreadyHello => "already_hello",
             Refused::StoreUnavailable => "store_unavailable",
+            Refused::Moved => "match_moved",
             Refused::StoreInconsistent { .. } => "store_inconsistent",
         }
     }
@@ -156,6 +162,9 @@ pub(super) struct Actor {
     bot_thinking: Option<u64>,
     /// The last `chances` frame sent to spectators, with its event number (see `chances.rs`).
     chances: Option<(u64, Utf8Bytes)>,
+    /// Another node owns the match now (a fenced append, or a lease lost at renewal): the
+    /// actor closes its sockets and stops.
+    moved: bool,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -247,6 +256,7 @@ impl Actor {
             bot_rx: Some(bot_rx),
             bot_thinking: None,
             chances: None,
+            moved: false,
         }
     }
 
@@ -280,6 +290,10 @@ impl Actor {
             return;
         };
         loop {
+            if self.moved {
+                self.close_all_moved();
+                break;
+            }
             self.bot_duties().await;
             let deadline = self.seeds_deadline;
             let retry = self.retry_at;
@@ -355,7 +369,24 @@ impl Actor {
                 }
             }
         }
-        tracing::info!(match_id = %self.id, "match actor stopped");
+        // Another node may take the match at once (when several share the store).
+        if let Err(e) = self.store.released(&self.id).await {
+            tracing::warn!(match_id = %self.id, error = %e, "lease not given up; it expires by itself");
+        }
+        tracing::info!(match_id = %self.id, moved = self.moved, "match actor stopped");
+    }
+
+    /// Tells every socket that the match moved to another node (close code 1012, "service
+    /// restart": clients reconnect, and reach the new owner).
+    fn close_all_moved(&mut self) {
+        tracing::warn!(match_id = %self.id, sockets = self.conns.len(), "another node owns the match now; closing its sockets here");
+        for conn in self.conns.values() {
+            // A full outbox is a socket that stops reading: the actor's end closes it anyway.
+            let _sent = conn
+                .outbox
+                .try_send(Outgoing::Close(MOVED_CLOSE_CODE, "match moved"));
+        }
+        self.conns.clear();
     }
 
     /// Decides `command` on the current state, stores its facts as one batch, and only then
@@ -393,6 +424,10 @@ impl Actor {
             Ok(()) => {
                 self.take(decision.after, batch.logged);
                 Ok(())
+            }
+            Err(crate::store::StoreError::Fenced(_)) => {
+                self.moved = true;
+                Err(Refused::Moved)
             }
             Err(e) => {
                 tracing::error!(match_id = %self.id, events = batch.stored.len(), error = %e, "events not stored");
@@ -602,6 +637,7 @@ impl Actor {
                     tracing::debug!(match_id = %self.id, conn, "resync requester went away");
                 }
             }
+            Cmd::LeaseLost => self.moved = true,
             Cmd::Record { game, reply } => {
                 if reply.send(self.record(game)).is_err() {
                     tracing::debug!(match_id = %self.id, "record requester went away");

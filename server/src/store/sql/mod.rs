@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -27,6 +27,7 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 mod chat;
+pub mod lease;
 pub mod ratings;
 pub mod read;
 mod recovery;
@@ -63,6 +64,10 @@ pub struct SqlStore {
     pool: AnyPool,
     backend: Backend,
     writer: mpsc::Sender<Pending>,
+    /// Postgres's native pool (none on SQLite).
+    pg: Option<PgPool>,
+    /// This node's leases, once several nodes share the store (every append is then fenced).
+    leases: Arc<OnceLock<Arc<lease::Leases>>>,
     /// Leaderboards read in the last second, by variant (a flood of leaderboard requests
     /// costs one query a second).
     leaderboards: std::sync::Mutex<HashMap<String, CachedBoard>>,
@@ -88,7 +93,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 6] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 7] = [
     (
         1,
         "init",
@@ -124,6 +129,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 6] = [
         "bots",
         include_str!("../../../../migrations/sqlite/0006_bots.sql"),
         include_str!("../../../../migrations/postgres/0006_bots.sql"),
+    ),
+    (
+        7,
+        "leases",
+        include_str!("../../../../migrations/sqlite/0007_leases.sql"),
+        include_str!("../../../../migrations/postgres/0007_leases.sql"),
     ),
 ];
 
@@ -355,10 +366,12 @@ impl SqlStore {
             Backend::Postgres => pool.clone(),
         };
         let rx = Arc::new(tokio::sync::Mutex::new(rx));
+        let leases: Arc<OnceLock<Arc<lease::Leases>>> = Arc::default();
         for _ in 0..writers {
             let pools = Pools {
                 any: write_pool.clone(),
                 pg: native.clone(),
+                leases: leases.clone(),
             };
             tokio::spawn(write_loop(pools, rx.clone()));
         }
@@ -366,8 +379,34 @@ impl SqlStore {
             pool,
             backend,
             writer,
+            pg: native,
+            leases,
             leaderboards: std::sync::Mutex::default(),
         }))
+    }
+
+    /// From now on this store is one of several nodes' (`docs/cluster.md`): new matches take
+    /// a lease for `node_id`, every append is fenced by it, and the leases last `ttl` after
+    /// each renewal. Postgres only; once per store.
+    ///
+    /// # Errors
+    /// On SQLite, or when called twice.
+    pub fn enable_leases(
+        &self,
+        node_id: String,
+        ttl: Duration,
+    ) -> Result<Arc<lease::Leases>, StoreError> {
+        let pg = self.pg.clone().ok_or_else(lease::needs_postgres)?;
+        let leases = Arc::new(lease::Leases::new(node_id, ttl, pg));
+        self.leases
+            .set(leases.clone())
+            .map_err(|_| refused("leases are enabled already"))?;
+        Ok(leases)
+    }
+
+    /// This node's leases, when several nodes share the store.
+    pub fn leases(&self) -> Option<&Arc<lease::Leases>> {
+        self.leases.get()
     }
 
     /// The pool (for queries).
@@ -390,6 +429,7 @@ pub fn int(r: &AnyRow, col: &str) -> Result<i64, StoreError> {
 struct Pools {
     any: AnyPool,
     pg: Option<PgPool>,
+    leases: Arc<OnceLock<Arc<lease::Leases>>>,
 }
 
 async fn write_loop(pools: Pools, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pending>>>) {
@@ -502,9 +542,11 @@ async fn insert_events_pg(pg: &PgPool, events: &[&StoredEvent]) -> Result<(), St
 }
 
 async fn write_batch(pools: &Pools, events: &[&StoredEvent]) -> Result<(), StoreError> {
+    let leases = pools.leases.get();
     // The common case (moves and throws only): one INSERT, atomic on its own, so no
-    // BEGIN/COMMIT round trips.
-    if events.iter().all(|e| e.side.is_none()) {
+    // BEGIN/COMMIT round trips. Not when appends are fenced: the lease check and the insert
+    // are one transaction.
+    if leases.is_none() && events.iter().all(|e| e.side.is_none()) {
         if let Some(pg) = &pools.pg {
             return insert_events_pg(pg, events).await;
         }
@@ -514,6 +556,9 @@ async fn write_batch(pools: &Pools, events: &[&StoredEvent]) -> Result<(), Store
         }
     }
     let mut tx = pools.any.begin().await.map_err(err)?;
+    if let Some(leases) = leases {
+        leases.check(&mut tx, events).await?;
+    }
     insert_events(&mut tx, events).await?;
     let now = now_ms();
     for e in events {
@@ -667,7 +712,19 @@ impl EventStore for SqlStore {
                 .await
                 .map_err(err)?;
             }
+            if let Some(leases) = self.leases.get() {
+                leases.create(&mut tx, &m.id).await?;
+            }
             tx.commit().await.map_err(err)
+        })
+    }
+
+    fn released<'a>(&'a self, match_id: &'a str) -> StoreFuture<'a> {
+        Box::pin(async move {
+            match self.leases.get() {
+                Some(leases) => leases.release(match_id).await,
+                None => Ok(()),
+            }
         })
     }
 

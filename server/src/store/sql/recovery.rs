@@ -15,15 +15,59 @@ impl SqlStore {
     /// # Errors
     /// When the database cannot be read.
     pub async fn unfinished(&self, invite_ttl: Duration) -> Result<Vec<Recovered>, StoreError> {
+        self.load_unfinished(None, invite_ttl).await
+    }
+
+    /// Match `id` as [`SqlStore::unfinished`] reads it (none when it is finished, unknown, or
+    /// waiting for players whose invites expired): what a node that takes a match over runs.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn unfinished_one(
+        &self,
+        id: &str,
+        invite_ttl: Duration,
+    ) -> Result<Option<Recovered>, StoreError> {
+        Ok(self.load_unfinished(Some(id), invite_ttl).await?.pop())
+    }
+
+    /// Whether match `id` exists and is not finished.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn is_unfinished(&self, id: &str) -> Result<bool, StoreError> {
+        let row =
+            sqlx::query("SELECT 1 AS one FROM matches WHERE id = $1 AND status <> 'finished'")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(err)?;
+        Ok(row.is_some())
+    }
+
+    async fn load_unfinished(
+        &self,
+        only: Option<&str>,
+        invite_ttl: Duration,
+    ) -> Result<Vec<Recovered>, StoreError> {
         let expired_before = now_ms() - i64::try_from(invite_ttl.as_millis()).unwrap_or(i64::MAX);
-        let rows = sqlx::query(
+        // One match (a take-over) or all of them (a restart): the same queries.
+        let (one, one_m) = match only {
+            Some(_) => (" AND id = $2", " AND m.id = $1"),
+            None => ("", ""),
+        };
+        let sql = format!(
             "SELECT id, name, variant, options, players, series_kind, series_target, \
              CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash, \
              CASE WHEN rated THEN 1 ELSE 0 END AS rated, clock \
              FROM matches WHERE status <> 'finished' \
-             AND NOT (status = 'joining' AND created_ms < $1) ORDER BY created_ms",
-        )
-        .bind(expired_before)
+             AND NOT (status = 'joining' AND created_ms < $1){one} ORDER BY created_ms",
+        );
+        let rows = sqlx::query(&sql).bind(expired_before);
+        let rows = match only {
+            Some(id) => rows.bind(id),
+            None => rows,
+        }
         .fetch_all(&self.pool)
         .await
         .map_err(err)?;
@@ -53,12 +97,17 @@ impl SqlStore {
         if out.is_empty() {
             return Ok(out);
         }
-        let seats = sqlx::query(
+        let sql = format!(
             "SELECT s.match_id, s.seat, s.player_id, s.name, s.token_hash, s.invite_hash, \
              CASE WHEN s.claimed THEN 1 ELSE 0 END AS claimed, s.bot \
              FROM seats s JOIN matches m ON m.id = s.match_id \
-             WHERE m.status <> 'finished' ORDER BY s.match_id, s.seat",
-        )
+             WHERE m.status <> 'finished'{one_m} ORDER BY s.match_id, s.seat",
+        );
+        let seats = sqlx::query(&sql);
+        let seats = match only {
+            Some(id) => seats.bind(id),
+            None => seats,
+        }
         .fetch_all(&self.pool)
         .await
         .map_err(err)?;
@@ -75,10 +124,15 @@ impl SqlStore {
                 bot: r.try_get("bot").map_err(err)?,
             });
         }
-        let events = sqlx::query(
+        let sql = format!(
             "SELECT e.match_id, e.no, e.payload FROM events e JOIN matches m ON m.id = e.match_id \
-             WHERE m.status <> 'finished' ORDER BY e.match_id, e.no",
-        )
+             WHERE m.status <> 'finished'{one_m} ORDER BY e.match_id, e.no",
+        );
+        let events = sqlx::query(&sql);
+        let events = match only {
+            Some(id) => events.bind(id),
+            None => events,
+        }
         .fetch_all(&self.pool)
         .await
         .map_err(err)?;
