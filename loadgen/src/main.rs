@@ -50,9 +50,10 @@ struct Args {
     /// The variant to play.
     #[arg(long, default_value = "pyramid")]
     variant: String,
-    /// The server's process id, to report its memory.
-    #[arg(long)]
-    server_pid: Option<u32>,
+    /// The server's process id, to report its memory and CPU; several nodes' as a
+    /// comma-separated list (their CPU is added up, their memory reported each).
+    #[arg(long, value_delimiter = ',')]
+    server_pid: Vec<u32>,
     /// Connections opened at once while setting up.
     #[arg(long, default_value_t = 64)]
     connect_concurrency: usize,
@@ -565,6 +566,24 @@ fn rss(pid: u32) -> Option<String> {
     ))
 }
 
+/// The memory of each process in `pids` (none when there are none or one cannot be read).
+fn rss_of(pids: &[u32]) -> Option<String> {
+    if pids.is_empty() {
+        return None;
+    }
+    let each: Option<Vec<String>> = pids.iter().map(|&p| rss(p)).collect();
+    Some(each?.join("; "))
+}
+
+/// CPU seconds the processes in `pids` have used together (none when there are none or one
+/// cannot be read).
+fn servers_cpu(pids: &[u32]) -> Option<f64> {
+    if pids.is_empty() {
+        return None;
+    }
+    pids.iter().map(|p| cpu_seconds(&p.to_string())).sum()
+}
+
 /// CPU seconds (user + system) a process has used, from `/proc/<pid>/stat` (Linux's clock
 /// tick is 100 Hz on every platform Rust targets).
 fn cpu_seconds(pid: &str) -> Option<f64> {
@@ -718,16 +737,15 @@ async fn main() {
     // 3. Play; measure after a short warm-up.
     let _ = go_tx.send(true);
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let rss_before = args.server_pid.and_then(rss);
-    let server = args.server_pid.map(|p| p.to_string());
-    let cpu_before = (server.as_deref().and_then(cpu_seconds), cpu_seconds("self"));
+    let rss_before = rss_of(&args.server_pid);
+    let cpu_before = (servers_cpu(&args.server_pid), cpu_seconds("self"));
     measuring.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
     tokio::time::sleep(args.duration).await;
     measuring.store(false, Ordering::Relaxed);
     let elapsed = t0.elapsed();
-    let rss_after = args.server_pid.and_then(rss);
-    let cpu_after = (server.as_deref().and_then(cpu_seconds), cpu_seconds("self"));
+    let rss_after = rss_of(&args.server_pid);
+    let cpu_after = (servers_cpu(&args.server_pid), cpu_seconds("self"));
     let _ = stop_tx.send(true);
     let moves = counters.moves.load(Ordering::Relaxed);
     let bot_moves = counters.bot_moves.load(Ordering::Relaxed);

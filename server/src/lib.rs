@@ -85,6 +85,19 @@ impl AppState {
             None => Ok(self.registry.get(id)),
         }
     }
+
+    /// The public matches to list: this node's, and with several nodes every node's.
+    pub async fn public_summaries(&self) -> Vec<matches::Summary> {
+        match &self.cluster {
+            Some(c) => c.public_summaries().await,
+            None => self
+                .registry
+                .summaries()
+                .into_iter()
+                .filter(|s| s.public)
+                .collect(),
+        }
+    }
 }
 
 /// The whole service as a router, with its shutdown switch (events kept in memory).

@@ -83,7 +83,11 @@ impl OpenMatches {
     /// Forgets finished and gone matches; returns how many are left (pending ones too).
     fn count(&mut self) -> u32 {
         self.live.retain(|rx| {
-            rx.has_changed().is_ok() && !matches!(rx.borrow().status, "finished" | "expired")
+            rx.has_changed().is_ok()
+                && !matches!(
+                    rx.borrow().status,
+                    crate::matches::Status::Finished | crate::matches::Status::Expired
+                )
         });
         u32::try_from(self.live.len())
             .unwrap_or(u32::MAX)
@@ -502,7 +506,7 @@ mod tests {
         cfg.max_open_per_address = 2;
         let l = Limits::new(&cfg);
         let a: IpAddr = [10, 0, 0, 1].into();
-        let summary = |status: &'static str| {
+        let summary = |status: crate::matches::Status| {
             watch::channel(Summary {
                 match_id: String::new(),
                 name: String::new(),
@@ -521,17 +525,17 @@ mod tests {
                 bots: Vec::new(),
             })
         };
-        let (tx1, rx1) = summary("joining");
+        let (tx1, rx1) = summary(crate::matches::Status::Joining);
         l.reserve_match(Some(a)).unwrap().fill(rx1);
         // A reservation counts until dropped unfilled.
         let pending = l.reserve_match(Some(a)).unwrap();
         assert_eq!(l.reserve_match(Some(a)).unwrap_err(), TooManyOpen);
         drop(pending);
-        let (_tx2, rx2) = summary("live");
+        let (_tx2, rx2) = summary(crate::matches::Status::Live);
         l.reserve_match(Some(a)).unwrap().fill(rx2);
         assert_eq!(l.reserve_match(Some(a)).unwrap_err(), TooManyOpen);
         // Finished, or its actor gone: the place is free.
-        tx1.send_modify(|s| s.status = "finished");
+        tx1.send_modify(|s| s.status = crate::matches::Status::Finished);
         let slot = l.reserve_match(Some(a)).unwrap();
         drop(slot);
         drop(tx1);

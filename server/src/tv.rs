@@ -9,7 +9,7 @@ use senet_engine::{Setup, Variant};
 use tokio::sync::Mutex;
 
 use crate::AppState;
-use crate::matches::{NewMatch, Summary, spawn_match_for};
+use crate::matches::{NewMatch, Status, Summary, spawn_match_for};
 use crate::protocol::{Series, SeriesKind};
 use crate::store::StoreError;
 
@@ -44,7 +44,7 @@ pub fn all_bots(s: &Summary) -> bool {
 /// its players have left would stand still on the screen).
 pub fn most_watched(list: &[Summary]) -> Option<&Summary> {
     list.iter()
-        .filter(|s| s.public && s.status == "live" && s.spectators > 0 && !all_bots(s))
+        .filter(|s| s.public && s.status == Status::Live && s.spectators > 0 && !all_bots(s))
         .max_by(|a, b| {
             (a.spectators, a.game, &a.match_id).cmp(&(b.spectators, b.game, &b.match_id))
         })
@@ -63,7 +63,7 @@ impl Tv {
         if let Some(id) = current.as_deref() {
             if let Some(h) = state.registry.get(id) {
                 let status = h.summary.borrow().status;
-                if status == "live" || status == "joining" {
+                if matches!(status, Status::Live | Status::Joining) {
                     return Ok(id.to_owned());
                 }
             }

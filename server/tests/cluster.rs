@@ -732,3 +732,60 @@ async fn a_lease_taken_over_fences_the_old_owner_s_appends() {
     leases_two.release("fenced").await.unwrap();
     assert_eq!(leases_one.acquire("fenced").await.unwrap(), Some(3));
 }
+
+/// The ids of the matches `/api/matches` lists on a node.
+async fn listed(c: &Client) -> Vec<String> {
+    let (st, list) = c.get("/api/matches").await;
+    assert_eq!(st, 200, "{list}");
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["match_id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_node_lists_every_node_s_public_matches() {
+    let test = "every_node_lists_every_node_s_public_matches";
+    let Some(redis) = redis(test, false) else {
+        return;
+    };
+    let Some(db) = pg_db(test).await else { return };
+    let a = Node::start(&db.url, &redis.url, "lobby-a");
+    let b = Node::start(&db.url, &redis.url, "lobby-b");
+    let (public, _) = new_match(&a.client(), &b.client(), "pyramid").await;
+    let (st, private) = a
+        .client()
+        .post(
+            "/api/matches",
+            json!({"variant": "jequier", "public": false, "name": "not listed"}),
+        )
+        .await;
+    assert_eq!(st, 201, "{private}");
+    let private = private["match_id"].as_str().unwrap().to_owned();
+    // A lists its match at once; B within a second or two (A puts its list every second).
+    assert!(listed(&a.client()).await.contains(&public));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let on_b = listed(&b.client()).await;
+        assert!(!on_b.contains(&private), "a private match is listed");
+        if on_b.contains(&public) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "B does not list A's match");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Each match once, whichever node answers.
+    let on_b = listed(&b.client()).await;
+    assert_eq!(on_b.iter().filter(|id| **id == public).count(), 1);
+    // A dies: B takes the match over and goes on listing it, as its own.
+    a.signal("-KILL");
+    tokio::time::sleep(Duration::from_millis(LEASE_MS + 3_500)).await;
+    let on_b = listed(&b.client()).await;
+    assert_eq!(
+        on_b.iter().filter(|id| **id == public).count(),
+        1,
+        "{on_b:?}"
+    );
+    assert!(!on_b.contains(&private));
+}

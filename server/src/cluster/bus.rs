@@ -91,6 +91,75 @@ impl Bus {
         Ok(n)
     }
 
+    /// Puts `value` at `key` for `ttl`, and `member` in the set `set` (the keys' index).
+    ///
+    /// # Errors
+    /// When Redis does not answer.
+    pub async fn put_indexed(
+        &self,
+        set: &str,
+        member: &str,
+        key: &str,
+        value: &str,
+        ttl: Duration,
+    ) -> Result<(), BusError> {
+        let mut conn = self.publisher.clone();
+        let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1);
+        redis::pipe()
+            .cmd("SET")
+            .arg(key)
+            .arg(value)
+            .arg("PX")
+            .arg(ttl_ms)
+            .ignore()
+            .cmd("SADD")
+            .arg(set)
+            .arg(member)
+            .ignore()
+            .query_async::<()>(&mut conn)
+            .await?;
+        Ok(())
+    }
+
+    /// The values of the keys `key_of(member)` for every member of the set `set` that still
+    /// has one; members whose key expired leave the set.
+    ///
+    /// # Errors
+    /// When Redis does not answer.
+    pub async fn get_indexed(
+        &self,
+        set: &str,
+        key_of: impl Fn(&str) -> String,
+    ) -> Result<Vec<(String, String)>, BusError> {
+        let mut conn = self.publisher.clone();
+        let members: Vec<String> = redis::cmd("SMEMBERS")
+            .arg(set)
+            .query_async(&mut conn)
+            .await?;
+        if members.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<String> = members.iter().map(|m| key_of(m)).collect();
+        let values: Vec<Option<String>> =
+            redis::cmd("MGET").arg(&keys).query_async(&mut conn).await?;
+        let mut found = Vec::new();
+        let mut gone = Vec::new();
+        for (member, value) in members.into_iter().zip(values) {
+            match value {
+                Some(v) => found.push((member, v)),
+                None => gone.push(member),
+            }
+        }
+        if !gone.is_empty() {
+            redis::cmd("SREM")
+                .arg(set)
+                .arg(&gone)
+                .query_async::<()>(&mut conn)
+                .await?;
+        }
+        Ok(found)
+    }
+
     /// Listens on `channel` from now on (and again after every reconnect).
     ///
     /// # Errors

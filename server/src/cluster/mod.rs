@@ -10,8 +10,10 @@
 //! match, so a dead node's matches (their clocks, their bots) go on without waiting for a
 //! socket. Events keep their numbers across nodes, so reconnection works as on one node.
 //!
-//! Per node, not shared: the lobby's list and Senet TV (the matches this node runs), the
-//! open-match cap, the quick-game pools and the per-address limits.
+//! Shared through Redis: the lobby's list of public matches (each node puts the summaries of
+//! the matches it runs there every second, under a key that expires unless renewed), and so
+//! Senet TV's choice of the most-watched match. Per node, not shared: the open-match cap, the
+//! quick-game pools, Senet TV's own bot match and the per-address limits.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -41,6 +43,18 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
 const SWEEP_EVERY: Duration = Duration::from_millis(500);
 /// At most this many orphaned matches taken per sweep.
 const SWEEP_BATCH: i64 = 500;
+/// How often a node puts the summaries of its public matches in Redis for the others.
+const LOBBY_EVERY: Duration = Duration::from_secs(1);
+/// How long a node's summaries stay listed without being put again (a dead node's matches
+/// leave the other nodes' lists after this).
+const LOBBY_TTL: Duration = Duration::from_secs(3);
+/// The Redis set of the nodes that put summaries.
+const LOBBY_NODES: &str = "senet:lobby:nodes";
+
+/// The Redis key of node `node_id`'s summaries.
+fn lobby_key(node_id: &str) -> String {
+    format!("senet:lobby:node:{node_id}")
+}
 
 /// Why a match could not be reached now (a 503; the client tries again).
 #[derive(Debug, thiserror::Error)]
@@ -148,6 +162,7 @@ impl Cluster {
         }
         tokio::spawn(renew_loop(Arc::downgrade(&cluster)));
         tokio::spawn(sweep_loop(Arc::downgrade(&cluster)));
+        tokio::spawn(lobby_loop(Arc::downgrade(&cluster)));
         tracing::info!(node_id = %cluster.node_id, lease_ms = cluster.config.lease_ttl().as_millis() as u64, "joined the other nodes");
         Ok(cluster)
     }
@@ -155,6 +170,57 @@ impl Cluster {
     /// This node's id.
     pub fn node_id(&self) -> &str {
         &self.node_id
+    }
+
+    /// The public matches of every node: this node's as they are now, the others' as they
+    /// put them in Redis (at most [`LOBBY_EVERY`] old). When Redis does not answer, this
+    /// node's alone.
+    pub async fn public_summaries(&self) -> Vec<Summary> {
+        let mut list = public(&self.registry);
+        let others = match self.bus.get_indexed(LOBBY_NODES, lobby_key).await {
+            Ok(others) => others,
+            Err(e) => {
+                tracing::warn!(error = %e, "the other nodes' matches are not listed");
+                return list;
+            }
+        };
+        let mut seen: std::collections::HashSet<String> =
+            list.iter().map(|s| s.match_id.clone()).collect();
+        for (node, text) in others {
+            if node == self.node_id {
+                continue;
+            }
+            match serde_json::from_str::<Vec<Summary>>(&text) {
+                // A match being taken over may be listed by two nodes for a moment.
+                Ok(theirs) => list.extend(
+                    theirs
+                        .into_iter()
+                        .filter(|s| seen.insert(s.match_id.clone())),
+                ),
+                Err(e) => tracing::warn!(node, error = %e, "a node's summaries do not read"),
+            }
+        }
+        list
+    }
+
+    /// Puts this node's public summaries in Redis for the other nodes' lists.
+    async fn put_lobby(&self) {
+        let list = public(&self.registry);
+        let text = match serde_json::to_string(&list) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = %e, "summaries not encoded");
+                return;
+            }
+        };
+        let key = lobby_key(&self.node_id);
+        if let Err(e) = self
+            .bus
+            .put_indexed(LOBBY_NODES, &self.node_id, &key, &text, LOBBY_TTL)
+            .await
+        {
+            tracing::debug!(error = %e, "summaries not put in redis");
+        }
     }
 
     /// How many matches this node holds leases on.
@@ -711,6 +777,24 @@ async fn renew_loop(cluster: Weak<Cluster>) {
     }
 }
 
+async fn lobby_loop(cluster: Weak<Cluster>) {
+    loop {
+        let Some(c) = cluster.upgrade() else { return };
+        c.put_lobby().await;
+        drop(c);
+        tokio::time::sleep(LOBBY_EVERY).await;
+    }
+}
+
+/// The public matches this node runs.
+fn public(registry: &Registry) -> Vec<Summary> {
+    registry
+        .summaries()
+        .into_iter()
+        .filter(|s| s.public)
+        .collect()
+}
+
 async fn sweep_loop(cluster: Weak<Cluster>) {
     loop {
         tokio::time::sleep(SWEEP_EVERY).await;
@@ -730,7 +814,7 @@ fn placeholder(id: &str) -> Summary {
         public: false,
         rated: false,
         series: crate::protocol::Series::default(),
-        status: "live",
+        status: crate::matches::Status::Live,
         names: Vec::new(),
         game: 0,
         score: Vec::new(),

@@ -37,7 +37,7 @@ async fn chat(
         }
         None => stored_summary(&state, &id, &key).await?.status,
     };
-    let over = status == "finished";
+    let over = status == crate::matches::Status::Finished;
     let mut messages = state.store.chat(&id).await.map_err(|e| {
         tracing::error!(match_id = %id, error = %e, "chat not read");
         ApiError::Unavailable

@@ -62,11 +62,10 @@ pub(super) async fn list_matches(
         }
     }
     let mut list: Vec<_> = state
-        .registry
-        .summaries()
+        .public_summaries()
+        .await
         .into_iter()
-        .filter(|s| s.public)
-        .filter(|s| q.status.as_deref().is_none_or(|st| st == s.status))
+        .filter(|s| q.status.as_deref().is_none_or(|st| st == s.status.as_str()))
         .collect();
     list.sort_by(|a, b| a.match_id.cmp(&b.match_id));
     Ok(Json(list))

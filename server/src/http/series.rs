@@ -12,7 +12,7 @@
 
 use crate::AppState;
 use crate::http::ApiError;
-use crate::matches::MatchHandle;
+use crate::matches::{MatchHandle, Status};
 use crate::store::StoreError;
 use crate::store::hash_secret;
 use crate::store::sql::SqlStore;
@@ -264,9 +264,9 @@ fn summary_of(id: &str, rows: &MatchRows) -> Result<crate::matches::Summary, Api
         },
         status: match m.status.as_str() {
             // Every joining match whose invites are open is in memory; this one's expired.
-            "joining" => "expired",
-            "live" => "live",
-            _ => "finished",
+            "joining" => Status::Expired,
+            "live" => Status::Live,
+            _ => Status::Finished,
         },
         names,
         game: games,

@@ -9,7 +9,7 @@ use crate::AppState;
 use crate::tv::{TvError, most_watched};
 
 pub(super) async fn channel(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let list = state.registry.summaries();
+    let list = state.public_summaries().await;
     if let Some(s) = most_watched(&list) {
         return Ok(Json(
             json!({"match_id": s.match_id, "source": "most_watched",

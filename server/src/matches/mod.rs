@@ -27,4 +27,4 @@ pub use registry::{
 };
 pub use seat::Seat;
 pub use state::{Command, MatchError, MatchSpec, MatchState};
-pub use view::Summary;
+pub use view::{Status, Summary};

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use senet_engine::{Geometry, Stuck, Throw, ThrowEffect, ThrowSpec};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::fact::Fact;
 use super::seat::Seat;
@@ -269,7 +269,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
 }
 
 /// Where a match stands, as listed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Seats still to be taken.
@@ -305,8 +305,9 @@ impl Status {
     }
 }
 
-/// A match's public state, as listed by the REST API.
-#[derive(Clone, Debug, Serialize)]
+/// A match's public state, as listed by the REST API (and, with several nodes, as one node
+/// tells the others what it runs).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Summary {
     /// The id.
     pub match_id: String,
@@ -323,7 +324,7 @@ pub struct Summary {
     /// The series rule.
     pub series: Series,
     /// `joining`, `live` or `finished`; `expired` for a match nobody joined in time.
-    pub status: &'static str,
+    pub status: Status,
     /// Display names per seat.
     pub names: Vec<Option<String>>,
     /// The current game (1-based; 0 before the first).
@@ -335,10 +336,10 @@ pub struct Summary {
     /// How many spectators watch.
     pub spectators: u32,
     /// The clock (absent: none).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockSpec>,
     /// Per seat, the level of the bot that plays it (absent when none does).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bots: Vec<Option<String>>,
 }
 
@@ -353,7 +354,7 @@ pub fn summary(state: &MatchState, table: Table<'_>) -> Summary {
         public: table.public,
         rated: table.rated,
         series: spec.series,
-        status: Status::of(state).as_str(),
+        status: Status::of(state),
         names: table.names,
         game: state.game_no(),
         score: state.score().to_vec(),

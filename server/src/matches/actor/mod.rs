@@ -184,7 +184,7 @@ fn placeholder_summary() -> Summary {
         public: false,
         rated: false,
         series: Series::default(),
-        status: "joining",
+        status: super::view::Status::Joining,
         names: vec![],
         game: 0,
         score: vec![],
