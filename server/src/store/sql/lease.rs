@@ -159,33 +159,49 @@ impl Leases {
     /// Renews every lease this node holds; the matches whose lease it lost (another node took
     /// it), which it no longer holds from now on.
     ///
+    /// Only the leases held when the renewal starts are renewed, each by its token: a lease
+    /// given back (expired on purpose) is not brought back to life, and one taken while the
+    /// renewal runs is neither renewed nor taken for lost (it was just taken, with a full
+    /// lease time).
+    ///
     /// # Errors
     /// When the database cannot be reached (the leases then run on towards their expiry).
     pub async fn renew(&self) -> Result<Vec<String>, StoreError> {
+        let before: Vec<(String, i64)> = self
+            .held()
+            .iter()
+            .map(|(id, token)| (id.clone(), *token))
+            .collect();
+        if before.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (ids, tokens): (Vec<&str>, Vec<i64>) =
+            before.iter().map(|(id, t)| (id.as_str(), *t)).unzip();
         let rows = sqlx::query(&format!(
-            "UPDATE match_leases SET expires_ms = {NOW_MS} + $2 WHERE node_id = $1 \
-             RETURNING match_id, token"
+            "UPDATE match_leases l SET expires_ms = {NOW_MS} + $2 \
+             FROM UNNEST($3::text[], $4::bigint[]) AS h(match_id, token) \
+             WHERE l.node_id = $1 AND l.match_id = h.match_id AND l.token = h.token \
+             RETURNING l.match_id"
         ))
         .bind(&self.node_id)
         .bind(self.ttl_ms())
+        .bind(&ids)
+        .bind(&tokens)
         .fetch_all(&self.pg)
         .await
         .map_err(err)?;
-        let mut kept: HashMap<String, i64> = HashMap::with_capacity(rows.len());
+        let mut kept: HashSet<String> = HashSet::with_capacity(rows.len());
         for r in &rows {
-            kept.insert(
-                r.try_get("match_id").map_err(err)?,
-                r.try_get("token").map_err(err)?,
-            );
+            kept.insert(r.try_get("match_id").map_err(err)?);
         }
         let mut held = self.held();
-        let lost: Vec<String> = held
-            .iter()
-            .filter(|(id, token)| kept.get(*id) != Some(token))
-            .map(|(id, _)| id.clone())
-            .collect();
-        for id in &lost {
-            held.remove(id);
+        let mut lost = Vec::new();
+        for (id, token) in before {
+            // Still held with the token renewed: taken again meanwhile is not lost.
+            if !kept.contains(&id) && held.get(&id) == Some(&token) {
+                held.remove(&id);
+                lost.push(id);
+            }
         }
         Ok(lost)
     }
