@@ -77,6 +77,11 @@ struct Args {
     /// had its `welcome`, and how many frames and bytes each got until then.
     #[arg(long)]
     reconnect_storm: bool,
+    /// Create the matches (every seat taken) and exit without connecting or playing: their
+    /// games start and wait on the server (for a take-over's figures, say; one process may
+    /// not hold two sockets per match when there are many).
+    #[arg(long)]
+    create_only: bool,
 }
 
 impl Args {
@@ -643,6 +648,9 @@ async fn main() {
     if matches.is_empty() {
         eprintln!("no match could be created; is the server at {}?", args.addr);
         std::process::exit(1);
+    }
+    if args.create_only {
+        return;
     }
     // 2. Connections.
     let counters = Arc::new(Counters::default());

@@ -301,42 +301,81 @@ impl Cluster {
     /// match rebuilt from the store and started here. None when another node holds it or no
     /// unfinished match has this id.
     async fn take_over(self: &Arc<Self>, id: &str) -> Result<Option<MatchHandle>, Unavailable> {
-        let _one_at_a_time = self.taking.lock().await;
         if let Some(h) = self.registry.get(id) {
             return Ok(Some(h));
         }
         if !self.sql.is_unfinished(id).await? {
             return Ok(None);
         }
-        let Some(token) = self.leases.acquire(id).await? else {
-            return Ok(None);
+        self.take_over_many(vec![id.to_owned()]).await?;
+        Ok(self.registry.get(id))
+    }
+
+    /// Takes over those of the stored matches `ids` that nobody holds (or whose lease
+    /// expired) and that are not running here: their leases in one statement, then the
+    /// matches read in three queries and their chat in one, rebuilt and started. How many
+    /// were started.
+    async fn take_over_many(self: &Arc<Self>, ids: Vec<String>) -> Result<usize, Unavailable> {
+        let _one_at_a_time = self.taking.lock().await;
+        let ids: Vec<String> = ids
+            .into_iter()
+            .filter(|id| self.registry.get(id).is_none())
+            .collect();
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let taken: Vec<String> = self
+            .leases
+            .acquire_many(&ids)
+            .await?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        if taken.is_empty() {
+            return Ok(0);
+        }
+        // Read after the leases are ours: the last owner can append nothing more.
+        let ttl = self.config.invite_ttl();
+        let loaded = match self.sql.unfinished_some(&taken, ttl).await {
+            Ok(recs) => self
+                .sql
+                .recent_chat_of(&taken)
+                .await
+                .map(|chat| (recs, chat)),
+            Err(e) => Err(e),
         };
-        // Read after the lease is ours: the last owner can append nothing more.
-        let loaded = match self.sql.unfinished_one(id, self.config.invite_ttl()).await {
+        let (recs, mut chat) = match loaded {
             Ok(l) => l,
             Err(e) => {
-                self.give_back(id).await;
+                for id in &taken {
+                    self.give_back(id).await;
+                }
                 return Err(e.into());
             }
         };
-        let Some(rec) = loaded else {
-            self.give_back(id).await;
-            return Ok(None);
-        };
-        let chat = self.store.chat(id).await.unwrap_or_default();
-        match crate::matches::restore_match(rec, chat, self.store.clone(), self.config.clone()) {
-            Ok(handle) => {
-                self.registry.insert(handle.clone());
-                METRICS.takeovers.inc();
-                tracing::info!(match_id = %id, token, "took the match over");
-                Ok(Some(handle))
-            }
-            Err(e) => {
-                tracing::error!(match_id = %id, error = %e, "cannot rebuild the match; lease given back");
-                self.give_back(id).await;
-                Ok(None)
+        let mut started = std::collections::HashSet::with_capacity(recs.len());
+        for rec in recs {
+            let id = rec.row.id.clone();
+            let lines = chat.remove(&id).unwrap_or_default();
+            match crate::matches::restore_match(rec, lines, self.store.clone(), self.config.clone())
+            {
+                Ok(handle) => {
+                    self.registry.insert(handle);
+                    METRICS.takeovers.inc();
+                    tracing::debug!(match_id = %id, "took the match over");
+                    started.insert(id);
+                }
+                Err(e) => {
+                    tracing::error!(match_id = %id, error = %e, "cannot rebuild the match; lease given back");
+                }
             }
         }
+        // Finished meanwhile, or not rebuilt: nobody runs them here.
+        for id in taken.iter().filter(|id| !started.contains(*id)) {
+            self.give_back(id).await;
+        }
+        tracing::info!(matches = started.len(), "took matches over");
+        Ok(started.len())
     }
 
     async fn give_back(&self, id: &str) {
@@ -647,35 +686,32 @@ impl Cluster {
         METRICS.leases.set(self.leases.count() as i64);
     }
 
-    /// Takes over orphaned matches, and stops proxies whose owner changed or died.
-    async fn sweep(self: &Arc<Self>) {
+    /// Takes over orphaned matches, and stops proxies whose owner changed or died. Whether
+    /// it found a whole batch of orphans (more may wait).
+    async fn sweep(self: &Arc<Self>) -> bool {
+        let mut full = false;
         match self
             .leases
             .orphans(self.config.invite_ttl(), SWEEP_BATCH)
             .await
         {
             Ok(ids) => {
-                for id in ids {
-                    if let Err(e) = self.take_over(&id).await {
-                        tracing::warn!(match_id = %id, error = %e, "take-over failed");
-                    }
+                let whole_batch = ids.len() as i64 >= SWEEP_BATCH;
+                match self.take_over_many(ids).await {
+                    // Only when this sweep made progress: a batch it cannot take must not
+                    // make the sweeper spin.
+                    Ok(took) => full = whole_batch && took > 0,
+                    Err(e) => tracing::warn!(error = %e, "take-over failed"),
                 }
             }
             Err(e) => tracing::debug!(error = %e, "orphans not read"),
         }
-        let proxied: Vec<(String, String)> = {
-            let proxies = lock(&self.proxies);
-            proxies
-                .keys()
-                .map(|id| (id.clone(), String::new()))
-                .collect()
-        };
-        if proxied.is_empty() {
-            return;
+        let ids: Vec<String> = lock(&self.proxies).keys().cloned().collect();
+        if ids.is_empty() {
+            return full;
         }
-        let ids: Vec<String> = proxied.into_iter().map(|(id, _)| id).collect();
         let Ok(owners) = self.leases.owners(&ids).await else {
-            return;
+            return full;
         };
         let stale: Vec<mpsc::Sender<Inbound>> = {
             let proxies = lock(&self.proxies);
@@ -692,6 +728,7 @@ impl Cluster {
         for inbound in stale {
             let _stopping = inbound.send(Inbound::Stop).await;
         }
+        full
     }
 }
 
@@ -796,10 +833,14 @@ fn public(registry: &Registry) -> Vec<Summary> {
 }
 
 async fn sweep_loop(cluster: Weak<Cluster>) {
+    let mut more = false;
     loop {
-        tokio::time::sleep(SWEEP_EVERY).await;
+        // A whole batch taken: more orphans may wait, so the next sweep comes at once.
+        if !more {
+            tokio::time::sleep(SWEEP_EVERY).await;
+        }
         let Some(c) = cluster.upgrade() else { return };
-        c.sweep().await;
+        more = c.sweep().await;
     }
 }
 

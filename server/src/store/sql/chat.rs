@@ -73,17 +73,44 @@ impl SqlStore {
     /// # Errors
     /// When the database cannot be read.
     pub async fn unfinished_chat(&self) -> Result<HashMap<String, Vec<ChatLine>>, StoreError> {
-        let rows = sqlx::query(
+        self.recent_chat(None).await
+    }
+
+    /// The last [`KEPT_PER_ROOM`] messages of each room of the unfinished matches of `ids`,
+    /// by match, in one query (a take-over of many matches).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn recent_chat_of(
+        &self,
+        ids: &[String],
+    ) -> Result<HashMap<String, Vec<ChatLine>>, StoreError> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        self.recent_chat(Some(ids)).await
+    }
+
+    async fn recent_chat(
+        &self,
+        only: Option<&[String]>,
+    ) -> Result<HashMap<String, Vec<ChatLine>>, StoreError> {
+        let only_sql = only.map_or_else(String::new, |ids| {
+            let list: Vec<String> = (2..2 + ids.len()).map(|i| format!("${i}")).collect();
+            format!(" AND c.match_id IN ({})", list.join(","))
+        });
+        let sql = format!(
             "SELECT match_id, id, room, seat, name, text, at FROM ( \
                SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.match_id, c.room ORDER BY c.id DESC) AS n \
                FROM chat_messages c JOIN matches m ON m.id = c.match_id \
-               WHERE m.status <> 'finished') recent \
+               WHERE m.status <> 'finished'{only_sql}) recent \
              WHERE n <= $1 ORDER BY match_id, id",
-        )
-        .bind(KEPT_PER_ROOM as i64)
-        .fetch_all(self.pool())
-        .await
-        .map_err(err)?;
+        );
+        let mut q = sqlx::query(&sql).bind(KEPT_PER_ROOM as i64);
+        for id in only.unwrap_or_default() {
+            q = q.bind(id.as_str());
+        }
+        let rows = q.fetch_all(self.pool()).await.map_err(err)?;
         let mut out: HashMap<String, Vec<ChatLine>> = HashMap::new();
         for r in &rows {
             let id: String = r.try_get("match_id").map_err(err)?;

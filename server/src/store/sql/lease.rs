@@ -109,6 +109,45 @@ impl Leases {
         Ok(token)
     }
 
+    /// Takes the leases of `ids` that nobody holds or whose lease expired (or this node
+    /// holds), in one statement: the matches taken, with their new tokens. Every id must
+    /// name a stored match.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub async fn acquire_many(&self, ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
+        let mut ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        // One row may be changed once per statement.
+        ids.sort_unstable();
+        ids.dedup();
+        let rows = sqlx::query(&format!(
+            "INSERT INTO match_leases (match_id, node_id, token, expires_ms) \
+             SELECT id, $2, 1, {NOW_MS} + $3 FROM UNNEST($1::text[]) AS t(id) \
+             ON CONFLICT (match_id) DO UPDATE SET node_id = EXCLUDED.node_id, \
+               token = match_leases.token + 1, expires_ms = EXCLUDED.expires_ms \
+             WHERE match_leases.expires_ms < {NOW_MS} OR match_leases.node_id = EXCLUDED.node_id \
+             RETURNING match_id, token"
+        ))
+        .bind(&ids)
+        .bind(&self.node_id)
+        .bind(self.ttl_ms())
+        .fetch_all(&self.pg)
+        .await
+        .map_err(err)?;
+        let mut taken = Vec::with_capacity(rows.len());
+        for r in &rows {
+            taken.push((
+                r.try_get::<String, _>("match_id").map_err(err)?,
+                r.try_get::<i64, _>("token").map_err(err)?,
+            ));
+        }
+        let mut held = self.held();
+        for (id, token) in &taken {
+            held.insert(id.clone(), *token);
+        }
+        Ok(taken)
+    }
+
     /// Who holds the lease of `match_id` (none: nobody ever did, or it was given up).
     ///
     /// # Errors

@@ -28,7 +28,27 @@ impl SqlStore {
         id: &str,
         invite_ttl: Duration,
     ) -> Result<Option<Recovered>, StoreError> {
-        Ok(self.load_unfinished(Some(id), invite_ttl).await?.pop())
+        Ok(self
+            .load_unfinished(Some(&[id.to_owned()]), invite_ttl)
+            .await?
+            .pop())
+    }
+
+    /// The matches of `ids` as [`SqlStore::unfinished`] reads them, in three queries
+    /// whatever their number (those finished, unknown or expired are left out): what a node
+    /// that takes many matches over at once runs.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn unfinished_some(
+        &self,
+        ids: &[String],
+        invite_ttl: Duration,
+    ) -> Result<Vec<Recovered>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.load_unfinished(Some(ids), invite_ttl).await
     }
 
     /// Whether match `id` exists and is not finished.
@@ -47,15 +67,26 @@ impl SqlStore {
 
     async fn load_unfinished(
         &self,
-        only: Option<&str>,
+        only: Option<&[String]>,
         invite_ttl: Duration,
     ) -> Result<Vec<Recovered>, StoreError> {
         let expired_before = now_ms() - i64::try_from(invite_ttl.as_millis()).unwrap_or(i64::MAX);
-        // One match (a take-over) or all of them (a restart): the same queries.
-        let (one, one_m) = match only {
-            Some(_) => (" AND id = $2", " AND m.id = $1"),
-            None => ("", ""),
+        // Some matches (a take-over) or all of them (a restart): the same queries. The ids
+        // are bound one placeholder each (`bind_all`).
+        let placeholders = |ids: &[String], first: usize| {
+            (first..first + ids.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(",")
         };
+        let (one, one_m) = match only {
+            Some(ids) => (
+                format!(" AND id IN ({})", placeholders(ids, 2)),
+                format!(" AND m.id IN ({})", placeholders(ids, 1)),
+            ),
+            None => (String::new(), String::new()),
+        };
+        let ids = only.unwrap_or_default();
         let sql = format!(
             "SELECT id, name, variant, options, players, series_kind, series_target, \
              CASE WHEN public THEN 1 ELSE 0 END AS public, spectator_key_hash, \
@@ -63,14 +94,10 @@ impl SqlStore {
              FROM matches WHERE status <> 'finished' \
              AND NOT (status = 'joining' AND created_ms < $1){one} ORDER BY created_ms",
         );
-        let rows = sqlx::query(&sql).bind(expired_before);
-        let rows = match only {
-            Some(id) => rows.bind(id),
-            None => rows,
-        }
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
+        let rows = bind_all(sqlx::query(&sql).bind(expired_before), ids)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
         let mut out: Vec<Recovered> = Vec::with_capacity(rows.len());
         let mut index = std::collections::HashMap::new();
         for r in rows {
@@ -103,14 +130,10 @@ impl SqlStore {
              FROM seats s JOIN matches m ON m.id = s.match_id \
              WHERE m.status <> 'finished'{one_m} ORDER BY s.match_id, s.seat",
         );
-        let seats = sqlx::query(&sql);
-        let seats = match only {
-            Some(id) => seats.bind(id),
-            None => seats,
-        }
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
+        let seats = bind_all(sqlx::query(&sql), ids)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
         for r in seats {
             let id: String = r.try_get("match_id").map_err(err)?;
             let Some(&i) = index.get(&id) else { continue };
@@ -128,14 +151,10 @@ impl SqlStore {
             "SELECT e.match_id, e.no, e.payload FROM events e JOIN matches m ON m.id = e.match_id \
              WHERE m.status <> 'finished'{one_m} ORDER BY e.match_id, e.no",
         );
-        let events = sqlx::query(&sql);
-        let events = match only {
-            Some(id) => events.bind(id),
-            None => events,
-        }
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
+        let events = bind_all(sqlx::query(&sql), ids)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
         // A match whose log has a gap is left out (and logged); the others recover.
         let mut broken = vec![false; out.len()];
         for r in events {
@@ -180,4 +199,15 @@ pub struct Recovered {
     pub row: MatchRow,
     /// Every stored fact, in order (JSON texts; each game's seed is in its `game_started`).
     pub events: Vec<String>,
+}
+
+/// `q` with every id of `ids` bound, one placeholder each (the `Any` driver binds no arrays).
+fn bind_all<'q>(
+    mut q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ids: &'q [String],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for id in ids {
+        q = q.bind(id.as_str());
+    }
+    q
 }
