@@ -117,12 +117,13 @@ impl Leases {
     /// When the database cannot be reached.
     pub async fn acquire_many(&self, ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
         let mut ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-        // One row may be changed once per statement.
+        // One row may be changed once per statement; the rows are locked in the order of
+        // their ids (`ORDER BY id`), as the renewal and an append's check lock them.
         ids.sort_unstable();
         ids.dedup();
         let rows = sqlx::query(&format!(
             "INSERT INTO match_leases (match_id, node_id, token, expires_ms) \
-             SELECT id, $2, 1, {NOW_MS} + $3 FROM UNNEST($1::text[]) AS t(id) \
+             SELECT id, $2, 1, {NOW_MS} + $3 FROM UNNEST($1::text[]) AS t(id) ORDER BY id \
              ON CONFLICT (match_id) DO UPDATE SET node_id = EXCLUDED.node_id, \
                token = match_leases.token + 1, expires_ms = EXCLUDED.expires_ms \
              WHERE match_leases.expires_ms < {NOW_MS} OR match_leases.node_id = EXCLUDED.node_id \
@@ -216,10 +217,16 @@ impl Leases {
         }
         let (ids, tokens): (Vec<&str>, Vec<i64>) =
             before.iter().map(|(id, t)| (id.as_str(), *t)).unzip();
+        // The rows are locked in the order of their ids, as an append's check locks them:
+        // in any other order the two could deadlock, which Postgres breaks only after its
+        // `deadlock_timeout` (a second), stalling the moves of the append it aborts.
         let rows = sqlx::query(&format!(
-            "UPDATE match_leases l SET expires_ms = {NOW_MS} + $2 \
-             FROM UNNEST($3::text[], $4::bigint[]) AS h(match_id, token) \
-             WHERE l.node_id = $1 AND l.match_id = h.match_id AND l.token = h.token \
+            "UPDATE match_leases l SET expires_ms = {NOW_MS} + $2 FROM ( \
+               SELECT m.match_id FROM match_leases m \
+               JOIN UNNEST($3::text[], $4::bigint[]) AS h(match_id, token) \
+                 ON m.match_id = h.match_id AND m.token = h.token \
+               WHERE m.node_id = $1 ORDER BY m.match_id FOR UPDATE OF m) mine \
+             WHERE l.match_id = mine.match_id \
              RETURNING l.match_id"
         ))
         .bind(&self.node_id)
@@ -318,8 +325,10 @@ impl Leases {
             return Err(StoreError::Fenced((*id).to_owned()));
         }
         let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        // In the order of their ids, as a renewal locks them (no deadlock between the two).
         let sql = format!(
-            "SELECT match_id, node_id, token FROM match_leases WHERE match_id IN ({}) FOR SHARE",
+            "SELECT match_id, node_id, token FROM match_leases WHERE match_id IN ({}) \
+             ORDER BY match_id FOR SHARE",
             placeholders.join(",")
         );
         let mut q = sqlx::query(&sql);
