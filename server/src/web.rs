@@ -163,6 +163,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/winbar.js"),
     ),
     (
+        "result.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/result.js"),
+    ),
+    (
         "tv.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/tv.js"),
@@ -1183,7 +1188,7 @@ mod tests {
             .find("<script type=\"module\"")
             .expect("a module script");
         // match.js imports these directly or through another module.
-        for module in ["common", "boards", "clock", "chat", "winbar"] {
+        for module in ["common", "boards"] {
             let link = format!("<link rel=\"modulepreload\" href=\"/static/{module}.");
             let at = html
                 .find(&link)
@@ -1195,6 +1200,21 @@ mod tests {
             !html.contains("href=\"/static/match."),
             "not the page's own script"
         );
+        // Nor what match.js loads only when it needs it: a first load does not pay for them.
+        for module in ["clock", "chat", "winbar", "result"] {
+            let hashed = hashed_name(&format!("{module}.js"), embedded());
+            assert!(
+                asset_text("match.js").contains(&format!("import('./{module}.js')")),
+                "match.js imports {module}.js when it needs it"
+            );
+            assert!(
+                !html.contains(&format!("/static/{module}.")),
+                "{module} not preloaded"
+            );
+            let tagged = site().assets.iter().find(|a| a.name == "match.js").unwrap();
+            let text = std::str::from_utf8(&tagged.tagged.body).unwrap();
+            assert!(text.contains(&format!("import('./{hashed}')")), "{hashed}");
+        }
         assert_eq!(
             import_closure("match.js", &[Import::Static], embedded()).len(),
             html.matches("rel=\"modulepreload\"").count()
