@@ -6,10 +6,9 @@
 // and says why it refuses (shown under the input). Every text is put in the page with
 // textContent, never as HTML.
 
-import { el, loadPlayer, seatName } from './common.js';
+import { el, loadPlayer, seatName, CHAT_NAME_KEY as NAME_KEY } from './common.js';
 
 const $ = (id) => document.getElementById(id);
-const NAME_KEY = 'senet:chat-name';
 const ERRORS = {
   rate_limited: 'Too many messages: wait a moment before the next.',
   chat_too_long: 'That message is too long (at most 300 characters).',
@@ -35,9 +34,6 @@ export class Chat {
     for (const b of document.querySelectorAll('.chat-canned button')) b.addEventListener('click', () => this.say(b.dataset.say, false));
     $('chat-name').addEventListener('submit', (e) => { e.preventDefault(); this.useName($('chat-name-input').value.trim()); });
   }
-
-  // The name a spectator chose before (said in every hello), if any.
-  storedName() { return localStorage.getItem(NAME_KEY); }
 
   // A spectator who chose a name before says it in every hello.
   attach(live) {

@@ -16,18 +16,16 @@ export function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-// Takes the server's figures from a frame (a snapshot's or event's `clock`), if it has any.
-export function takeClock(view, rule) {
+// Takes the server's figures from a frame (a snapshot's or event's `clock`), if it has any;
+// `at`: when the frame came (the page may load this module after its first frames).
+export function takeClock(view, rule, at = performance.now()) {
   if (rule) clocks.rule = rule;
   if (!view) return;
   clocks.rule = view.rule || clocks.rule;
   clocks.remaining = view.remaining_ms.slice();
   clocks.running = view.running ?? null;
-  clocks.at = performance.now();
+  clocks.at = at;
 }
-
-export function hasClock() { return !!clocks.rule; }
-export function clockRule() { return clocks.rule; }
 
 // A seat's time left now (the running seat's counted down since the frame).
 export function timeLeft(seat) {

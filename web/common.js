@@ -100,6 +100,9 @@ export function loadInvites(matchId) {
   try { return JSON.parse(localStorage.getItem('senet:invites:' + matchId)); } catch { return null; }
 }
 
+// The name a spectator chose for the chat, said in every hello of their match pages.
+export const CHAT_NAME_KEY = 'senet:chat-name';
+
 // This browser's settings (sound, confirm moves), remembered in localStorage.
 export function pref(name, fallback) {
   const v = localStorage.getItem('senet:pref:' + name);

@@ -8,12 +8,21 @@
 
 import {
   api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
-  loadInvites, saveInvites, linkRow, pref, setPref, clockRuleWords,
+  loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY,
 } from './common.js';
 import { Board, diceView, COLOUR_NAMES, PLAYER_COLOURS } from './boards.js';
-import { takeClock, clockElement, tickClocks, hasClock, clockRule } from './clock.js';
-import { Chat } from './chat.js';
-import { WinBar, chartFor, seatColour } from './winbar.js';
+// What a board does not need for its first paint is loaded when it is needed, so that a first
+// visit pays only for what it shows: the clocks (clock.js) with a clocked match's first frame, the chat
+// (chat.js) when its panel is seen or used or a message comes for it, the win chances
+// (winbar.js) for a spectator, and the result panel (result.js, with winbar.js for its chart)
+// when a game is over. web.rs names their hashed copies in these imports.
+
+// A module loaded the first time it is asked for (and again after a failed load), then handed
+// to `ready`; what it returns waits for that.
+function later(load, ready) {
+  let loading = null;
+  return () => (loading ??= load().then(ready, () => { loading = null; }));
+}
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || '');
@@ -58,6 +67,8 @@ async function start() {
   if (mode === 'join') return showJoin();
   const saved = mode === 'watch' ? null : loadSeat(matchId);
   st.seat = saved?.seat ?? null;
+  // A spectator's bar shows from the welcome on: its script loads meanwhile.
+  if (!saved?.token) loadWinbar();
   connect(saved?.token ?? null, params.get('key'));
 }
 
@@ -160,7 +171,7 @@ function connect(token, key) {
   const early = window.senetEarly ?? null;
   window.senetEarly = null;
   live = new Live(matchId, {
-    token, key, tail: TAIL, early, name: token ? null : chat.storedName(),
+    token, key, tail: TAIL, early, name: token ? null : localStorage.getItem(CHAT_NAME_KEY),
     onStatus: async (s, delay) => {
       const c = $('conn');
       c.textContent = { connecting: 'connecting…', open: st.seat ? `playing as seat ${st.seat}` : 'watching', reconnecting: `connection lost — retrying in ${(delay / 1000).toFixed(1)} s`, closed: 'disconnected' }[s];
@@ -185,7 +196,7 @@ function connect(token, key) {
     },
     onMessage,
   });
-  chat.attach(live);
+  chat?.attach(live);
   window.senetLive = live;
 }
 
@@ -200,10 +211,58 @@ async function showGone(sum) {
   $('conn').textContent = '';
 }
 
-const chat = new Chat(st, () => live);
+// ---------- the chat (web/chat.js) ----------
+
+let chat = null; // the panel's Chat, once chat.js has loaded
+// What came for the chat before chat.js loaded, to be handled once it has: the last welcome
+// (its messages and mutes) and the chat's own frames after it.
+let chatHeld = [];
+const loadChat = later(() => import('./chat.js'), ({ Chat }) => {
+  chat = new Chat(st, () => live);
+  if (live) chat.attach(live);
+  for (const msg of chatHeld) chat.handle(msg);
+  chatHeld = [];
+});
+
+// True for a message that is the chat's alone. Before chat.js has loaded it is kept, and one
+// with something to show (a message, the hello's name refused: see Chat.handle) loads it.
+function forChat(msg) {
+  if (chat) return chat.handle(msg);
+  if (msg.type === 'welcome') {
+    chatHeld = [msg];
+    if (msg.chat?.length) loadChat();
+    return false;
+  }
+  if (msg.type !== 'chat' && !(msg.type === 'error' && msg.code === 'invalid' && msg.seq === undefined)) return false;
+  chatHeld.push(msg);
+  loadChat();
+  return true;
+}
+
+// The panel's place is kept by the style sheet; chat.js fills it once the message list is on
+// screen, or something in the panel is focused. A form sent or a button pressed before then
+// waits for it, and is sent or pressed again once it has loaded (never sent the browser's way).
+function watchChat() {
+  const panel = $('chat');
+  const seen = new IntersectionObserver((entries) => {
+    if (entries.some(e => e.isIntersecting)) { seen.disconnect(); loadChat(); }
+  });
+  seen.observe($('chat-list'));
+  panel.addEventListener('focusin', loadChat);
+  const hold = (e) => {
+    const target = e.type === 'submit' ? e.target : e.target.closest?.('button');
+    if (chat || !target) return;
+    e.preventDefault();
+    e.stopPropagation();
+    loadChat().then(() => { if (chat) { if (e.type === 'submit') target.requestSubmit(); else target.click(); } });
+  };
+  panel.addEventListener('submit', hold, true);
+  panel.addEventListener('click', hold, true);
+}
+watchChat();
 
 function onMessage(msg) {
-  if (chat.handle(msg)) return;
+  if (forChat(msg)) return;
   switch (msg.type) {
     case 'welcome':
       st.seat = msg.seat;
@@ -377,8 +436,6 @@ function movedWords(e) {
   return { text: text + '.', hitMe, capture: rest.some(r => ['capture', 'sent_back', 'removed'].includes(r.kind)) };
 }
 
-const REASONS = { completed: 'playing it out', resigned: 'resignation', no_move: 'no move', move_limit: 'the move limit', timeout: 'time' };
-
 // The end of a game in words: who won, why, and the points the server gave.
 function endWords(e) {
   const W = e.winner ? Who(e.winner) : null;
@@ -499,6 +556,31 @@ async function refreshNames() {
   } catch { /* keep the old names */ }
 }
 
+// ---------- clocks (web/clock.js) ----------
+
+// The match's clock rule, known from its frames before clock.js has loaded: from the first
+// frame each player's clock has its place.
+let clockRule = null;
+let clock = null; // web/clock.js, once loaded
+// The figures that came before it, each with the moment it came (a running clock counts down
+// from there).
+let clockHeld = [];
+const loadClock = later(() => import('./clock.js'), (m) => {
+  clock = m;
+  for (const held of clockHeld) m.takeClock(...held);
+  clockHeld = [];
+  renderPlayers();
+});
+
+// A frame's clock figures (a snapshot's `clock` and `clock_rule`, an event's `clock`).
+function takeClock(view, rule) {
+  clockRule = view?.rule || rule || clockRule;
+  if (clock) { clock.takeClock(view, rule); return; }
+  if (!view && !rule) return;
+  clockHeld.push([view, rule, performance.now()]);
+  loadClock();
+}
+
 function applyEvent(e) {
   const said = narrate(e);
   remember(e);
@@ -608,14 +690,14 @@ function renderPlayers() {
     box.append(el('div', { class: 'player' + (turn ? ' on-turn' : '') + (seat === st.seat ? ' me' : ''), dataset: { seat, engine } },
       el('span', { class: 'swatch' }, chip),
       el('strong', {}, seatName(st.names, seat)), seat === st.seat ? ' (you)' : '',
-      hasClock() ? clockElement(seat) : '',
+      !clockRule ? '' : clock ? clock.clockElement(seat) : el('span', { class: 'clock' }),
       engine ? el('span', { class: 'side' }, ` · ${sideWords(engine)}`) : '',
       el('span', { class: 'score' }, ` · ${st.score?.[seat - 1] ?? 0} pts`), el('span', { class: 'won' }, `, ${st.wins?.[seat - 1] ?? 0} won`),
       st.connected?.[seat - 1] ? el('span', { class: 'online', title: 'connected', text: ' ●' }) : el('span', { class: 'offline', title: 'not connected', text: ' ○' })));
   }
   box.append(el('div', { class: 'viewers', id: 'viewers', dataset: { count: st.spectators } },
-    `${st.spectators} watching`, hasClock() ? ` · clock ${clockRuleWords(clockRule())}` : ''));
-  tickClocks();
+    `${st.spectators} watching`, clockRule ? ` · clock ${clockRuleWords(clockRule)}` : ''));
+  clock?.tickClocks();
 }
 
 // The kind of choice this turn offers, for the prompt: pieces on the board, buttons, or both.
@@ -800,89 +882,35 @@ function renderActions() {
   }
 }
 
-// ---------- the result of a game ----------
+// ---------- the result of a game (web/result.js) ----------
 
-function seriesWords() {
-  const s = st.snap?.series;
-  if (!s) return '';
-  const rule = s.kind === 'best_of' ? `best of ${s.target}` : `first to ${s.target} points`;
-  const n = st.names.length;
-  const key = s.kind === 'best_of' ? st.wins : st.score;
-  const best = Math.max(...(key || [0]));
-  const leaders = [...Array(n).keys()].filter(i => (key?.[i] ?? 0) === best).map(i => i + 1);
-  if (st.matchOver) return `Series (${rule}): ${st.matchOver.winner ? `${Who(st.matchOver.winner)} won the match` : 'no one won the match'}.`;
-  return `Series (${rule}): ${best > 0 && leaders.length === 1 ? `${Who(leaders[0])} ${isMe(leaders[0]) ? 'lead' : 'leads'}` : 'level'}.`;
-}
+let result = null; // web/result.js, once loaded
+const loadResult = later(() => import('./result.js'), (m) => { result = m; renderResult(); });
 
-// A rated game's rating changes, read once from the scoreboard (the store rates a game in
-// the transaction that stores its end, so they are there when game_over arrives).
-const ratingsOf = new Map(); // game -> changes, 'loading' or null (not rated)
-function ratingLine(game) {
-  const p = el('p', { class: 'rating-change', id: 'result-rating' });
-  const got = ratingsOf.get(game);
-  if (got === undefined) {
-    ratingsOf.set(game, 'loading');
-    api(`/api/matches/${encodeURIComponent(matchId)}/scoreboard`, undefined, readKey(matchId))
-      .then(b => { ratingsOf.set(game, b.games?.find(g => g.game === game)?.ratings ?? null); renderResult(); })
-      .catch(() => ratingsOf.set(game, null));
-  } else if (Array.isArray(got)) {
-    const sign = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
-    p.textContent = 'Ratings: ' + got.map(c => `${who(c.seat)}${isMe(c.seat) ? ' (you)' : ''} ${Math.round(c.before)} → ${Math.round(c.after)} (${sign(c.change)})`).join(', ') + '.';
-  }
-  return p;
-}
+// What web/result.js needs of this page.
+const page = { st, matchId, who, Who, isMe, whose, endWords, seats: seatsForChances, send: (m) => live.send(m) };
 
+// The result panel, shown while a game is over; its script loads with the first game over.
 function renderResult() {
-  const box = $('result');
-  const e = st.over;
-  const ended = e && (st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over');
-  const appears = ended && box.hidden;
-  box.hidden = !ended;
-  // On a phone the panel is below the board: bring it into view once.
-  if (appears) requestAnimationFrame(() => box.scrollIntoView?.({ block: 'nearest' }));
-  document.body.dataset.result = ended ? '1' : '';
-  if (!ended) return;
-  const game = e.game || st.game;
-  let head, outcome;
-  if (e.winner === undefined) { head = `Game ${game} is over`; outcome = 'over'; }
-  else if (e.winner === null) { head = 'A draw'; outcome = 'draw'; }
-  else if (st.seat) { head = isMe(e.winner) ? 'You won!' : 'You lost'; outcome = isMe(e.winner) ? 'won' : 'lost'; }
-  else { head = `${who(e.winner)} won`; outcome = 'watch'; }
-  const n = st.names.length;
-  const table = el('table', { class: 'standing' }, el('thead', {}, el('tr', {}, ...['player', 'this game', 'games won', 'points'].map(h => el('th', { text: h })))),
-    el('tbody', {}, ...[...Array(n).keys()].map(i => el('tr', { class: i + 1 === e.winner ? 'winner' : '' },
-      el('td', {}, who(i + 1), isMe(i + 1) ? ' (you)' : ''),
-      el('td', { text: e.winner === undefined ? '' : i + 1 === e.winner ? `won, +${plural(e.points, 'point', 'points')}` : e.winner ? 'lost' : 'draw' }),
-      el('td', { text: String(st.wins?.[i] ?? 0) }), el('td', { text: String(st.score?.[i] ?? 0) })))));
-  const buttons = [];
-  const k = st.turn?.kind;
-  if (st.seat && k === 'game_over') {
-    const asked = st.rematch.has(st.seat);
-    buttons.push(el('button', { type: 'button', id: 'rematch', disabled: asked || null, text: asked ? 'Asked for the next game…' : `Next game (${game + 1})`,
-      onclick: () => live.send({ type: 'rematch' }) }));
-  }
-  buttons.push(el('button', { type: 'button', id: 'same-again', class: 'secondary', text: 'New match, same settings', onclick: newMatchSameSettings }));
-  buttons.push(el('a', { href: withKey(`/m/${matchId}/games/${game}/replay`), class: 'button secondary', id: 'replay-link', text: `Replay and verify game ${game}` }));
-  buttons.push(el('a', { href: '/', class: 'button secondary', id: 'lobby-link', text: 'Back to the lobby' }));
-  const reason = e.reason ? `${endWords(e)}` : '';
-  const next = k === 'game_over' ? `The next game starts when every player asks for it${st.rematch.size ? ` (asked: ${[...st.rematch].map(who).join(', ')})` : ''}, or by itself after a while.` : '';
-  box.dataset.outcome = outcome;
-  box.replaceChildren(el('h2', { id: 'result-head', text: head }),
-    reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
-    e.points !== undefined ? el('p', { class: 'points', id: 'result-points' }, `Points for this game: ${e.points}${e.reason ? ` (won by ${REASONS[e.reason] || e.reason})` : ''}. `,
-      el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|pieces up/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
-    e.breakdown ? el('p', { class: 'breakdown', id: 'result-breakdown', text: breakdownWords(e) }) : '',
-    table, chartFor(matchId, game, readKey(matchId), seatsForChances()),
-    el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',
-    el('p', { class: 'buttons' }, ...buttons), el('p', { class: 'error', id: 'same-error', role: 'alert' }));
+  if (result) { result.renderResult(page); return; }
+  const ended = st.over && (st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over');
+  if (!ended) { $('result').hidden = true; document.body.dataset.result = ''; return; }
+  loadResult();
 }
 
 // ---------- win chances (web/winbar.js) ----------
 
-const winbar = new WinBar($('winbar'));
+let winbarJs = null; // web/winbar.js, once loaded
+let winbar = null; // the bar
+const loadWinbar = later(() => import('./winbar.js'), (m) => {
+  winbarJs = m;
+  winbar = new m.WinBar($('winbar'));
+  renderWinbar();
+});
 
-// Per table seat: its name and the colour of the pieces it plays in this game.
-function seatsForChances() {
+// Per table seat: its name and the colour of the pieces it plays in this game (`seatColour`
+// of web/winbar.js).
+function seatsForChances(seatColour) {
   return st.names.map((_, i) => {
     const engine = st.seats.indexOf(i + 1) + 1;
     return { name: seatName(st.names, i + 1), colour: seatColour(st.board?.parsed?.sides?.[engine], engine, PLAYER_COLOURS) };
@@ -890,73 +918,22 @@ function seatsForChances() {
 }
 
 // Spectators see the bar above the board from their welcome on (its place is kept before the
-// first figures come); a seat never does while its game is live (the server sends seats no
-// `chances`), and gets the chart in the result panel once the game is over. A frame may come
-// before the events it follows: it is drawn once the page has drawn event `no`.
+// first figures come, and before winbar.js has loaded); a seat never does while its game is
+// live (the server sends seats no `chances`), and gets the chart in the result panel once the
+// game is over. A frame may come before the events it follows: it is drawn once the page has
+// drawn event `no`.
 function renderWinbar() {
-  if (st.seat || !st.snap || st.game < 1) { winbar.hide(); return; }
+  const bar = $('winbar');
+  if (st.seat || !st.snap || st.game < 1) { bar.hidden = true; return; }
+  if (!winbar) {
+    bar.hidden = false;
+    bar.dataset.n = String(st.names.length || 2);
+    loadWinbar();
+    return;
+  }
   winbar.reserve(st.names.length);
   const c = st.chances;
-  if (c && c.game === st.game && c.no <= st.lastNo && !catchingUp()) winbar.show(c.chances, seatsForChances(), c.no);
-}
-
-// What each line of a points breakdown counts, in words: `n` of them, worth `each`; `of`
-// names whose pieces they are ("Bo's", "your").
-const SCORE_LINES = {
-  source_track_pips: (n, of) => `${plural(n, 'pip', 'pips')} of ${of} pyramids on the Source Track`,
-  balance_track_pips: (n, of) => `${plural(n, 'pip', 'pips')} of ${of} pyramids on the Balance Track`,
-  perfect_track_pips: (n, of) => `${plural(n, 'pip', 'pips')} of ${of} pyramids on the Perfect Track`,
-  pharaoh_saved: () => 'the Pharaoh saved',
-  men_saved: (n) => `${plural(n, 'man', 'men')} saved`,
-  first_row_pieces: (n, of) => `${n} of ${of} pieces left on the first row`,
-  middle_row_pieces: (n, of) => `${n} of ${of} pieces left on the middle row`,
-  last_row_pieces: (n, of) => `${n} of ${of} pieces left on the last row`,
-  large_borne_off: (n) => `${plural(n, 'large pyramid', 'large pyramids')} borne off`,
-  medium_borne_off: (n) => `${plural(n, 'medium pyramid', 'medium pyramids')} borne off`,
-  small_borne_off: (n) => `${plural(n, 'small pyramid', 'small pyramids')} borne off`,
-  large_on_board: (n) => `${plural(n, 'large pyramid', 'large pyramids')} still on the board`,
-  medium_on_board: (n) => `${plural(n, 'medium pyramid', 'medium pyramids')} still on the board`,
-  small_on_board: (n) => `${plural(n, 'small pyramid', 'small pyramids')} still on the board`,
-  piece_up: (n, of, each) => `piece ${each} up`,
-};
-
-// The server's breakdown of a game's points as a sentence: "How the 10 points add up: 3 of
-// Bo's pieces left on the first row × 3 = 9, 1 of Bo's pieces left on the last row × 1 = 1."
-function breakdownWords(e) {
-  const b = e.breakdown;
-  if (!b.items?.length) return `Nothing counted for points: ${b.total}.`;
-  // The loser's pieces are counted only in two-player variants: the seat that did not win.
-  const loser = b.whose === 'loser' ? [...Array(st.names.length).keys()].map(i => i + 1).find(s => s !== e.winner) : null;
-  const of = loser ? whose(loser) : 'the loser\'s';
-  const lines = b.items.map(i => {
-    const what = SCORE_LINES[i.label]?.(i.count, of, i.each) ?? i.label.replaceAll('_', ' ');
-    return i.label === 'pharaoh_saved' || i.label === 'piece_up' ? `${what}: ${i.subtotal}` : `${what} × ${i.each} = ${i.subtotal}`;
-  });
-  const sum = b.items.reduce((n, i) => n + i.subtotal, 0);
-  const end = b.multiplier !== 1 ? `; every piece saved, so ${sum} × ${b.multiplier} = ${b.total}` : lines.length > 1 ? `; ${b.total} in all` : '';
-  return `How the ${plural(b.total, 'point adds', 'points add')} up: ${lines.join(', ')}${end}.`;
-}
-
-// A new match like this one (variant, players, series, options, visibility, name); this
-// browser takes its first seat and the new match's waiting room shows the invites.
-async function newMatchSameSettings() {
-  const s = st.snap;
-  const body = { variant: s.variant, players: s.players, series: s.series, public: s.public, name: s.name };
-  // Against the computer: the same bots in the same seats.
-  if (s.bots?.some(Boolean)) body.bots = s.bots.filter(Boolean);
-  if (st.setup && s.variant === 'parker') body.options = { waiting_for_one: st.setup.waiting_for_one };
-  const me = st.seat ? st.names[st.seat - 1] : null;
-  if (me) body.player_name = me;
-  const player = await ensurePlayer(me);
-  if (player) body.player_key = player.player_key;
-  try {
-    const r = await api('/api/matches', body);
-    saveSeat(r.match_id, r.seat, r.token);
-    saveInvites(r.match_id, r.invites, r.spectator_url);
-    location.href = `/m/${r.match_id}`;
-  } catch (err) {
-    $('same-error').textContent = `Cannot create the match: ${err.message}`;
-  }
+  if (c && c.game === st.game && c.no <= st.lastNo && !catchingUp()) winbar.show(c.chances, seatsForChances(winbarJs.seatColour), c.no);
 }
 
 start();

@@ -13,12 +13,15 @@
 //! - Every file under `/static/<name>` also has a content-hashed name,
 //!   `/static/<stem>.<version>.<ext>`, served with `Cache-Control: public, max-age=31536000,
 //!   immutable`. The version (16 hex digits of SHA-256) covers the file and every module it
-//!   imports, directly or not, and in the hashed copy of a script each `from './<name>'` names
-//!   the imported module's hashed copy: a change anywhere below a script gives it a new name,
-//!   and a page never revalidates a script that did not change. The hashed copy of a script
-//!   also leaves out its comment lines and each line's indentation ([`slim_script`]): a
-//!   board page's first load is a fifth smaller for it.
-//! - The pages name the hashed files (their `"/static/<name>"` attributes are rewritten).
+//!   imports, statically or dynamically, directly or not, and in the hashed copy of a script
+//!   each `from './<name>'` and `import('./<name>')` names the imported module's hashed copy:
+//!   a change anywhere below a script gives it a new name, and a page never revalidates a
+//!   script that did not change. The hashed copy of a script also leaves out its comment
+//!   lines and each line's indentation ([`slim_script`]): a board page's first load is a
+//!   fifth smaller for it.
+//! - The pages name the hashed files (their `"/static/<name>"` attributes are rewritten), and
+//!   preload every module their scripts import statically ([`preload_modules`]); not those
+//!   imported dynamically, which the page loads when it needs them.
 //! - Pages, the plain `/static/<name>` URLs (still served, with the files as they are in
 //!   `web/`), the rules texts and the favicons are sent with `Cache-Control: no-cache` and a
 //!   strong `ETag` (128 bits of the body's SHA-256); `If-None-Match` with it gets
@@ -158,6 +161,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "winbar.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/winbar.js"),
+    ),
+    (
+        "result.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/result.js"),
     ),
     (
         "tv.js",
@@ -402,7 +410,7 @@ impl Site {
     fn build() -> Site {
         let hashed: Vec<(&str, String)> = ASSETS
             .iter()
-            .map(|(name, _, _)| (*name, hashed_name(name)))
+            .map(|(name, _, _)| (*name, hashed_name(name, embedded())))
             .collect();
         let assets = ASSETS
             .iter()
@@ -484,29 +492,84 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// The embedded text of an asset (`""` for a name that is not one).
-fn asset_text(name: &str) -> &'static str {
-    ASSETS
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map_or("", |(_, _, text)| text)
+/// How a script names a module it imports: always `./<name>`, a literal (a computed name
+/// could not be rewritten to the module's hashed copy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Import {
+    /// `from './<name>'`: the module is loaded, and run, before the script.
+    Static,
+    /// `import('./<name>')`: the module is loaded when the script's code asks for it.
+    Dynamic,
 }
 
-/// The embedded modules a script imports (`from './<name>'`).
-fn imports(text: &str) -> impl Iterator<Item = &str> {
-    text.split("from './")
+impl Import {
+    /// Both ways: what a script's version covers.
+    const ALL: [Import; 2] = [Import::Static, Import::Dynamic];
+
+    /// The text before a module's name in such an import, and the text after it.
+    fn around(self) -> (&'static str, &'static str) {
+        match self {
+            Import::Static => ("from './", "'"),
+            Import::Dynamic => ("import('./", "')"),
+        }
+    }
+
+    /// The import of `name` as a script writes it.
+    fn written(self, name: &str) -> String {
+        let (before, after) = self.around();
+        format!("{before}{name}{after}")
+    }
+}
+
+/// Files a script may import, by name: `(name, text)`.
+type Files<'a> = [(&'a str, &'a str)];
+
+/// The embedded files as [`Files`].
+fn embedded() -> &'static Files<'static> {
+    static FILES: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
+    FILES.get_or_init(|| ASSETS.iter().map(|&(name, _, text)| (name, text)).collect())
+}
+
+/// The text of file `name` (`""` for a name that is not one).
+fn file_text<'a>(name: &str, files: &Files<'a>) -> &'a str {
+    files
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("", |&(_, text)| text)
+}
+
+/// The modules of `files` that `text` imports the `how` way.
+fn imports<'a>(text: &'a str, how: Import, files: &'a Files<'a>) -> impl Iterator<Item = &'a str> {
+    let (before, after) = how.around();
+    text.split(before)
         .skip(1)
-        .filter_map(|rest| rest.split('\'').next())
-        .filter(|name| ASSETS.iter().any(|(n, _, _)| n == name))
+        .filter_map(move |rest| rest.split_once(after).map(|(name, _)| name))
+        .filter(|name| files.iter().any(|(n, _)| n == name))
+}
+
+/// The modules of `files` that `name` imports in one of the `ways`, directly or through the
+/// modules it imports so (not `name` itself).
+fn import_closure<'a>(name: &str, ways: &[Import], files: &'a Files<'a>) -> BTreeSet<&'a str> {
+    let imported = |text: &'a str| ways.iter().flat_map(move |&how| imports(text, how, files));
+    let mut closure = BTreeSet::new();
+    let mut todo: Vec<&str> = imported(file_text(name, files)).collect();
+    while let Some(next) = todo.pop() {
+        if next != name && closure.insert(next) {
+            todo.extend(imported(file_text(next, files)));
+        }
+    }
+    closure
 }
 
 /// `<stem>.<version>.<ext>`: the version is 16 hex digits of SHA-256 over the file and every
-/// embedded module it imports, directly or not (each name and text, length-prefixed).
-fn hashed_name(name: &str) -> String {
-    let mut closure: BTreeSet<&str> = import_closure(name);
+/// module of `files` it imports, statically or dynamically, directly or not (each name and
+/// text, length-prefixed): a change to a module loaded only when needed renames every script
+/// that may load it.
+fn hashed_name(name: &str, files: &Files) -> String {
+    let mut closure: BTreeSet<&str> = import_closure(name, &Import::ALL, files);
     closure.insert(name);
     let mut hasher = Sha256::new();
-    for part in closure.iter().flat_map(|n| [*n, asset_text(n)]) {
+    for part in closure.iter().flat_map(|n| [*n, file_text(n, files)]) {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part);
     }
@@ -544,15 +607,14 @@ fn slim_script(text: &str) -> String {
     out
 }
 
-/// A script with each `from './<name>'` naming the module's hashed copy.
+/// A script with each import of a module (`from './<name>'`, `import('./<name>')`) naming
+/// the module's hashed copy.
 fn link_imports(text: &str, hashed: &[(&str, String)]) -> String {
     hashed
         .iter()
-        .fold(text.to_owned(), |text, (name, hashed_as)| {
-            text.replace(
-                &format!("from './{name}'"),
-                &format!("from './{hashed_as}'"),
-            )
+        .flat_map(|(name, hashed_as)| Import::ALL.map(|how| (how, name, hashed_as)))
+        .fold(text.to_owned(), |text, (how, name, hashed_as)| {
+            text.replace(&how.written(name), &how.written(hashed_as))
         })
 }
 
@@ -568,26 +630,14 @@ fn link_page(html: &str, hashed: &[(&str, String)]) -> String {
         })
 }
 
-/// The embedded modules `name` imports, directly or not (not `name` itself), by name.
-fn import_closure(name: &str) -> BTreeSet<&'static str> {
-    let mut closure = BTreeSet::new();
-    let mut todo: Vec<&str> = imports(asset_text(name)).collect();
-    while let Some(next) = todo.pop() {
-        if let Some(&(n, _, text)) = ASSETS.iter().find(|(n, _, _)| *n == next)
-            && closure.insert(n)
-        {
-            todo.extend(imports(text));
-        }
-    }
-    closure
-}
-
 /// A page whose module scripts have their imports preloaded: before each
 /// `<script type="module" src="/static/<name>">`, a `<link rel="modulepreload">` for every
-/// module it imports, directly or not, that the page does not preload yet. Without them the
-/// browser finds a module's imports only once it has the module, one round of fetches (and
-/// on a revisit, of cache reads) per level of the import graph.
-fn preload_modules(html: &str) -> String {
+/// module of `files` it imports statically, directly or not, that the page does not preload
+/// yet. Without them the browser finds a module's imports only once it has the module, one
+/// round of fetches (and on a revisit, of cache reads) per level of the import graph. A
+/// module imported dynamically (and what only it imports) is left out: the page loads it
+/// when it needs it, if ever, and a preload would make every first visit pay for it.
+fn preload_modules(html: &str, files: &Files) -> String {
     const TAG: &str = "<script type=\"module\" src=\"/static/";
     let mut out = String::with_capacity(html.len() + 256);
     let mut rest = html;
@@ -595,7 +645,7 @@ fn preload_modules(html: &str) -> String {
         let (before, script) = rest.split_at(at);
         out.push_str(before);
         let name = script[TAG.len()..].split('"').next().unwrap_or("");
-        for module in import_closure(name) {
+        for module in import_closure(name, &[Import::Static], files) {
             let link = format!("<link rel=\"modulepreload\" href=\"/static/{module}\">");
             if !html.contains(&link) && !out.contains(&link) {
                 out.push_str(&link);
@@ -613,7 +663,7 @@ fn preload_modules(html: &str) -> String {
 /// files' hashed names ([`link_page`]), the favicon inline and the variants' display names
 /// (`{{variant_names}}`) filled in.
 fn fill_page(html: &str, hashed: &[(&str, String)]) -> String {
-    link_page(&preload_modules(html), hashed)
+    link_page(&preload_modules(html, embedded()), hashed)
         .replace(
             "<link rel=\"icon\" href=\"/favicon.svg\">",
             &format!("<link rel=\"icon\" href=\"{}\">", data_uri(FAVICON_SVG)),
@@ -1048,6 +1098,11 @@ async fn asset(headers: HeaderMap, Path(path): Path<String>) -> Response {
 mod tests {
     use super::*;
 
+    /// The embedded text of an asset (`""` for a name that is not one).
+    fn asset_text(name: &str) -> &'static str {
+        file_text(name, embedded())
+    }
+
     /// Whether some line of `script` ends inside a string or a template literal (where
     /// [`slim_script`] would change content): a scan that knows quotes, template literals,
     /// `//` comments and regular expression literals (a `/` where a value starts).
@@ -1133,7 +1188,7 @@ mod tests {
             .find("<script type=\"module\"")
             .expect("a module script");
         // match.js imports these directly or through another module.
-        for module in ["common", "boards", "clock", "chat", "winbar"] {
+        for module in ["common", "boards"] {
             let link = format!("<link rel=\"modulepreload\" href=\"/static/{module}.");
             let at = html
                 .find(&link)
@@ -1145,17 +1200,88 @@ mod tests {
             !html.contains("href=\"/static/match."),
             "not the page's own script"
         );
+        // Nor what match.js loads only when it needs it: a first load does not pay for them.
+        for module in ["clock", "chat", "winbar", "result"] {
+            let hashed = hashed_name(&format!("{module}.js"), embedded());
+            assert!(
+                asset_text("match.js").contains(&format!("import('./{module}.js')")),
+                "match.js imports {module}.js when it needs it"
+            );
+            assert!(
+                !html.contains(&format!("/static/{module}.")),
+                "{module} not preloaded"
+            );
+            let tagged = site().assets.iter().find(|a| a.name == "match.js").unwrap();
+            let text = std::str::from_utf8(&tagged.tagged.body).unwrap();
+            assert!(text.contains(&format!("import('./{hashed}')")), "{hashed}");
+        }
         assert_eq!(
-            import_closure("match.js").len(),
+            import_closure("match.js", &[Import::Static], embedded()).len(),
             html.matches("rel=\"modulepreload\"").count()
         );
-        // A page whose script imports nothing preloads nothing.
+        // A page whose script imports nothing statically preloads nothing.
         for (name, _, text) in ASSETS {
-            if name.ends_with(".js") && imports(text).next().is_none() {
+            if name.ends_with(".js") && imports(text, Import::Static, embedded()).next().is_none() {
                 let page = format!("<script type=\"module\" src=\"/static/{name}\"></script>");
-                assert_eq!(preload_modules(&page), page);
+                assert_eq!(preload_modules(&page, embedded()), page);
             }
         }
+    }
+
+    /// A small module graph: `page.js` imports `a.js`, and `lazy.js` when it is asked to;
+    /// `lazy.js` imports `a.js` and `deep.js`, whose text is `deep`.
+    fn lazy_graph(deep: &'static str) -> Vec<(&'static str, &'static str)> {
+        vec![
+            (
+                "page.js",
+                "import { a } from './a.js';\nexport const later = () => import('./lazy.js');\n",
+            ),
+            ("a.js", "export const a = 1;\n"),
+            (
+                "lazy.js",
+                "import { a } from './a.js';\nimport { d } from './deep.js';\nexport const l = a + d;\n",
+            ),
+            ("deep.js", deep),
+        ]
+    }
+
+    #[test]
+    fn a_dynamic_import_counts_in_the_version_is_hashed_and_is_not_preloaded() {
+        let files = lazy_graph("export const d = 1;\n");
+        assert_eq!(
+            import_closure("page.js", &[Import::Static], &files),
+            BTreeSet::from(["a.js"])
+        );
+        assert_eq!(
+            import_closure("page.js", &Import::ALL, &files),
+            BTreeSet::from(["a.js", "deep.js", "lazy.js"])
+        );
+        // A change to a module the page loads only when needed, or to one that module
+        // imports, renames the page's script; a module that reaches neither keeps its name.
+        let changed = lazy_graph("export const d = 2;\n");
+        let name = |n: &str, files: &Files| hashed_name(n, files);
+        assert_ne!(name("page.js", &files), name("page.js", &changed));
+        assert_ne!(name("lazy.js", &files), name("lazy.js", &changed));
+        assert_eq!(name("a.js", &files), name("a.js", &changed));
+        // The hashed copy names hashed copies, in the static import and the dynamic one alike.
+        let hashed: Vec<(&str, String)> =
+            files.iter().map(|(n, _)| (*n, name(n, &files))).collect();
+        assert!(hashed[0].1.starts_with("page.") && hashed[0].1.ends_with(".js"));
+        assert_eq!(
+            link_imports(file_text("page.js", &files), &hashed),
+            format!(
+                "import {{ a }} from './{}';\nexport const later = () => import('./{}');\n",
+                hashed[1].1, hashed[2].1
+            )
+        );
+        // Preloaded: what the page's script imports statically; not the module it loads later,
+        // nor what only that module imports.
+        let html = "<head><script type=\"module\" src=\"/static/page.js\"></script></head>";
+        assert_eq!(
+            preload_modules(html, &files),
+            "<head><link rel=\"modulepreload\" href=\"/static/a.js\">\n\
+             <script type=\"module\" src=\"/static/page.js\"></script></head>"
+        );
     }
 
     #[test]
@@ -1184,7 +1310,19 @@ mod tests {
                 !body.contains("from \"./"),
                 "{path}: write imports as from './<name>'"
             );
-            assert!(!body.contains("import("), "{path}: no dynamic import");
+            // A dynamic import names an embedded module as a literal, `import('./<name>')`,
+            // which the hashed copy can name by its hashed copy.
+            for part in body.split("import(").skip(1) {
+                let named = part
+                    .strip_prefix("'./")
+                    .and_then(|rest| rest.split_once("')"))
+                    .map(|(name, _)| name);
+                assert!(
+                    named.is_some_and(|name| ASSETS.iter().any(|(p, _, _)| *p == name)),
+                    "{path}: import({}…) is not import('./<embedded name>')",
+                    part.chars().take(24).collect::<String>()
+                );
+            }
             if path.ends_with(".js") {
                 for part in body.split("from './").skip(1) {
                     let name = part.split('\'').next().unwrap_or_default();
@@ -1288,7 +1426,18 @@ mod tests {
         }
         for a in &site.assets {
             let text = std::str::from_utf8(&a.tagged.body).unwrap();
-            assert_eq!(imports(text).count(), 0, "{}: every import hashed", a.name);
+            for how in Import::ALL {
+                let plain = imports(text, how, embedded()).count();
+                assert_eq!(plain, 0, "{}: every {how:?} import hashed", a.name);
+            }
+            for part in text.split("import('./").skip(1) {
+                let name = part.split('\'').next().unwrap_or_default();
+                assert!(
+                    site.assets.iter().any(|b| b.hashed == name),
+                    "{}: imports {name}, not a hashed file",
+                    a.name
+                );
+            }
             assert_ne!(a.hashed, a.name);
         }
     }
@@ -1302,7 +1451,11 @@ mod tests {
             let mut todo = vec![name];
             while let Some(n) = todo.pop() {
                 if seen.insert(n) {
-                    todo.extend(imports(asset_text(n)));
+                    todo.extend(
+                        Import::ALL
+                            .iter()
+                            .flat_map(|&how| imports(asset_text(n), how, embedded())),
+                    );
                 }
             }
             seen
@@ -1310,7 +1463,10 @@ mod tests {
         assert!(closure("match.js").contains("common.js"));
         assert!(closure("match.js").contains("boards.js"));
         assert!(!closure("common.js").contains("match.js"));
-        let names: BTreeSet<String> = ASSETS.iter().map(|(n, _, _)| hashed_name(n)).collect();
+        let names: BTreeSet<String> = ASSETS
+            .iter()
+            .map(|(n, _, _)| hashed_name(n, embedded()))
+            .collect();
         assert_eq!(names.len(), ASSETS.len());
     }
 

@@ -22,6 +22,11 @@
 // geometry (also while the other seat is on turn, and in the replay), and that clicking a
 // movable piece highlights exactly the `to` squares of the legal moves that leave that
 // square (`moves[i].from`).
+//
+// The match page fetches clock.js, chat.js, winbar.js and result.js only when it needs them:
+// the chat and win-chances sections check which scripts each page fetched, that a chat below
+// the screen is drawn once scrolled to or once a message comes, and that a message sent
+// before chat.js arrived is sent once it has.
 
 import { chromium } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -239,6 +244,10 @@ async function setup(a, b, variant, opts = {}) {
 const NAMES = ['Ana', 'Bo', 'Cy', 'Di'];
 let keyboardMoves = 0;
 const lastEvent = (p) => p.evaluate(() => Number(document.body.dataset.lastEvent || 0));
+// The scripts a page has fetched, by name without version ('chat' for /static/chat.<version>.js):
+// the match page loads clock, chat, winbar and result only when it needs them.
+const scripts = (p) => p.evaluate(() => performance.getEntriesByType('resource').map(r => new URL(r.name).pathname)
+  .filter(n => n.startsWith('/static/') && n.endsWith('.js')).map(n => n.split('/').pop().split('.')[0]));
 
 // Plays one move on whichever page has the turn: click the piece, then the highlighted
 // target; moves that are not from a square (a colour choice, a coaster) are buttons.
@@ -1045,14 +1054,24 @@ if (want('chat')) {
   const b = await newPage({ width: 375, height: 740 });
   const { id, watch } = await setup(a, b, 'parker');
   log('chat match', id);
-  for (const p of [a, b]) await p.waitForFunction(() => document.body.dataset.conn === 'open' && document.querySelector('#chat-spectators'));
-  // Text, never HTML: the other player sees exactly what was typed, and no <b>.
+  // The desktop page has its chat beside the board, on screen: chat.js draws it at once. On the
+  // phone the panel is below the board: its script is not loaded before it is needed.
+  await a.waitForFunction(() => document.body.dataset.conn === 'open' && document.querySelector('#chat-spectators'));
+  await b.waitForFunction(() => document.body.dataset.conn === 'open' && window.senet.turn);
+  await sleep(300);
+  assert.ok((await scripts(a)).includes('chat'), 'the chat on screen is drawn');
+  assert.ok(!(await scripts(b)).includes('chat'), 'the chat below the screen waits: chat.js not fetched');
+  assert.equal(await b.locator('#chat-spectators').count(), 0);
+  for (const p of [a, b]) assert.ok(!(await scripts(p)).some(n => ['clock', 'winbar', 'result'].includes(n)), 'no clock, no win chances, no result: not fetched');
+  // Text, never HTML: the other player sees exactly what was typed, and no <b>. The first
+  // message the phone gets loads its chat, without a scroll.
   const text = '<b>hi</b> & good luck';
   await a.fill('#chat-input', text);
   await a.click('#chat-send');
   const last = (p) => p.evaluate(() => [...document.querySelectorAll('#chat-list li[data-id]')].map(li => li.querySelector('.chat-text').textContent));
   await b.waitForFunction((t) => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === t), text);
   assert.deepEqual(await last(b), [text]);
+  assert.ok(await b.locator('#chat-spectators').count(), 'the player\'s chat controls are drawn with it');
   assert.equal(await b.locator('#chat-list b').count(), 0, 'no <b> element from a chat text');
   assert.equal(await a.inputValue('#chat-input'), '', 'the input is cleared once the server took it');
   // A canned phrase, one click.
@@ -1062,6 +1081,11 @@ if (want('chat')) {
   const s = await newPage({ width: 375, height: 740 });
   await s.goto(watch);
   await s.waitForFunction(() => document.body.dataset.conn === 'open');
+  await sleep(300);
+  assert.ok(!(await scripts(s)).includes('chat'), 'a spectator\'s chat below the screen waits too');
+  // Scrolled to, the panel is drawn: what its list says while it is empty.
+  await s.locator('#chat-list').scrollIntoViewIfNeeded();
+  await s.waitForFunction(() => /^No messages yet\. Players do not see this chat/.test(document.querySelector('#chat-list .note')?.textContent || ''));
   assert.deepEqual(await last(s), [], 'spectators do not see the players\' room while the match is live');
   await s.fill('#chat-input', 'go Bo!');
   await s.click('#chat-send');
@@ -1069,6 +1093,22 @@ if (want('chat')) {
   await s.fill('#chat-name-input', 'Cleo');
   await s.click('#chat-name button[type="submit"]');
   await s.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'go Bo!'));
+  // A message sent before chat.js has arrived (held back here) waits for it, and the page
+  // stays where it is: the form is never sent the browser's way.
+  const s2 = await newPage({ width: 375, height: 740 });
+  await s2.route(/\/static\/chat\./, async (r) => { await sleep(1000); await r.continue(); });
+  await s2.goto(watch);
+  await s2.waitForFunction(() => document.body.dataset.conn === 'open');
+  const at = s2.url();
+  await s2.fill('#chat-input', 'early bird');
+  await s2.press('#chat-input', 'Enter');
+  assert.equal(await s2.locator('#chat-name:not([hidden])').count(), 0, 'chat.js has not arrived yet');
+  await s2.waitForSelector('#chat-name:not([hidden])');
+  assert.equal(s2.url(), at, 'the page stayed');
+  await s2.fill('#chat-name-input', 'Dora');
+  await s2.click('#chat-name button[type="submit"]');
+  await s.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'early bird'));
+  await s2.context().close();
   await sleep(500);
   assert.ok(!(await last(a)).includes('go Bo!'), 'the player does not see the spectators\' chat before asking');
   await a.check('#chat-spectators');
@@ -1129,7 +1169,11 @@ if (want('winbar')) {
     if (await step([p], { greedy: { hits: true } })) moves++;
     const mine = await bar(p);
     assert.equal(mine.hidden, true, 'a player never sees the bar while the game is live');
-    if (!(await over(p))) assert.equal(await p.evaluate(() => !!document.getElementById('winchart')), false, 'nor the chart while the game is live');
+    if (!(await over(p))) {
+      assert.equal(await p.evaluate(() => !!document.getElementById('winchart')), false, 'nor the chart while the game is live');
+      const fetched = await scripts(p);
+      assert.ok(!fetched.includes('winbar') && !fetched.includes('result'), `nor does the player's page fetch their scripts: ${fetched}`);
+    }
     if (moves % 3 === 0) seen.add((await bar(wide)).chances);
     if (moves === 8) {
       await wide.screenshot({ path: path.join(SHOTS, 'winbar-spectator-1280.png') });
@@ -1147,6 +1191,7 @@ if (want('winbar')) {
   assert.equal(chart.role, 'img');
   assert.match(chart.label, /Win chances through game 1: .+ from \d+ % to (100|0) %, Computer \(easy\) from \d+ % to (100|0) %/, chart.label);
   assert.equal((await bar(p)).hidden, true, 'the player has the chart, not the bar');
+  assert.ok((await scripts(p)).includes('result') && (await scripts(wide)).includes('winbar'), 'the result panel and the bar fetched their scripts');
   await p.screenshot({ path: path.join(SHOTS, 'winbar-player-over-1280.png'), fullPage: true });
   await phone.screenshot({ path: path.join(SHOTS, 'winbar-spectator-over-375.png'), fullPage: true });
   // The replay: the bar at each step, from the REST route.
