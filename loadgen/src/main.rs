@@ -12,6 +12,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -218,6 +219,43 @@ struct Msg<'a> {
     snapshot: Option<SnapM<'a>>,
 }
 
+/// One match's moves as its spectators saw them: when each move was sent, and when its
+/// `moved` event reached the last of the match's spectators (by event number).
+#[derive(Default)]
+struct FanOut {
+    sent: std::sync::Mutex<HashMap<u64, Instant>>,
+    last_seen: std::sync::Mutex<HashMap<u64, Instant>>,
+}
+
+impl FanOut {
+    /// Microseconds from each move to its last spectator's receipt.
+    fn samples(&self) -> Vec<u32> {
+        let sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+        let seen = self.last_seen.lock().unwrap_or_else(|e| e.into_inner());
+        sent.iter()
+            .filter_map(|(no, t0)| {
+                let last = seen.get(no)?;
+                Some(
+                    last.duration_since(*t0)
+                        .as_micros()
+                        .min(u128::from(u32::MAX)) as u32,
+                )
+            })
+            .collect()
+    }
+}
+
+/// The number of a `moved` event frame, read from its start (the server writes `type`, `no`,
+/// `game` and `kind` first) without parsing the whole frame.
+fn moved_event_no(frame: &str) -> Option<u64> {
+    let rest = frame.strip_prefix("{\"type\":\"event\",\"no\":")?;
+    let end = rest.find(|c: char| !c.is_ascii_digit())?;
+    let no = rest[..end].parse().ok()?;
+    let rest = rest[end..].strip_prefix(",\"game\":")?;
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.starts_with(",\"kind\":\"moved\"").then_some(no)
+}
+
 #[derive(Default)]
 struct Counters {
     flood_sent: AtomicU64,
@@ -276,6 +314,7 @@ async fn player(
     think: Duration,
     mut rng: u64,
     counters: Arc<Counters>,
+    fanout: Arc<FanOut>,
     measuring: Arc<AtomicBool>,
     mut stop: watch::Receiver<bool>,
     mut go: watch::Receiver<bool>,
@@ -346,6 +385,13 @@ async fn player(
                         if measuring.load(Ordering::Relaxed) {
                             lat.push(t0.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
                             counters.moves.fetch_add(1, Ordering::Relaxed);
+                            if let Some(no) = m.no {
+                                fanout
+                                    .sent
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .insert(no, t0);
+                            }
                         }
                     }
                 }
@@ -466,6 +512,7 @@ async fn flooder(args: Args, id: String, counters: Arc<Counters>, mut stop: watc
 async fn spectator(
     mut ws: Socket,
     counters: Arc<Counters>,
+    fanout: Arc<FanOut>,
     measuring: Arc<AtomicBool>,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -478,6 +525,16 @@ async fn spectator(
         if let Message::Text(t) = frame {
             if measuring.load(Ordering::Relaxed) && t.as_str().starts_with("{\"type\":\"event\"") {
                 counters.events_seen.fetch_add(1, Ordering::Relaxed);
+                if let Some(no) = moved_event_no(t.as_str()) {
+                    let now = Instant::now();
+                    fanout
+                        .last_seen
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .entry(no)
+                        .and_modify(|t| *t = (*t).max(now))
+                        .or_insert(now);
+                }
             }
         }
     }
@@ -695,6 +752,8 @@ async fn main() {
             }),
         ));
     }
+    let watched_len = watched.len();
+    let fanouts: Vec<Arc<FanOut>> = matches.iter().map(|_| Arc::default()).collect();
     let mut connected = 0usize;
     let mut failed = 0usize;
     for (is_player, i, seat, h) in pending {
@@ -711,12 +770,14 @@ async fn main() {
                         think,
                         rng | 1,
                         c,
+                        fanouts[i].clone(),
                         meas,
                         st,
                         go.clone(),
                     )));
                 } else {
-                    spectators.push(tokio::spawn(spectator(ws, c, meas, st)));
+                    let fanout = fanouts[i % watched_len].clone();
+                    spectators.push(tokio::spawn(spectator(ws, c, fanout, meas, st)));
                 }
             }
             Ok(Err(e)) => {
@@ -778,6 +839,17 @@ async fn main() {
     report(
         &args, connected, failed, moves, events, elapsed, &counters, &lat, rss_before, rss_after,
     );
+    if args.spectators > 0 {
+        let mut fan: Vec<u32> = fanouts.iter().flat_map(|f| f.samples()).collect();
+        fan.sort_unstable();
+        println!(
+            "move->last spectator: p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms  ({} moves)",
+            percentile(&fan, 0.50),
+            percentile(&fan, 0.99),
+            fan.last().copied().unwrap_or(0) as f64 / 1000.0,
+            fan.len()
+        );
+    }
     let secs = elapsed.as_secs_f64();
     if let (Some(a), Some(b)) = (cpu_before.0, cpu_after.0) {
         println!(
@@ -857,5 +929,22 @@ fn report(
     }
     if let Some(r) = rss_after {
         println!("server memory at end of run:   {r}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::moved_event_no;
+
+    #[test]
+    fn a_moved_event_s_number_is_read_from_its_start() {
+        let moved = r#"{"type":"event","no":212,"game":3,"kind":"moved","seat":2,"move":"20-21"}"#;
+        assert_eq!(moved_event_no(moved), Some(212));
+        let thrown = r#"{"type":"event","no":213,"game":3,"kind":"thrown","seat":1,"throw_no":61}"#;
+        assert_eq!(moved_event_no(thrown), None);
+        // A later field that says "moved" is not the event's kind.
+        let chat = r#"{"type":"event","no":9,"game":1,"kind":"passed","seat":1,"reason":"no_move","text":"\"kind\":\"moved\""}"#;
+        assert_eq!(moved_event_no(chat), None);
+        assert_eq!(moved_event_no(r#"{"type":"welcome"}"#), None);
     }
 }
