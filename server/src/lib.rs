@@ -263,7 +263,7 @@ async fn spawn_with_registry(
     registry: Arc<matches::Registry>,
     cluster: Option<Arc<cluster::Cluster>>,
 ) -> std::io::Result<Running> {
-    let listener = TcpListener::bind((config.bind, config.port)).await?;
+    let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
     let addr = listener.local_addr()?;
     let limits = Arc::new(limits::Limits::new(&config));
     let (router, shutdown, sockets) =
@@ -276,6 +276,25 @@ async fn spawn_with_registry(
         task,
         sockets,
     })
+}
+
+/// Connections the kernel may hold for the server before it accepts them (Linux caps it at
+/// `net.core.somaxconn`, 4,096 by default). A node's clients reconnect all at once when it
+/// restarts or another node dies; with tokio's default of 1,024 the queue overflowed and the
+/// dropped handshakes were retried by the clients a second later.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// A listener on `addr` with [`LISTEN_BACKLOG`] (and `SO_REUSEADDR`, as
+/// `TcpListener::bind` sets it, so a restarted server can bind at once).
+fn listen(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// Raises the soft limit on open files to the hard one (each connection is a file), and
