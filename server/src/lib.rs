@@ -90,12 +90,7 @@ impl AppState {
     pub async fn public_summaries(&self) -> Vec<matches::Summary> {
         match &self.cluster {
             Some(c) => c.public_summaries().await,
-            None => self
-                .registry
-                .summaries()
-                .into_iter()
-                .filter(|s| s.public)
-                .collect(),
+            None => self.registry.public_summaries(),
         }
     }
 }

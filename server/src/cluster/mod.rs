@@ -176,7 +176,7 @@ impl Cluster {
     /// put them in Redis (at most [`LOBBY_EVERY`] old). When Redis does not answer, this
     /// node's alone.
     pub async fn public_summaries(&self) -> Vec<Summary> {
-        let mut list = public(&self.registry);
+        let mut list = self.registry.public_summaries();
         let others = match self.bus.get_indexed(LOBBY_NODES, lobby_key).await {
             Ok(others) => others,
             Err(e) => {
@@ -205,7 +205,7 @@ impl Cluster {
 
     /// Puts this node's public summaries in Redis for the other nodes' lists.
     async fn put_lobby(&self) {
-        let list = public(&self.registry);
+        let list = self.registry.public_summaries();
         let text = match serde_json::to_string(&list) {
             Ok(t) => t,
             Err(e) => {
@@ -336,15 +336,11 @@ impl Cluster {
         }
         // Read after the leases are ours: the last owner can append nothing more.
         let ttl = self.config.invite_ttl();
-        let loaded = match self.sql.unfinished_some(&taken, ttl).await {
-            Ok(recs) => self
-                .sql
-                .recent_chat_of(&taken)
-                .await
-                .map(|chat| (recs, chat)),
-            Err(e) => Err(e),
+        let loaded = async {
+            let recs = self.sql.unfinished_some(&taken, ttl).await?;
+            Ok::<_, StoreError>((recs, self.sql.recent_chat_of(&taken).await?))
         };
-        let (recs, mut chat) = match loaded {
+        let (recs, mut chat) = match loaded.await {
             Ok(l) => l,
             Err(e) => {
                 for id in &taken {
@@ -821,15 +817,6 @@ async fn lobby_loop(cluster: Weak<Cluster>) {
         drop(c);
         tokio::time::sleep(LOBBY_EVERY).await;
     }
-}
-
-/// The public matches this node runs.
-fn public(registry: &Registry) -> Vec<Summary> {
-    registry
-        .summaries()
-        .into_iter()
-        .filter(|s| s.public)
-        .collect()
 }
 
 async fn sweep_loop(cluster: Weak<Cluster>) {

@@ -190,6 +190,13 @@ impl Registry {
             .insert(handle.id.clone(), handle);
     }
 
+    /// The summaries of the public matches in memory (what the lobby lists).
+    pub fn public_summaries(&self) -> Vec<Summary> {
+        let mut list = self.summaries();
+        list.retain(|s| s.public);
+        list
+    }
+
     /// The summaries of every match in memory (evicted ones are dropped on the way).
     pub fn summaries(&self) -> Vec<Summary> {
         let handles: Vec<MatchHandle> = self

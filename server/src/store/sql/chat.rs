@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{SqlStore, err, int};
+use super::{SqlStore, bind_all, err, int, placeholders};
 use crate::chat::{ChatLine, KEPT_PER_ROOM, Room};
 use crate::store::StoreError;
 
@@ -96,8 +96,7 @@ impl SqlStore {
         only: Option<&[String]>,
     ) -> Result<HashMap<String, Vec<ChatLine>>, StoreError> {
         let only_sql = only.map_or_else(String::new, |ids| {
-            let list: Vec<String> = (2..2 + ids.len()).map(|i| format!("${i}")).collect();
-            format!(" AND c.match_id IN ({})", list.join(","))
+            format!(" AND c.match_id IN ({})", placeholders(2, ids.len()))
         });
         let sql = format!(
             "SELECT match_id, id, room, seat, name, text, at FROM ( \
@@ -106,11 +105,13 @@ impl SqlStore {
                WHERE m.status <> 'finished'{only_sql}) recent \
              WHERE n <= $1 ORDER BY match_id, id",
         );
-        let mut q = sqlx::query(&sql).bind(KEPT_PER_ROOM as i64);
-        for id in only.unwrap_or_default() {
-            q = q.bind(id.as_str());
-        }
-        let rows = q.fetch_all(self.pool()).await.map_err(err)?;
+        let rows = bind_all(
+            sqlx::query(&sql).bind(KEPT_PER_ROOM as i64),
+            only.unwrap_or_default(),
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(err)?;
         let mut out: HashMap<String, Vec<ChatLine>> = HashMap::new();
         for r in &rows {
             let id: String = r.try_get("match_id").map_err(err)?;

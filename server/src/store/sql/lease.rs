@@ -85,28 +85,8 @@ impl Leases {
     /// # Errors
     /// When the database cannot be reached.
     pub async fn acquire(&self, match_id: &str) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query(&format!(
-            "INSERT INTO match_leases (match_id, node_id, token, expires_ms) \
-             VALUES ($1, $2, 1, {NOW_MS} + $3) \
-             ON CONFLICT (match_id) DO UPDATE SET node_id = EXCLUDED.node_id, \
-               token = match_leases.token + 1, expires_ms = EXCLUDED.expires_ms \
-             WHERE match_leases.expires_ms < {NOW_MS} OR match_leases.node_id = EXCLUDED.node_id \
-             RETURNING token"
-        ))
-        .bind(match_id)
-        .bind(&self.node_id)
-        .bind(self.ttl_ms())
-        .fetch_optional(&self.pg)
-        .await
-        .map_err(err)?;
-        let token = row
-            .map(|r| r.try_get::<i64, _>("token"))
-            .transpose()
-            .map_err(err)?;
-        if let Some(token) = token {
-            self.held().insert(match_id.to_owned(), token);
-        }
-        Ok(token)
+        let taken = self.acquire_many(&[match_id.to_owned()]).await?;
+        Ok(taken.first().map(|(_, token)| *token))
     }
 
     /// Takes the leases of `ids` that nobody holds or whose lease expired (or this node
@@ -324,18 +304,16 @@ impl Leases {
         if let Some((id, _)) = expected.iter().find(|(_, t)| t.is_none()) {
             return Err(StoreError::Fenced((*id).to_owned()));
         }
-        let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
         // In the order of their ids, as a renewal locks them (no deadlock between the two).
         let sql = format!(
             "SELECT match_id, node_id, token FROM match_leases WHERE match_id IN ({}) \
              ORDER BY match_id FOR SHARE",
-            placeholders.join(",")
+            super::placeholders(1, ids.len())
         );
-        let mut q = sqlx::query(&sql);
-        for id in &ids {
-            q = q.bind(*id);
-        }
-        let rows = q.fetch_all(&mut *conn).await.map_err(err)?;
+        let rows = super::bind_all(sqlx::query(&sql), &ids)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(err)?;
         let mut found: HashMap<String, (String, i64)> = HashMap::with_capacity(rows.len());
         for r in &rows {
             found.insert(

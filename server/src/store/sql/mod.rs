@@ -246,6 +246,26 @@ pub fn now_ms() -> i64 {
 }
 
 /// A database error, told apart by whether anything may have been written.
+/// `$first,$first+1,…`: `n` placeholders for values bound one by one (the `Any` driver binds
+/// no arrays), as in `IN (…)`.
+fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `q` with each of `ids` bound, in order (to the placeholders of [`placeholders`]).
+fn bind_all<'q, S: AsRef<str>>(
+    mut q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ids: &'q [S],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for id in ids {
+        q = q.bind(id.as_ref());
+    }
+    q
+}
+
 fn err(e: sqlx::Error) -> StoreError {
     match e {
         // Refused before or by the database: the statement or transaction did not happen.

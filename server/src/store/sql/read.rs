@@ -478,18 +478,16 @@ impl SqlStore {
         ids.sort_unstable();
         ids.dedup();
         if !ids.is_empty() {
-            let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
             let sql = format!(
                 "SELECT match_id, seat, name, player_id, bot FROM seats \
                  WHERE match_id IN ({}) ORDER BY match_id, seat",
-                marks.join(",")
+                super::placeholders(1, ids.len())
             );
             // The text depends on the number of matches: not worth a cached statement.
-            let mut q = sqlx::query(&sql).persistent(false);
-            for id in &ids {
-                q = q.bind(*id);
-            }
-            let seats = q.fetch_all(&self.pool).await.map_err(err)?;
+            let seats = super::bind_all(sqlx::query(&sql).persistent(false), &ids)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(err)?;
             let mut by_match: HashMap<String, Vec<SeatLine>> = HashMap::new();
             for s in &seats {
                 by_match

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use sqlx::Row;
 
-use super::{SqlStore, err, int, now_ms};
+use super::{SqlStore, bind_all, err, int, now_ms, placeholders};
 use crate::store::{MatchRow, StoreError};
 
 impl SqlStore {
@@ -16,22 +16,6 @@ impl SqlStore {
     /// When the database cannot be read.
     pub async fn unfinished(&self, invite_ttl: Duration) -> Result<Vec<Recovered>, StoreError> {
         self.load_unfinished(None, invite_ttl).await
-    }
-
-    /// Match `id` as [`SqlStore::unfinished`] reads it (none when it is finished, unknown, or
-    /// waiting for players whose invites expired): what a node that takes a match over runs.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub async fn unfinished_one(
-        &self,
-        id: &str,
-        invite_ttl: Duration,
-    ) -> Result<Option<Recovered>, StoreError> {
-        Ok(self
-            .load_unfinished(Some(&[id.to_owned()]), invite_ttl)
-            .await?
-            .pop())
     }
 
     /// The matches of `ids` as [`SqlStore::unfinished`] reads them, in three queries
@@ -71,18 +55,11 @@ impl SqlStore {
         invite_ttl: Duration,
     ) -> Result<Vec<Recovered>, StoreError> {
         let expired_before = now_ms() - i64::try_from(invite_ttl.as_millis()).unwrap_or(i64::MAX);
-        // Some matches (a take-over) or all of them (a restart): the same queries. The ids
-        // are bound one placeholder each (`bind_all`).
-        let placeholders = |ids: &[String], first: usize| {
-            (first..first + ids.len())
-                .map(|i| format!("${i}"))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
+        // Some matches (a take-over) or all of them (a restart): the same queries.
         let (one, one_m) = match only {
             Some(ids) => (
-                format!(" AND id IN ({})", placeholders(ids, 2)),
-                format!(" AND m.id IN ({})", placeholders(ids, 1)),
+                format!(" AND id IN ({})", placeholders(2, ids.len())),
+                format!(" AND m.id IN ({})", placeholders(1, ids.len())),
             ),
             None => (String::new(), String::new()),
         };
@@ -199,15 +176,4 @@ pub struct Recovered {
     pub row: MatchRow,
     /// Every stored fact, in order (JSON texts; each game's seed is in its `game_started`).
     pub events: Vec<String>,
-}
-
-/// `q` with every id of `ids` bound, one placeholder each (the `Any` driver binds no arrays).
-fn bind_all<'q>(
-    mut q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    ids: &'q [String],
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-    for id in ids {
-        q = q.bind(id.as_str());
-    }
-    q
 }
