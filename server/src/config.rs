@@ -49,6 +49,11 @@ pub struct Config {
     /// Milliseconds a new game waits for client seeds before its first throw.
     #[arg(long, env = "SENET_SEED_WAIT_MS", default_value_t = 10_000)]
     pub seed_wait_ms: u64,
+    /// Milliseconds between two `chances` frames of one match at most: a batch sooner than
+    /// that after the last frame is evaluated when the pause ends, with whatever came since
+    /// (0: after every stored batch).
+    #[arg(long, env = "SENET_CHANCES_EVERY_MS", default_value_t = 250)]
+    pub chances_every_ms: u64,
     /// Milliseconds a bot's move waits at least after the move became due, so that it reads
     /// like a person's (its thinking counts within it).
     #[arg(long, env = "SENET_BOT_DELAY_MS", default_value_t = 700)]
@@ -192,6 +197,7 @@ impl Config {
             next_game_after: 120,
             idle_end: 86_400,
             seed_wait_ms: 10_000,
+            chances_every_ms: 250,
             bot_delay_ms: 0,
             bot_nodes: 0,
             bot_threads: 0,
@@ -293,6 +299,11 @@ impl Config {
             return self.bot_threads;
         }
         std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+    }
+
+    /// `chances_every_ms` as a duration.
+    pub fn chances_every(&self) -> Duration {
+        Duration::from_millis(self.chances_every_ms)
     }
 
     /// `seed_wait_ms` as a duration.

@@ -1,5 +1,6 @@
 //! The win-chances bar: a spectator gets a `chances` frame after every stored batch (and
-//! after its welcome), per table seat, equal to the bots' `win_probability` of the engine's
+//! after its welcome) — at most one per `--chances-every-ms`, and always one for the last
+//! batch — per table seat, equal to the bots' `win_probability` of the engine's
 //! position mapped through the game's seats; a seat's socket never gets one during the
 //! game. `GET /api/matches/{id}/games/{game}/chances` gives one point per event of a
 //! finished game, 409 `game_live` for a live one, 404 for a private match read without its
@@ -188,7 +189,11 @@ async fn check_frames(c: &Client, id: &str, seen: &[Value], players: usize, key:
 /// while a spectator watches.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_get_chances_per_table_seat_and_players_never_do() {
-    let s = start_with(|c| c.seed_wait_ms = 0).await;
+    let s = start_with(|c| {
+        c.seed_wait_ms = 0;
+        c.chances_every_ms = 0;
+    })
+    .await;
     let (id, tokens, _) = s
         .create_full(
             json!({"variant": "jequier", "series": {"kind": "best_of", "target": 3},
@@ -238,6 +243,58 @@ async fn spectators_get_chances_per_table_seat_and_players_never_do() {
         .rev()
         .find(|m| m["type"] == "chances")
         .unwrap();
+    let mut end = figures(&last["chances"]);
+    end.sort_by(f64::total_cmp);
+    assert_eq!(end, vec![0.0, 1.0], "{last}");
+}
+
+/// Batches that come faster than `--chances-every-ms` share a frame: no more frames than
+/// pauses in the game's time, and the one after the game's last event is never skipped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fast_batches_share_a_frame_and_the_last_one_always_comes() {
+    const EVERY_MS: u64 = 300;
+    let s = start_with(|c| {
+        c.seed_wait_ms = 0;
+        c.chances_every_ms = EVERY_MS;
+    })
+    .await;
+    let (id, tokens, _) = s.create_full(json!({"variant": "pyramid"})).await;
+    let (spectator, _) = s.hello(&id, None, None).await;
+    let c = Client { addr: s.addr };
+    let began = std::time::Instant::now();
+    let watching = tokio::spawn(async move { watch(spectator, 1).await });
+    let mut seats = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let (ws, _) = s.hello(&id, Some(token), Some(0)).await;
+        seats.push(tokio::spawn(play(ws, i as u64 + 1, 11 + i as u64, 1)));
+    }
+    for seat in seats {
+        seat.await.unwrap();
+    }
+    let watched = watching.await.unwrap();
+    let elapsed_ms = began.elapsed().as_millis() as u64;
+    // Assert: every frame is right for its event; at most one per pause (and the welcome's).
+    let n = check_frames(&c, &id, &watched, 2, "").await;
+    let batches = watched.iter().filter(|m| m["type"] == "event").count();
+    assert!(
+        n as u64 <= elapsed_ms / EVERY_MS + 2,
+        "{n} frames in {elapsed_ms} ms ({batches} events)"
+    );
+    let last_event = watched
+        .iter()
+        .filter(|m| m["type"] == "event")
+        .filter_map(|m| m["no"].as_u64())
+        .max();
+    let last = watched
+        .iter()
+        .rev()
+        .find(|m| m["type"] == "chances")
+        .unwrap();
+    assert_eq!(
+        last["no"].as_u64(),
+        last_event,
+        "the last frame is the last event's: {last}"
+    );
     let mut end = figures(&last["chances"]);
     end.sort_by(f64::total_cmp);
     assert_eq!(end, vec![0.0, 1.0], "{last}");
@@ -346,6 +403,7 @@ async fn a_private_match_needs_its_key() {
 async fn modern_with_three_and_four_seats_gives_a_figure_per_seat() {
     let s = start_with(|c| {
         c.seed_wait_ms = 0;
+        c.chances_every_ms = 0;
         // A human-like pace: a socket that falls behind may lose a `chances` frame (it is
         // sent to the outbox, which drops what a full one cannot take).
         c.bot_delay_ms = 20;

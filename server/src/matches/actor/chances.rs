@@ -1,13 +1,19 @@
-//! The spectators' win-chances bar: after each stored batch of a match that has spectators,
+//! The spectators' win-chances bar: after a stored batch of a match that has spectators,
 //! the actor evaluates the position after the batch's last event once
 //! ([`crate::chances::per_table_seat`], a greedy look of tens of microseconds: see
 //! `docs/bots.md`) and sends a `chances` frame straight to the outbox of every spectator
 //! socket — never over the broadcast, which the seats' sockets read too: a player never
 //! sees the chances of their live game. A spectator also gets the current frame right
-//! after its `welcome`. The last frame is kept, so a batch is evaluated once however many
-//! spectators watch or join.
+//! after its `welcome`. The last frame is kept, so a position is evaluated once however
+//! many spectators watch or join.
+//!
+//! A person cannot read a bar that changes more often than a few times a second, and a fast
+//! match (bots, or the load generator) stores a batch every few milliseconds: so frames go
+//! out at most once per `--chances-every-ms`. A batch that comes sooner is not evaluated;
+//! when the pause ends the position then current is, so the last batch is never missed.
 
 use axum::extract::ws::Utf8Bytes;
+use tokio::time::Instant;
 
 use super::Actor;
 use crate::protocol::ServerMsg;
@@ -36,15 +42,31 @@ impl Actor {
         Some(frame)
     }
 
-    /// Sends the chances after the last stored batch to every spectator socket (nothing
-    /// when nobody watches).
+    /// After a stored batch: sends the chances now, or holds them back until the pause
+    /// since the last frame ends (nothing when nobody watches).
     pub(super) fn send_chances(&mut self) {
+        if self.spectators == 0 {
+            return;
+        }
+        let every = self.cfg.chances_every();
+        match self.chances_sent {
+            Some(sent) if sent + every > Instant::now() => {
+                self.chances_due.get_or_insert(sent + every);
+            }
+            _ => self.send_chances_now(),
+        }
+    }
+
+    /// Sends the chances of the position now to every spectator socket.
+    pub(super) fn send_chances_now(&mut self) {
+        self.chances_due = None;
         if self.spectators == 0 {
             return;
         }
         let Some(frame) = self.chances_frame() else {
             return;
         };
+        self.chances_sent = Some(Instant::now());
         let watching: Vec<u64> = self
             .conns
             .iter()

@@ -162,6 +162,10 @@ pub(super) struct Actor {
     bot_thinking: Option<u64>,
     /// The last `chances` frame sent to spectators, with its event number (see `chances.rs`).
     chances: Option<(u64, Utf8Bytes)>,
+    /// When the last `chances` frame went to the spectators.
+    chances_sent: Option<Instant>,
+    /// When held-back chances go out (batches came sooner than `--chances-every-ms`).
+    chances_due: Option<Instant>,
     /// Another node owns the match now (a fenced append, or a lease lost at renewal): the
     /// actor closes its sockets and stops.
     moved: bool,
@@ -256,6 +260,8 @@ impl Actor {
             bot_rx: Some(bot_rx),
             bot_thinking: None,
             chances: None,
+            chances_sent: None,
+            chances_due: None,
             moved: false,
         }
     }
@@ -300,6 +306,7 @@ impl Actor {
             let evict = self.evict_at();
             let next_game = self.next_game_at();
             let presence = self.presence_due;
+            let chances = self.chances_due;
             let flag = self.flag_at();
             match (idle_armed, self.abandon_at()) {
                 (_, None) => idle_armed = None,
@@ -338,6 +345,7 @@ impl Actor {
                     }
                 }
                 () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
+                () = sleep_until_opt(chances), if chances.is_some() => self.send_chances_now(),
                 Some(m) = bot_rx.recv() => self.bot_moved(m).await,
                 () = sleep_until_opt(flag), if flag.is_some() => {
                     let thinking = self.decision_since.elapsed();
