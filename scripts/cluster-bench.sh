@@ -6,6 +6,11 @@
 #       N release nodes on ports 18081.. sharing a fresh Postgres database and Redis (N=0: one
 #       node on its own, no Redis), then senet-loadgen spread over them (match i made on node
 #       i, its seats and spectators on the next nodes) with the flags given.
+#   bash scripts/cluster-bench.sh wide N [senet-loadgen flags...]
+#       N release nodes as for load, and N load generators, one per node, each with the flags
+#       given and only its own node (so N times --matches and --spectators in all, every
+#       socket on the node that owns its match): more sockets than one process may open
+#       (a process here may hold 20,000 files). Each generator's report is prefixed "node K".
 #   bash scripts/cluster-bench.sh takeover M
 #       Two nodes; M matches made on the first (every seat taken, the first throw made); the
 #       first is killed with SIGKILL; prints how long until the second holds every lease.
@@ -67,6 +72,20 @@ case "$mode" in
     pidlist="$(IFS=,; echo "${pids[*]}")"
     ./target/release/senet-loadgen --addr "$list" --server-pid "$pidlist" "$@"
     ;;
+  wide)
+    n="${1:?how many nodes}"
+    shift
+    for i in $(seq "$n"); do
+      start_node $((18080 + i)) "wide$i"
+    done
+    gens=()
+    for i in $(seq "$n"); do
+      ./target/release/senet-loadgen --addr "127.0.0.1:$((18080 + i))" \
+        --server-pid "${pids[$((i - 1))]}" "$@" 2>&1 | sed -u "s/^/node $i: /" &
+      gens+=($!)
+    done
+    for g in "${gens[@]}"; do wait "$g"; done
+    ;;
   takeover)
     m="${1:?how many matches}"
     start_node 18081 owner
@@ -90,7 +109,7 @@ case "$mode" in
     echo "the heir holds all $m leases ${took} ms after the kill (lease ${ttl_ms} ms: $((took - ttl_ms)) ms after the expiry)"
     ;;
   *)
-    echo "unknown mode $mode: load or takeover" >&2
+    echo "unknown mode $mode: load, wide or takeover" >&2
     exit 2
     ;;
 esac

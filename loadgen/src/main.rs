@@ -83,6 +83,10 @@ struct Args {
     /// not hold two sockets per match when there are many).
     #[arg(long)]
     create_only: bool,
+    /// A soak run's progress: every so often during the measurement (e.g. 60s), print the
+    /// moves so far and their rate, and each server's memory.
+    #[arg(long, value_parser = parse_duration)]
+    report_every: Option<Duration>,
 }
 
 impl Args {
@@ -613,6 +617,34 @@ async fn reconnect_storm(args: &Args, matches: &[Match]) {
     );
 }
 
+/// Sleeps through the measurement, printing every `every` the moves so far, their rate since
+/// the last line, the servers' CPU and their memory.
+async fn soak(args: &Args, counters: &Counters, t0: Instant, every: Duration) {
+    let end = t0 + args.duration;
+    let (mut last_moves, mut last_at) = (0, t0);
+    let mut last_cpu = servers_cpu(&args.server_pid);
+    while Instant::now() < end {
+        tokio::time::sleep_until((Instant::now() + every).min(end).into()).await;
+        let now = Instant::now();
+        let moves = counters.moves.load(Ordering::Relaxed);
+        let secs = (now - last_at).as_secs_f64();
+        let cpu = servers_cpu(&args.server_pid);
+        let busy = match (last_cpu, cpu) {
+            (Some(a), Some(b)) => format!("{:.0}% of one core", 100.0 * (b - a) / secs),
+            _ => "-".to_owned(),
+        };
+        println!(
+            "soak {:>5.0} s: moves {} ({:.0}/s); servers' CPU {}; memory {}",
+            (now - t0).as_secs_f64(),
+            moves,
+            (moves - last_moves) as f64 / secs,
+            busy,
+            rss_of(&args.server_pid).unwrap_or_else(|| "-".to_owned()),
+        );
+        (last_moves, last_at, last_cpu) = (moves, now, cpu);
+    }
+}
+
 fn rss(pid: u32) -> Option<String> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let field = |name: &str| {
@@ -810,7 +842,10 @@ async fn main() {
     let cpu_before = (servers_cpu(&args.server_pid), cpu_seconds("self"));
     measuring.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
-    tokio::time::sleep(args.duration).await;
+    match args.report_every {
+        Some(every) if !every.is_zero() => soak(&args, &counters, t0, every).await,
+        _ => tokio::time::sleep(args.duration).await,
+    }
     measuring.store(false, Ordering::Relaxed);
     let elapsed = t0.elapsed();
     let rss_after = rss_of(&args.server_pid);
