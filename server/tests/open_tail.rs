@@ -1,10 +1,15 @@
 //! Opening a board with `hello.tail`: a client that missed more events than its tail gets one
 //! `welcome` with the snapshot and the current game's last events (`recent`), not a replay
-//! of the whole match; one that missed fewer gets the missed frames as before.
+//! of the whole match; one that missed fewer gets the missed frames as before. On a durable
+//! store a live match keeps only its current game in memory: a client that missed events of
+//! an earlier game gets the welcome it would get with the longest tail, and earlier games'
+//! records come from the store.
 
 mod common;
+#[path = "common/db.rs"]
+mod db;
 
-use common::{Lcg, TestServer, Ws, play_random_move, start};
+use common::{Lcg, TestServer, Ws, play_random_move, start, start_durable};
 use serde_json::{Value, json};
 
 /// The match is played until it has at least this many events...
@@ -231,4 +236,87 @@ async fn a_tail_out_of_range_is_refused_with_a_structured_error() {
     ws.send(json!({"type": "hello", "tail": 200})).await;
     let w = ws.recv().await;
     assert_eq!(w["type"], "welcome", "{w}");
+}
+
+/// On a durable store, the games before the current one leave the match's memory: what a
+/// client asks of them is answered from the current game and the store, before and after
+/// a restart.
+#[tokio::test]
+async fn earlier_games_leave_memory_and_are_read_from_the_store() {
+    let (_dir, url) = db::sqlite();
+    // The series' players send their client seeds, as in the other tests here.
+    let config = || {
+        let mut cfg = db::config(&url);
+        cfg.seed_wait_ms = 5_000;
+        cfg
+    };
+    let s = start_durable(config()).await;
+    let series = long_series(&s).await;
+    let total = series.live.len();
+    let game_start = series.game_start as usize;
+    let current = series.live[total - 1]["game"].as_u64().unwrap();
+    let current_game = || {
+        let from = (game_start - 1).max(total.saturating_sub(200));
+        series.live[from..].to_vec()
+    };
+
+    let mut restarted: Option<TestServer> = None;
+    for round in ["live", "after a restart"] {
+        if round != "live" {
+            restarted = Some(start_durable(config()).await);
+        }
+        let s = restarted.as_ref().unwrap_or(&s);
+        // Missed events of an earlier game, no tail: the welcome of the longest tail.
+        for last_event in [0, game_start as u64 - 2] {
+            let (mut ws, w) = hello_with(s, &series.id, json!({"last_event": last_event})).await;
+            assert_eq!(w["missed"], 0, "{round}: {w}");
+            assert_eq!(w["snapshot"]["last_event"], total as u64, "{round}");
+            assert_eq!(w["recent"].as_array().unwrap(), &current_game(), "{round}");
+            assert_eq!(events_before_pong(&mut ws).await, Vec::<Value>::new());
+        }
+        // From the event before the current game's start on: exactly the frames missed.
+        for after in [game_start - 1, game_start + 2] {
+            let (mut ws, w) = hello_with(s, &series.id, json!({"last_event": after as u64})).await;
+            assert_eq!(w["missed"], (total - after) as u64, "{round}");
+            assert!(w.get("recent").is_none(), "{round}: {w}");
+            assert_eq!(
+                events_before_pong(&mut ws).await,
+                series.live[after..],
+                "{round}"
+            );
+        }
+        // Every game's record: the earlier ones from the store, the current one from memory.
+        for game in 1..=current {
+            let (st, record) = s
+                .get(&format!("/api/matches/{}/games/{game}", series.id))
+                .await;
+            assert_eq!(st, 200, "{round}: game {game}: {record}");
+            let moves: Vec<&Value> = series
+                .live
+                .iter()
+                .filter(|m| m["game"] == game && m["kind"] == "moved")
+                .map(|m| &m["move"])
+                .collect();
+            let recorded: Vec<&Value> = record["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["kind"] == "moved")
+                .map(|e| &e["move"])
+                .collect();
+            assert_eq!(recorded, moves, "{round}: game {game}");
+        }
+        let (st, _) = s
+            .get(&format!("/api/matches/{}/games/{}", series.id, current + 1))
+            .await;
+        assert_eq!(st, 404, "{round}: a game not begun");
+        if round == "live" {
+            s.running.shutdown.send(true).unwrap();
+            assert!(
+                s.running
+                    .sockets_closed(std::time::Duration::from_secs(10))
+                    .await
+            );
+        }
+    }
 }

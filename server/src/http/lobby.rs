@@ -399,8 +399,13 @@ pub(super) async fn game_record(
         .send(Cmd::Record { game, reply })
         .await
         .map_err(|_| ApiError::Unavailable)?;
-    let record = rx.await.map_err(|_| ApiError::Unavailable)?;
-    record.map(Json).ok_or(ApiError::NotFound)
+    match rx.await.map_err(|_| ApiError::Unavailable)? {
+        Some(record) => Ok(Json(record)),
+        // A live match keeps only its current game in memory: an earlier one is in the store.
+        None => super::series::stored_record(&state, &id, game, &key)
+            .await
+            .map(Json),
+    }
 }
 
 /// Checks an uploaded game record (the CLI's procedure) on a blocking thread, at most

@@ -195,7 +195,7 @@ pub async fn stored_record(
             crate::matches::Fact::from_json(text).map_err(|e| ApiError::Internal(e.to_string()))
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
-    crate::matches::view::record(id, spec, &facts, game)
+    crate::matches::view::record(id, crate::matches::MatchState::new(spec), &facts, game)
         .map_err(|e| ApiError::Internal(e.to_string()))?
         .ok_or(ApiError::NotFound)
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::actor::Actor;
+use super::actor::{Actor, History};
 use super::fact::Fact;
 use super::registry::{Created, MatchHandle, NewMatch, new_secret};
 use super::seat::Seat;
@@ -209,18 +209,24 @@ pub fn restore_match(
         });
     }
     let mut state = MatchState::new(spec);
-    let mut log = Vec::with_capacity(rec.events.len());
+    // Only the last game's facts stay in memory (see `actor/history.rs`): the state before
+    // each `game_started` is the checkpoint, taken as the facts apply.
+    let trim = store.sql().is_some();
+    let mut history = History::new(state.clone(), trim);
     for text in &rec.events {
         let no = state.events() + 1;
         let fact = Fact::from_json(text).map_err(|error| RecoveryError::BadFact { no, error })?;
+        if trim && matches!(fact, Fact::GameStarted { .. }) {
+            history = History::new(state.clone(), trim);
+        }
         state
             .apply(&fact)
             .map_err(|error| view::ReplayError { no, error })?;
-        log.push(fact);
+        history.push(fact);
     }
     let (name, public) = (row.name.clone(), row.public);
     let mut actor = Actor::new(row, name, public, state, store, cfg);
-    actor.log = log;
+    actor.history = history;
     actor.chat = super::actor::ChatState::recovered(chat);
     actor.sync_seed_wait();
     Ok(actor.start())

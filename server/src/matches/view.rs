@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fact::Fact;
 use super::seat::Seat;
-use super::state::{ApplyError, MatchSpec, MatchState, Waiting};
+use super::state::{ApplyError, MatchState, Waiting};
 use crate::protocol::{
     ClockSpec, Event, EventKind, EventMsg, MoveOption, Series, ServerMsg, Snapshot, Turn, TurnKind,
 };
@@ -375,17 +375,17 @@ pub struct ReplayError {
     pub error: ApplyError,
 }
 
-/// Replays `facts` from a new match. Before each fact, `wanted(number, state, fact)` says
+/// Replays `facts` from `start` (a new match, or a live match's checkpoint). Before each fact, `wanted(number, state, fact)` says
 /// whether its event is wanted (`Some(true)`), not (`Some(false)`), or the replay stops here
 /// (`None`); each wanted event goes to `keep` with the state after it. The final state is
 /// returned.
 fn replay<'a>(
-    spec: MatchSpec,
+    start: MatchState,
     facts: impl IntoIterator<Item = &'a Fact>,
     mut wanted: impl FnMut(u64, &MatchState, &Fact) -> Option<bool>,
     mut keep: impl FnMut(&MatchState, Event),
 ) -> Result<MatchState, ReplayError> {
-    let mut state = MatchState::new(spec);
+    let mut state = start;
     for fact in facts {
         let no = state.events() + 1;
         let Some(want) = wanted(no, &state, fact) else {
@@ -402,20 +402,20 @@ fn replay<'a>(
     Ok(state)
 }
 
-/// The frames of every event after number `after`, replayed from the match's facts (in
-/// order, from the first): what a reconnecting client missed, the same frames the match
-/// broadcast.
+/// The frames of every event after number `after`, replayed from `start` through `facts`
+/// (the facts after it, in order): what a reconnecting client missed, the same frames the
+/// match broadcast.
 ///
 /// # Errors
 /// A fact that does not apply.
 pub fn frames_after(
-    spec: MatchSpec,
+    start: MatchState,
     facts: &[Fact],
     after: u64,
 ) -> Result<Vec<axum::extract::ws::Utf8Bytes>, ReplayError> {
     let mut frames = Vec::new();
     replay(
-        spec,
+        start,
         facts,
         |no, _, _| Some(no > after),
         |_, e| {
@@ -426,34 +426,36 @@ pub fn frames_after(
     Ok(frames)
 }
 
-/// The current game's last `tail` events (all of them if it has fewer), replayed from the
-/// match's facts (in order, from the first): what a client that opens a board with a long
-/// history gets in its `welcome` instead of every event. Only the events returned are
-/// encoded; the facts before them are applied and nothing more.
+/// The current game's last `tail` events (all of them if it has fewer), replayed from
+/// `start` through `facts` (the facts after it, in order, the current game's `game_started`
+/// among them): what a client that opens a board with a long history gets in its `welcome`
+/// instead of every event. Only the events returned are encoded; the facts before them are
+/// applied and nothing more.
 ///
 /// # Errors
 /// A fact that does not apply.
 pub fn recent_events(
-    spec: MatchSpec,
+    start: MatchState,
     facts: &[Fact],
     tail: u64,
 ) -> Result<Vec<EventMsg>, ReplayError> {
     if tail == 0 {
         return Ok(Vec::new());
     }
-    // Event `no` is fact `no - 1`; the current game starts at its `game_started`.
+    // Event `no` is fact `no - 1 - offset`; the current game starts at its `game_started`.
+    let offset = start.events();
     let Some(game_start) = facts
         .iter()
         .rposition(|f| matches!(f, Fact::GameStarted { .. }))
-        .map(|i| i as u64 + 1)
+        .map(|i| offset + i as u64 + 1)
     else {
         return Ok(Vec::new());
     };
-    let total = facts.len() as u64;
+    let total = offset + facts.len() as u64;
     let first = game_start.max(total.saturating_sub(tail) + 1);
     let mut events = Vec::with_capacity(usize::try_from(total + 1 - first).unwrap_or(0));
     replay(
-        spec,
+        start,
         facts,
         |no, _, _| Some(no >= first),
         |_, e| events.push(EventMsg::Event(Box::new(e))),
@@ -461,20 +463,25 @@ pub fn recent_events(
     Ok(events)
 }
 
-/// Game `game`'s record, replayed from the match's facts (in order, from the first):
-/// none if the match has no such game. The seed is in it only once the game is over.
+/// Game `game`'s record, replayed from `start` through `facts` (the facts after it, in
+/// order): none if the match has no such game, or the game began before `start` (a live
+/// match's checkpoint). The seed is in it only once the game is over.
 ///
 /// # Errors
 /// A fact that does not apply.
 pub fn record<'a>(
     match_id: &str,
-    spec: MatchSpec,
+    start: MatchState,
     facts: impl IntoIterator<Item = &'a Fact>,
     game: u32,
 ) -> Result<Option<GameRecord>, ReplayError> {
+    if game <= start.game_no() {
+        return Ok(None);
+    }
+    let spec = *start.spec();
     let mut events = Vec::new();
     let state = replay(
-        spec,
+        start,
         facts,
         // The replay stops where the next game starts, so the state is that of game `game`.
         |_, s, f| (!(matches!(f, Fact::GameStarted { .. }) && s.game_no() == game)).then_some(true),
@@ -508,7 +515,7 @@ mod tests {
 
     use super::*;
     use crate::dice::ServerSeed;
-    use crate::matches::state::{Command, NewGame};
+    use crate::matches::state::{Command, MatchSpec, NewGame};
     use crate::protocol::SeriesKind;
 
     /// A jequier match whose first game waits for its first move (someone threw the 1),

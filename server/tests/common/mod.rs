@@ -59,6 +59,18 @@ pub async fn start_with(f: impl FnOnce(&mut Config)) -> TestServer {
     .await
 }
 
+/// A server on a durable store (`cfg.database_url`): SQLite or Postgres.
+pub async fn start_durable(cfg: Config) -> TestServer {
+    let running = senet_server::spawn_durable(cfg)
+        .await
+        .expect("server starts");
+    TestServer {
+        addr: running.addr,
+        client: Client { addr: running.addr },
+        running,
+    }
+}
+
 pub async fn start_with_store(
     f: impl FnOnce(&mut Config),
     store: std::sync::Arc<dyn senet_server::store::EventStore>,

@@ -171,7 +171,9 @@ impl Actor {
     /// What a connecting client gets of the events after its `last_event`: the frames it
     /// missed, or — when it said how many it takes (`tail`) and missed more — none, and the
     /// current game's last `tail` events for its welcome's `recent`. With a tail, a client
-    /// that gave no `last_event` missed every event; without one, it asked for none.
+    /// that gave no `last_event` missed every event; without one, it asked for none. A
+    /// client that missed events of a game that has left memory (`history.rs`) is answered
+    /// as if its tail were the longest.
     fn catch_up_for(
         &self,
         last_event: Option<u64>,
@@ -185,19 +187,24 @@ impl Actor {
         let Some(after) = after.filter(|&n| n < total) else {
             return (Vec::new(), None);
         };
-        let spec = *self.state.spec();
+        let base = self.history.base();
+        let tail = if after < base.events() {
+            Some(Tail::try_from(u64::from(Tail::MAX)).unwrap_or_else(|_| unreachable!()))
+        } else {
+            tail
+        };
         let broken = |e: &view::ReplayError| {
             tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
         };
         match tail {
-            Some(tail) if total - after > tail.get() => {
-                let recent = view::recent_events(spec, &self.log, tail.get())
+            Some(tail) if total - after > tail.get() || after < base.events() => {
+                let recent = view::recent_events(base.clone(), self.history.facts(), tail.get())
                     .inspect_err(broken)
                     .unwrap_or_default();
                 (Vec::new(), Some(recent))
             }
             _ => {
-                let missed = view::frames_after(spec, &self.log, after)
+                let missed = view::frames_after(base.clone(), self.history.facts(), after)
                     .inspect_err(broken)
                     .unwrap_or_default();
                 (missed, None)

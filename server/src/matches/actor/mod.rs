@@ -30,8 +30,10 @@ mod bots;
 mod chances;
 mod chat;
 mod conns;
+mod history;
 
 pub(super) use chat::ChatState;
+pub(super) use history::History;
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
@@ -128,9 +130,10 @@ pub(super) struct Actor {
     spectator_key_hash: Option<String>,
     seats: Vec<SeatInfo>,
     state: MatchState,
-    /// Every fact of the match, in order: frames a reconnecting client missed are derived
-    /// from these (a fact is a tenth of its frame's size), and so are records.
-    pub(super) log: Vec<Fact>,
+    /// The current game's facts, after a checkpoint (`history.rs`): frames a reconnecting
+    /// client missed are derived from these (a fact is a tenth of its frame's size), and so
+    /// are the current game's record.
+    pub(super) history: History,
     tx: broadcast::Sender<Frame>,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
@@ -217,6 +220,7 @@ impl Actor {
         let now = Instant::now();
         let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
         let (bot_tx, bot_rx) = bots::channel();
+        let history = History::new(MatchState::new(*state.spec()), store.sql().is_some());
         Actor {
             id: row.id,
             name,
@@ -239,7 +243,7 @@ impl Actor {
                 })
                 .collect(),
             state,
-            log: Vec::new(),
+            history,
             tx,
             conns: HashMap::new(),
             next_conn: 1,
@@ -281,7 +285,7 @@ impl Actor {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
-        tracing::info!(match_id = %self.id, variant = %self.state.spec().variant, events = self.log.len(), "match started");
+        tracing::info!(match_id = %self.id, variant = %self.state.spec().variant, events = self.history.events(), "match started");
         // A recovered match may owe a throw, a game start or the end of its series.
         if self.owes_work() {
             self.catch_up().await;
@@ -471,10 +475,10 @@ impl Actor {
         for l in logged {
             // No receivers is fine: nobody is watching.
             let _receivers = self.tx.send(Frame {
-                no: self.log.len() as u64 + 1,
+                no: self.history.events() + 1,
                 text: l.frame.clone(),
             });
-            self.log.push(l.fact);
+            self.history.push(l.fact);
         }
         self.sync_seed_wait();
         self.send_chances();
@@ -660,8 +664,8 @@ impl Actor {
     }
 
     fn record(&self, game: u32) -> Option<GameRecord> {
-        let facts = self.log.iter();
-        match view::record(&self.id, *self.state.spec(), facts, game) {
+        let (base, facts) = (self.history.base().clone(), self.history.facts());
+        match view::record(&self.id, base, facts, game) {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
