@@ -72,8 +72,9 @@ pub struct Config {
     /// Messages a connection may send in a burst (token bucket size).
     #[arg(long, default_value_t = 40.0)]
     pub rate_burst: f64,
-    /// Frames a socket may fall behind a match's broadcast before it gets a snapshot instead.
-    #[arg(long, default_value_t = 256)]
+    /// Frames a socket may fall behind a match's broadcast before it gets a snapshot instead
+    /// (each live match holds this many slots, about 72 bytes each, from its start).
+    #[arg(long, default_value_t = 64)]
     pub broadcast_capacity: usize,
     /// Seconds a finished match with nobody connected stays in memory (the durable store
     /// keeps it; its pages and records are then read from there).
@@ -203,7 +204,7 @@ impl Config {
             bot_threads: 0,
             rate_per_sec: 20.0,
             rate_burst: 40.0,
-            broadcast_capacity: 256,
+            broadcast_capacity: 64,
             evict_after: 600,
             invite_ttl: 86_400,
             store_writers: crate::store::sql::DEFAULT_WRITERS,
