@@ -83,6 +83,11 @@ struct Args {
     /// not hold two sockets per match when there are many).
     #[arg(long)]
     create_only: bool,
+    /// The reconnect storm's `hello.tail` (the web client sends 60): a client that missed
+    /// more events gets them in its welcome's `recent`, not as frames (none: no tail, every
+    /// missed event follows the welcome as a frame).
+    #[arg(long)]
+    storm_tail: Option<u64>,
     /// A soak run's progress: every so often during the measurement (e.g. 60s), print the
     /// moves so far and their rate, and each server's memory.
     #[arg(long, value_parser = parse_duration)]
@@ -553,7 +558,20 @@ struct Rejoin {
 
 async fn rejoin(args: Args, id: String, token: String) -> Result<Rejoin, String> {
     let started = Instant::now();
-    let mut ws = hello(&args, 0, &id, Some(&token), Some(0)).await?;
+    let url = format!("ws://{}/ws/matches/{id}", args.node(0));
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut hello = json!({"type": "hello", "token": token, "last_event": 0});
+    if let Some(tail) = args.storm_tail {
+        hello["tail"] = json!(tail);
+    }
+    ws.send(Message::Text(hello.to_string().into()))
+        .await
+        .map_err(|e| e.to_string())?;
     let (mut frames, mut bytes) = (0u32, 0usize);
     while let Some(frame) = ws.next().await {
         let Message::Text(t) = frame.map_err(|e| e.to_string())? else {

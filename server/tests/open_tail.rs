@@ -274,6 +274,19 @@ async fn earlier_games_leave_memory_and_are_read_from_the_store() {
             assert_eq!(w["recent"].as_array().unwrap(), &current_game(), "{round}");
             assert_eq!(events_before_pong(&mut ws).await, Vec::<Value>::new());
         }
+        // With a tail, that tail, however few events were missed.
+        let (_, w) = hello_with(
+            s,
+            &series.id,
+            json!({"last_event": game_start as u64 - 2, "tail": 10}),
+        )
+        .await;
+        assert_eq!(w["missed"], 0, "{round}: {w}");
+        assert_eq!(
+            w["recent"].as_array().unwrap(),
+            &series.live[total - 10..],
+            "{round}"
+        );
         // From the event before the current game's start on: exactly the frames missed.
         for after in [game_start - 1, game_start + 2] {
             let (mut ws, w) = hello_with(s, &series.id, json!({"last_event": after as u64})).await;

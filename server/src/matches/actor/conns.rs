@@ -172,8 +172,8 @@ impl Actor {
     /// missed, or — when it said how many it takes (`tail`) and missed more — none, and the
     /// current game's last `tail` events for its welcome's `recent`. With a tail, a client
     /// that gave no `last_event` missed every event; without one, it asked for none. A
-    /// client that missed events of a game that has left memory (`history.rs`) is answered
-    /// as if its tail were the longest.
+    /// client that missed events of a game that has left memory (`history.rs`) gets
+    /// `recent` whatever it missed, of its tail or, if it gave none, the longest.
     fn catch_up_for(
         &self,
         last_event: Option<u64>,
@@ -188,10 +188,11 @@ impl Actor {
             return (Vec::new(), None);
         };
         let base = self.history.base();
-        let tail = if after < base.events() {
-            Some(Tail::try_from(u64::from(Tail::MAX)).unwrap_or_else(|_| unreachable!()))
-        } else {
-            tail
+        let tail = match tail {
+            None if after < base.events() => {
+                Some(Tail::try_from(u64::from(Tail::MAX)).unwrap_or_else(|_| unreachable!()))
+            }
+            given => given,
         };
         let broken = |e: &view::ReplayError| {
             tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
