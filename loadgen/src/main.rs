@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{Semaphore, watch};
@@ -297,6 +297,15 @@ async fn hello(
     token: Option<&str>,
     last_event: Option<u64>,
 ) -> Result<Socket, String> {
+    let mut hello = json!({"type": "hello", "token": token});
+    if let Some(n) = last_event {
+        hello["last_event"] = json!(n);
+    }
+    say_hello(args, node, id, hello).await
+}
+
+/// Opens a match's socket on node `node` and sends `hello`.
+async fn say_hello(args: &Args, node: usize, id: &str, hello: Value) -> Result<Socket, String> {
     let url = format!("ws://{}/ws/matches/{id}", args.node(node));
     let config = WebSocketConfig::default()
         .read_buffer_size(4 * 1024)
@@ -304,10 +313,6 @@ async fn hello(
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
-    let mut hello = json!({"type": "hello", "token": token});
-    if let Some(n) = last_event {
-        hello["last_event"] = json!(n);
-    }
     ws.send(Message::Text(hello.to_string().into()))
         .await
         .map_err(|e| e.to_string())?;
@@ -558,20 +563,11 @@ struct Rejoin {
 
 async fn rejoin(args: Args, id: String, token: String) -> Result<Rejoin, String> {
     let started = Instant::now();
-    let url = format!("ws://{}/ws/matches/{id}", args.node(0));
-    let config = WebSocketConfig::default()
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
-        .await
-        .map_err(|e| e.to_string())?;
     let mut hello = json!({"type": "hello", "token": token, "last_event": 0});
     if let Some(tail) = args.storm_tail {
         hello["tail"] = json!(tail);
     }
-    ws.send(Message::Text(hello.to_string().into()))
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut ws = say_hello(&args, 0, &id, hello).await?;
     let (mut frames, mut bytes) = (0u32, 0usize);
     while let Some(frame) = ws.next().await {
         let Message::Text(t) = frame.map_err(|e| e.to_string())? else {

@@ -61,9 +61,14 @@ pub async fn start_with(f: impl FnOnce(&mut Config)) -> TestServer {
 
 /// A server on a durable store (`cfg.database_url`): SQLite or Postgres.
 pub async fn start_durable(cfg: Config) -> TestServer {
-    let running = senet_server::spawn_durable(cfg)
-        .await
-        .expect("server starts");
+    serving(
+        senet_server::spawn_durable(cfg)
+            .await
+            .expect("server starts"),
+    )
+}
+
+fn serving(running: Running) -> TestServer {
     TestServer {
         addr: running.addr,
         client: Client { addr: running.addr },
@@ -81,14 +86,11 @@ pub async fn start_with_store(
     cfg.rate_per_sec = 100_000.0;
     cfg.rate_burst = 100_000.0;
     f(&mut cfg);
-    let running = senet_server::spawn_with_store(cfg, store)
-        .await
-        .expect("server starts");
-    TestServer {
-        addr: running.addr,
-        client: Client { addr: running.addr },
-        running,
-    }
+    serving(
+        senet_server::spawn_with_store(cfg, store)
+            .await
+            .expect("server starts"),
+    )
 }
 
 impl Client {
