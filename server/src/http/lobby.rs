@@ -478,8 +478,9 @@ pub(super) async fn ws_upgrade(
     Ok(ws
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
-        // tungstenite's defaults (128 KiB each) cost 1 GB at 8,000 sockets; frames are small.
-        .read_buffer_size(4 * 1024)
+        // tungstenite's defaults (128 KiB each) cost 1 GB at 8,000 sockets; a client's frames
+        // are small (a move, a chat line: well under 1 KiB), and a larger one takes more reads.
+        .read_buffer_size(1024)
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| {
             async move {

@@ -15,23 +15,28 @@ use super::seat::Seat;
 /// The version of the stored format written by this release.
 pub const FACT_VERSION: u8 = 1;
 
+/// What a `game_started` fact says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameStart {
+    /// The game's id (part of the dice derivation).
+    pub game_id: String,
+    /// `seats[i]` plays engine player `i + 1` in this game.
+    pub seats: Vec<Seat>,
+    /// `hex(SHA-256(seed))`, published before any throw.
+    pub commitment: String,
+    /// The server seed, 64 hex digits. Stored so that a restarted server throws on; it
+    /// is never sent to a client before the game is over.
+    pub seed: String,
+}
+
 /// Something that happened in a match. Events are numbered by the store (per match, from 1),
 /// and belong to a game (the store's `game` column), so neither is part of the fact.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Fact {
-    /// A game of the series began.
-    GameStarted {
-        /// The game's id (part of the dice derivation).
-        game_id: String,
-        /// `seats[i]` plays engine player `i + 1` in this game.
-        seats: Vec<Seat>,
-        /// `hex(SHA-256(seed))`, published before any throw.
-        commitment: String,
-        /// The server seed, 64 hex digits. Stored so that a restarted server throws on; it
-        /// is never sent to a client before the game is over.
-        seed: String,
-    },
+    /// A game of the series began. Boxed: the largest fact by far and one per game, it
+    /// would otherwise set the size of every throw and move a live match keeps.
+    GameStarted(Box<GameStart>),
     /// A seat contributed a client seed.
     ClientSeed {
         /// The seat.

@@ -87,17 +87,12 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
     let spec = state.spec();
     let game = state.game();
     let kind = match fact {
-        Fact::GameStarted {
-            game_id,
-            seats,
-            commitment,
-            ..
-        } => EventKind::GameStarted {
-            game_id: game_id.clone(),
+        Fact::GameStarted(start) => EventKind::GameStarted {
+            game_id: start.game_id.clone(),
             variant: spec.variant,
             setup: spec.setup,
-            seats: seats_u8(seats),
-            commitment: commitment.clone(),
+            seats: seats_u8(&start.seats),
+            commitment: start.commitment.clone(),
         },
         Fact::ClientSeed { seat, seed } => EventKind::ClientSeed {
             seat: seat.get(),

@@ -11,7 +11,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 use axum::extract::ws::Utf8Bytes;
 
-use super::{Actor, Conn, REPLIES_KEPT};
+use super::{Actor, Conn};
 use crate::chat::{ChatLine, KEPT_PER_ROOM, Room, TextError, normalise};
 use crate::matches::seat::Seat;
 use crate::protocol::{ClientMsg, ServerMsg};
@@ -114,7 +114,7 @@ pub(super) struct ConnChat {
     name: Option<String>,
     sees_spectators: bool,
     last_seq: u64,
-    replies: VecDeque<(u64, Utf8Bytes)>,
+    replies: super::replies::Replies,
 }
 
 impl ConnChat {
@@ -140,7 +140,7 @@ impl ConnChat {
             name,
             sees_spectators: false,
             last_seq: 0,
-            replies: VecDeque::new(),
+            replies: super::replies::Replies::new(SPECTATOR_REPLIES),
         };
         (chat, refused)
     }
@@ -211,17 +211,14 @@ impl Actor {
             ),
         };
         let text: Utf8Bytes = reply.to_json().into();
-        let (replies, kept) = match seat {
-            Some(s) => (&mut self.seats[s.index()].replies, REPLIES_KEPT),
+        let replies = match seat {
+            Some(s) => &mut self.seats[s.index()].replies,
             None => match self.conns.get_mut(&conn) {
-                Some(c) => (&mut c.chat.replies, SPECTATOR_REPLIES),
+                Some(c) => &mut c.chat.replies,
                 None => return,
             },
         };
-        if replies.len() >= kept {
-            replies.pop_front();
-        }
-        replies.push_back((seq, text.clone()));
+        replies.keep(seq, &reply, &text);
         self.send_to(conn, text);
         for (to, frame) in then {
             self.send_to(to, frame);
@@ -245,11 +242,7 @@ impl Actor {
             *last_seq = seq;
             return None;
         }
-        let old = replies
-            .iter()
-            .find(|(s, _)| *s == seq)
-            .map(|(_, r)| r.clone());
-        Some(old.unwrap_or_else(|| {
+        Some(replies.get(seq).unwrap_or_else(|| {
             ServerMsg::error(
                 "stale_seq",
                 format!("sequence number {seq} was used already (last {last_seq})"),

@@ -5,7 +5,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::{Actor, Conn, PRESENCE_EVERY, REPLIES_KEPT, Refused, fresh_game};
+use super::{Actor, Conn, PRESENCE_EVERY, Refused, fresh_game};
 use crate::matches::registry::{Connected, Frame, JoinError, Outgoing, new_secret, secret_matches};
 use crate::matches::seat::Seat;
 use crate::matches::state::Command;
@@ -263,12 +263,7 @@ impl Actor {
         };
         let idx = seat.index();
         if seq <= self.seats[idx].last_seq {
-            let old = self.seats[idx]
-                .replies
-                .iter()
-                .find(|(s, _)| *s == seq)
-                .map(|(_, r)| r.clone());
-            let reply = old.unwrap_or_else(|| {
+            let reply = self.seats[idx].replies.get(seq).unwrap_or_else(|| {
                 ServerMsg::error(
                     "stale_seq",
                     format!(
@@ -293,11 +288,7 @@ impl Actor {
             Err(e) => ServerMsg::error(e.code(), e.to_string(), Some(seq)),
         };
         let text: Utf8Bytes = reply.to_json().into();
-        let replies = &mut self.seats[idx].replies;
-        if replies.len() == REPLIES_KEPT {
-            replies.pop_front();
-        }
-        replies.push_back((seq, text.clone()));
+        self.seats[idx].replies.keep(seq, &reply, &text);
         self.send_to(conn, text);
     }
 

@@ -6,7 +6,7 @@
 //! actor take the new state, keep the frames and broadcast them. If the store refuses, the
 //! actor keeps the state it had (the copy is dropped) and nothing is broadcast.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,6 +31,7 @@ mod chances;
 mod chat;
 mod conns;
 mod history;
+mod replies;
 
 pub(super) use chat::ChatState;
 pub(super) use history::History;
@@ -94,7 +95,7 @@ struct SeatInfo {
     conns: u32,
     gone_since: Instant,
     last_seq: u64,
-    replies: VecDeque<(u64, Utf8Bytes)>,
+    replies: replies::Replies,
     /// The level of the computer opponent that plays the seat (none: a person's seat).
     bot: Option<senet_bots::Level>,
 }
@@ -238,7 +239,7 @@ impl Actor {
                     conns: 0,
                     gone_since: now,
                     last_seq: 0,
-                    replies: VecDeque::new(),
+                    replies: replies::Replies::new(REPLIES_KEPT),
                     bot: s.bot.as_deref().and_then(|b| b.parse().ok()),
                 })
                 .collect(),
@@ -679,16 +680,11 @@ impl Actor {
 fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
     let game = after.game();
     match fact {
-        Fact::GameStarted {
-            game_id,
-            seats,
-            commitment,
-            seed,
-        } => Some(Side::GameStarted {
-            game_id: game_id.clone(),
-            seed: seed.clone(),
-            commitment: commitment.clone(),
-            seats: seats.iter().map(|s| s.get()).collect(),
+        Fact::GameStarted(start) => Some(Side::GameStarted {
+            game_id: start.game_id.clone(),
+            seed: start.seed.clone(),
+            commitment: start.commitment.clone(),
+            seats: start.seats.iter().map(|s| s.get()).collect(),
         }),
         Fact::GameOver {
             winner,

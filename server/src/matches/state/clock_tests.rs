@@ -282,12 +282,12 @@ fn clock_facts_that_do_not_follow_are_refused() {
     };
     let mut unclocked = MatchState::new(plain);
     unclocked
-        .apply(&Fact::GameStarted {
+        .apply(&Fact::GameStarted(Box::new(GameStart {
             game_id: "clock-pyramid".into(),
             seats: vec![seat(1), seat(2)],
             commitment: ServerSeed([9; 32]).commitment(),
             seed: ServerSeed([9; 32]).to_hex(),
-        })
+        })))
         .unwrap();
     assert!(
         unclocked

@@ -13,7 +13,7 @@ use senet_engine::{
     Concession, Game, Geometry, Player, Setup, Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
-use super::fact::Fact;
+use super::fact::{Fact, GameStart};
 use super::seat::Seat;
 use crate::dice::{GameDice, ServerSeed, valid_client_seed};
 use crate::protocol::{ClockSpec, ClockView, Series, SeriesKind};
@@ -487,12 +487,9 @@ impl MatchState {
     /// callers that go on after an error apply to a copy.
     pub fn apply(&mut self, fact: &Fact) -> Result<(), ApplyError> {
         match fact {
-            Fact::GameStarted {
-                game_id,
-                seats,
-                commitment,
-                seed,
-            } => self.start(game_id, seats, commitment, seed)?,
+            Fact::GameStarted(start) => {
+                self.start(&start.game_id, &start.seats, &start.commitment, &start.seed)?;
+            }
             Fact::MatchOver { winner } => {
                 if self.match_over || !self.game.as_ref().is_some_and(|g| g.over) {
                     return Err(ApplyError::OutOfOrder(
@@ -715,12 +712,12 @@ impl MatchState {
         let shift = (self.game_no % u32::from(n)) as usize;
         let mut seats: Vec<Seat> = Seat::all(n).collect();
         seats.rotate_left(shift);
-        Fact::GameStarted {
+        Fact::GameStarted(Box::new(GameStart {
             game_id: new.game_id.clone(),
             seats,
             commitment: new.seed.commitment(),
             seed: new.seed.to_hex(),
-        }
+        }))
     }
 }
 

@@ -276,14 +276,11 @@ fn client_seeds_come_before_the_first_throw_and_the_commitment_binds_the_seed() 
     );
     let d = s.decide(&Command::StartGame(game(7))).unwrap();
     assert_eq!(d.facts.len(), 1, "a seed window: no throw yet");
-    let Fact::GameStarted {
-        commitment, seed, ..
-    } = &d.facts[0]
-    else {
+    let Fact::GameStarted(start) = &d.facts[0] else {
         panic!("{:?}", d.facts[0]);
     };
-    assert_eq!(*commitment, ServerSeed([7; 32]).commitment());
-    assert_eq!(*seed, ServerSeed([7; 32]).to_hex());
+    assert_eq!(start.commitment, ServerSeed([7; 32]).commitment());
+    assert_eq!(start.seed, ServerSeed([7; 32]).to_hex());
     s = d.after;
     assert_eq!(s.waiting(), Waiting::Seeds);
     assert_eq!(
@@ -345,12 +342,12 @@ fn client_seeds_come_before_the_first_throw_and_the_commitment_binds_the_seed() 
 
     // A commitment that is not the seed's, or faces the seed does not give, do not apply.
     let mut fresh = MatchState::new(*s.spec());
-    let forged = Fact::GameStarted {
+    let forged = Fact::GameStarted(Box::new(GameStart {
         game_id: "g".into(),
         seats: vec![seat(1), seat(2)],
         commitment: "0".repeat(64),
         seed: ServerSeed([1; 32]).to_hex(),
-    };
+    }));
     assert!(matches!(fresh.apply(&forged), Err(ApplyError::BadSeed(_))));
 }
 
@@ -502,12 +499,12 @@ fn facts_that_do_not_follow_are_errors_not_panics() {
         Fact::MatchOver { winner: None },
         Fact::RematchRequested { seat: seat(1) },
         Fact::Passed { seat: seat(1) },
-        Fact::GameStarted {
+        Fact::GameStarted(Box::new(GameStart {
             game_id: "x".into(),
             seats: vec![seat(1)],
             commitment: String::new(),
             seed: "zz".into(),
-        },
+        })),
     ] {
         let mut copy = before.clone();
         assert!(copy.apply(&bad).is_err(), "{bad:?}");
