@@ -667,12 +667,19 @@ async fn postgres_stopped_and_restarted_under_load() {
     wait_for(100).await;
     assert!(cluster.ctl(&["-m", "fast", "-w", "stop"]), "pg_ctl stop");
     let during = acks.load(Ordering::Relaxed);
-    // Appends wait up to 3 s for a connection (the pool's acquire timeout) before refusing.
+    // Appends wait up to 3 s for a connection (the pool's acquire timeout) before refusing;
+    // a slow machine may take longer to get there, so the refusal is waited for.
     tokio::time::sleep(Duration::from_secs(5)).await;
+    let refusal = tokio::time::timeout(Duration::from_secs(30), async {
+        while refused.load(Ordering::Relaxed) == 0 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
     // Still up, and refusing clearly.
     let (st, _) = c.get("/healthz").await;
     assert_eq!(st, 200);
-    assert!(refused.load(Ordering::Relaxed) > 0, "no move was refused");
+    assert!(refusal.is_ok(), "no move was refused in 35 s");
     assert!(
         acks.load(Ordering::Relaxed) <= during + 8,
         "moves were acknowledged while the database was down"

@@ -340,19 +340,20 @@ pub fn serving_addr(lines: &mut impl Iterator<Item = std::io::Result<String>>) -
     }
 }
 
-/// Every `moved` event of a match, in order, read by replaying its log from event 0 (as the
-/// seat of `token`, or as a spectator of a public match).
+/// Every move of a match, in order: each game's record (game 1 on, until one that does not
+/// exist), which a live match answers for its current game and the store for the others.
 pub async fn stored_moves(c: &Client, id: &str, token: Option<&str>) -> Vec<String> {
-    let (mut ws, welcome) = c.hello(id, token, Some(0)).await;
-    let n = welcome["missed"].as_u64().unwrap();
     let mut moves = Vec::new();
-    let mut seen = 0;
-    while seen < n {
-        let m = ws.recv().await;
-        if m["type"] == "event" {
-            seen += 1;
-            if m["kind"] == "moved" {
-                moves.push(m["move"].as_str().unwrap().to_owned());
+    for game in 1.. {
+        let path = format!("/api/matches/{id}/games/{game}");
+        let (st, record) = c.http_with("GET", &path, None, token).await;
+        if st == 404 {
+            break;
+        }
+        assert_eq!(st, 200, "{path}: {record}");
+        for e in record["events"].as_array().expect("a record's events") {
+            if e["kind"] == "moved" {
+                moves.push(e["move"].as_str().expect("a move").to_owned());
             }
         }
     }
