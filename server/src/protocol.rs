@@ -108,6 +108,9 @@ impl Tail {
     /// kilobytes at most.
     pub const MAX: u8 = 200;
 
+    /// The longest tail.
+    pub const LONGEST: Tail = Tail(Tail::MAX);
+
     /// The number of events.
     pub fn get(self) -> u64 {
         u64::from(self.0)

@@ -401,8 +401,9 @@ pub(super) async fn game_record(
         .map_err(|_| ApiError::Unavailable)?;
     match rx.await.map_err(|_| ApiError::Unavailable)? {
         Some(record) => Ok(Json(record)),
-        // A live match keeps only its current game in memory: an earlier one is in the store.
-        None => super::series::stored_record(&state, &id, game, &key)
+        // A live match keeps only its current game in memory: an earlier one is in the store
+        // (the reader was authorized above).
+        None => super::series::read_record(&state, &id, game)
             .await
             .map(Json),
     }

@@ -170,9 +170,22 @@ pub async fn stored_record(
     game: u32,
     key: &ReadKey,
 ) -> Result<crate::record::GameRecord, ApiError> {
+    authorize(state, id, None, key).await?;
+    read_record(state, id, game).await
+}
+
+/// A game's record from the store, for a reader already authorized.
+///
+/// # Errors
+/// 404 when there is no such match or game (or no SQL store); 503 when the store cannot
+/// answer.
+pub(super) async fn read_record(
+    state: &AppState,
+    id: &str,
+    game: u32,
+) -> Result<crate::record::GameRecord, ApiError> {
     // Without a SQL store, a match not in the registry does not exist.
     let store = state.store.sql().ok_or(ApiError::NotFound)?;
-    authorize(state, id, None, key).await?;
     let m = store
         .match_spec_and_facts(id, game)
         .await

@@ -209,16 +209,12 @@ pub fn restore_match(
         });
     }
     let mut state = MatchState::new(spec);
-    // Only the last game's facts stay in memory (see `actor/history.rs`): the state before
-    // each `game_started` is the checkpoint, taken as the facts apply.
-    let trim = store.sql().is_some();
-    let mut history = History::new(state.clone(), trim);
+    // Only the last game's facts stay in memory (see `actor/history.rs`).
+    let mut history = History::new(state.clone(), store.sql().is_some());
     for text in &rec.events {
         let no = state.events() + 1;
         let fact = Fact::from_json(text).map_err(|error| RecoveryError::BadFact { no, error })?;
-        if trim && matches!(fact, Fact::GameStarted { .. }) {
-            history = History::new(state.clone(), trim);
-        }
+        history.checkpoint_before(&fact, &state);
         state
             .apply(&fact)
             .map_err(|error| view::ReplayError { no, error })?;

@@ -188,17 +188,17 @@ impl Actor {
             return (Vec::new(), None);
         };
         let base = self.history.base();
-        let tail = match tail {
-            None if after < base.events() => {
-                Some(Tail::try_from(u64::from(Tail::MAX)).unwrap_or_else(|_| unreachable!()))
-            }
-            given => given,
+        let gone = after < base.events();
+        let tail = if gone {
+            Some(tail.unwrap_or(Tail::LONGEST))
+        } else {
+            tail
         };
         let broken = |e: &view::ReplayError| {
             tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
         };
         match tail {
-            Some(tail) if total - after > tail.get() || after < base.events() => {
+            Some(tail) if gone || total - after > tail.get() => {
                 let recent = view::recent_events(base.clone(), self.history.facts(), tail.get())
                     .inspect_err(broken)
                     .unwrap_or_default();

@@ -51,10 +51,24 @@ impl History {
     /// Adds the next fact (one the match has applied). A `game_started` first folds the facts
     /// before it into the checkpoint.
     pub(crate) fn push(&mut self, fact: Fact) {
-        if self.trim && matches!(fact, Fact::GameStarted { .. }) && !self.facts.is_empty() {
+        if self.checkpoint_at(&fact) && !self.facts.is_empty() {
             self.fold();
         }
         self.facts.push(fact);
+    }
+
+    /// While a stored match is rebuilt, before `fact` applies to `before`: a `game_started`
+    /// makes `before` the checkpoint, so its `push` has nothing to fold.
+    pub(crate) fn checkpoint_before(&mut self, fact: &Fact, before: &MatchState) {
+        if self.checkpoint_at(fact) {
+            self.base = before.clone();
+            self.facts.clear();
+        }
+    }
+
+    /// Whether the facts before `fact` leave memory when it comes.
+    fn checkpoint_at(&self, fact: &Fact) -> bool {
+        self.trim && matches!(fact, Fact::GameStarted { .. })
     }
 
     /// Applies the facts in memory to the checkpoint and lets them go. They applied to the
