@@ -9,9 +9,11 @@
 //! next batch, so there is no timer and no added latency when the load is light. Each append
 //! is itself a batch (every event one command of a match made), stored all or none.
 //!
-//! On Postgres the writers have their own native connections and insert a batch of moves with
-//! one prepared statement over arrays (`INSERT … SELECT FROM UNNEST(…)`): the same plan every
-//! time, whatever the batch size, and no per-value boxing through the `Any` driver.
+//! On Postgres each writer has a native connection of its own, outside any pool, and inserts a
+//! batch of moves with one prepared statement over arrays (`INSERT … SELECT FROM UNNEST(…)`):
+//! the same plan every time, whatever the batch size, and no per-value boxing through the
+//! `Any` driver. Outside a pool because sqlx's pool tests a connection with a round trip
+//! when it is taken and again when it is given back: three round trips a batch, not one.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -22,8 +24,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
-use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::{AnyPool, Row};
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
+use sqlx::{AnyPool, ConnectOptions, Row};
 use tokio::sync::{mpsc, oneshot};
 
 mod chat;
@@ -368,15 +370,23 @@ impl SqlStore {
             Backend::Sqlite => 1,
             Backend::Postgres => writers_pg,
         };
+        // The leases' connections (several nodes only); the writers have their own.
         let native = match backend {
             Backend::Sqlite => None,
             Backend::Postgres => Some(
                 PgPoolOptions::new()
-                    .max_connections(u32::try_from(writers_pg).unwrap_or(u32::MAX))
+                    .max_connections(2)
                     .acquire_timeout(Duration::from_secs(3))
                     .connect(url)
                     .await
-                    .map_err(|e| refused(format!("cannot connect to the database: {e}")))?,
+                    .map_err(cannot_connect)?,
+            ),
+        };
+        let pg_options = match backend {
+            Backend::Sqlite => None,
+            Backend::Postgres => Some(
+                url.parse::<PgConnectOptions>()
+                    .map_err(|e| refused(format!("DATABASE_URL does not read: {e}")))?,
             ),
         };
         // SQLite's writer has a connection of its own, so a flood of reads (leaderboards,
@@ -390,7 +400,7 @@ impl SqlStore {
         for _ in 0..writers {
             let pools = Pools {
                 any: write_pool.clone(),
-                pg: native.clone(),
+                pg: pg_options.clone().map(PgWriter::new),
                 leases: leases.clone(),
             };
             tokio::spawn(write_loop(pools, rx.clone()));
@@ -445,14 +455,52 @@ pub fn int(r: &AnyRow, col: &str) -> Result<i64, StoreError> {
     r.try_get::<i64, _>(col).map_err(err)
 }
 
-/// What a writer writes with: the shared pool, and on Postgres its native connections.
+/// What a writer writes with: the shared pool, and on Postgres its own native connection.
 struct Pools {
     any: AnyPool,
-    pg: Option<PgPool>,
+    pg: Option<PgWriter>,
     leases: Arc<OnceLock<Arc<lease::Leases>>>,
 }
 
-async fn write_loop(pools: Pools, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pending>>>) {
+/// A writer's own Postgres connection, made when first needed and again after it broke.
+struct PgWriter {
+    options: PgConnectOptions,
+    conn: Option<PgConnection>,
+}
+
+impl PgWriter {
+    fn new(options: PgConnectOptions) -> PgWriter {
+        PgWriter {
+            options,
+            conn: None,
+        }
+    }
+
+    /// Inserts `events` in one statement; a connection that failed other than by the
+    /// database refusing the rows is dropped, and the next batch connects anew.
+    async fn insert(&mut self, events: &[&StoredEvent]) -> Result<(), StoreError> {
+        let conn = match &mut self.conn {
+            Some(conn) => conn,
+            None => {
+                let connecting = self.options.connect();
+                let conn = tokio::time::timeout(Duration::from_secs(3), connecting)
+                    .await
+                    .map_err(|_| refused("timed out connecting to the database"))?
+                    .map_err(err)?;
+                self.conn.insert(conn)
+            }
+        };
+        let result = insert_events_pg(conn, events).await;
+        if let Err(e) = &result {
+            if !matches!(e, sqlx::Error::Database(_)) {
+                self.conn = None;
+            }
+        }
+        result.map_err(err)
+    }
+}
+
+async fn write_loop(mut pools: Pools, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pending>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     loop {
         // Take whatever is queued (waiting for at least one), then let the next writer in.
@@ -462,7 +510,7 @@ async fn write_loop(pools: Pools, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pend
         }
         let started = std::time::Instant::now();
         let events: Vec<&StoredEvent> = batch.iter().flat_map(|p| &p.events).collect();
-        let result = write_batch(&pools, &events).await;
+        let result = write_batch(&mut pools, &events).await;
         crate::metrics::METRICS.commit_took(started.elapsed());
         tracing::debug!(
             n,
@@ -486,7 +534,7 @@ async fn write_loop(pools: Pools, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Pend
                 tracing::warn!(error = %e, n = batch.len(), "batch failed; writing one by one");
                 for p in batch.drain(..) {
                     let events: Vec<&StoredEvent> = p.events.iter().collect();
-                    let r = write_batch(&pools, &events).await;
+                    let r = write_batch(&mut pools, &events).await;
                     let _gone = p.done.send(r);
                 }
             }
@@ -530,7 +578,10 @@ async fn insert_events(
 }
 
 /// Inserts every event with one prepared statement over five arrays (Postgres only).
-async fn insert_events_pg(pg: &PgPool, events: &[&StoredEvent]) -> Result<(), StoreError> {
+async fn insert_events_pg(
+    conn: &mut PgConnection,
+    events: &[&StoredEvent],
+) -> Result<(), sqlx::Error> {
     let n = events.len();
     let (mut ids, mut nos, mut games, mut kinds, mut payloads) = (
         Vec::with_capacity(n),
@@ -555,20 +606,19 @@ async fn insert_events_pg(pg: &PgPool, events: &[&StoredEvent]) -> Result<(), St
     .bind(games)
     .bind(kinds)
     .bind(payloads)
-    .execute(pg)
-    .await
-    .map_err(err)?;
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
-async fn write_batch(pools: &Pools, events: &[&StoredEvent]) -> Result<(), StoreError> {
+async fn write_batch(pools: &mut Pools, events: &[&StoredEvent]) -> Result<(), StoreError> {
     let leases = pools.leases.get();
     // The common case (moves and throws only): one INSERT, atomic on its own, so no
     // BEGIN/COMMIT round trips. Not when appends are fenced: the lease check and the insert
     // are one transaction.
     if leases.is_none() && events.iter().all(|e| e.side.is_none()) {
-        if let Some(pg) = &pools.pg {
-            return insert_events_pg(pg, events).await;
+        if let Some(pg) = &mut pools.pg {
+            return pg.insert(events).await;
         }
         if events.len() <= ROWS_PER_INSERT {
             let mut conn = pools.any.acquire().await.map_err(err)?;
