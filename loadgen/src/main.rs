@@ -644,7 +644,7 @@ async fn soak(args: &Args, counters: &Counters, t0: Instant, every: Duration) {
         let secs = (now - last_at).as_secs_f64();
         let cpu = servers_cpu(&args.server_pid);
         let busy = match (last_cpu, cpu) {
-            (Some(a), Some(b)) => format!("{:.0}% of one core", 100.0 * (b - a) / secs),
+            (Some(a), Some(b)) => format!("{:.0}% of one core", 100.0 * (b.total() - a.total()) / secs),
             _ => "-".to_owned(),
         };
         println!(
@@ -683,24 +683,54 @@ fn rss_of(pids: &[u32]) -> Option<String> {
     Some(each?.join("; "))
 }
 
-/// CPU seconds the processes in `pids` have used together (none when there are none or one
-/// cannot be read).
-fn servers_cpu(pids: &[u32]) -> Option<f64> {
+/// CPU seconds a process has used, in user space and in the kernel (on a loopback test
+/// the kernel's share holds the receiving side of every TCP segment the process sends).
+#[derive(Clone, Copy, Default)]
+struct Cpu {
+    user: f64,
+    kernel: f64,
+}
+
+impl Cpu {
+    fn total(self) -> f64 {
+        self.user + self.kernel
+    }
+
+    fn since(self, earlier: Cpu) -> Cpu {
+        Cpu {
+            user: self.user - earlier.user,
+            kernel: self.kernel - earlier.kernel,
+        }
+    }
+}
+
+/// CPU the processes in `pids` have used together (none when there are none or one cannot
+/// be read).
+fn servers_cpu(pids: &[u32]) -> Option<Cpu> {
     if pids.is_empty() {
         return None;
     }
-    pids.iter().map(|p| cpu_seconds(&p.to_string())).sum()
+    pids.iter().try_fold(Cpu::default(), |sum, p| {
+        let one = cpu_seconds(&p.to_string())?;
+        Some(Cpu {
+            user: sum.user + one.user,
+            kernel: sum.kernel + one.kernel,
+        })
+    })
 }
 
-/// CPU seconds (user + system) a process has used, from `/proc/<pid>/stat` (Linux's clock
-/// tick is 100 Hz on every platform Rust targets).
-fn cpu_seconds(pid: &str) -> Option<f64> {
+/// The CPU a process has used, from `/proc/<pid>/stat` (Linux's clock tick is 100 Hz on
+/// every platform Rust targets).
+fn cpu_seconds(pid: &str) -> Option<Cpu> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name (which may hold spaces) start at `) `.
     let rest = &stat[stat.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split(' ').collect();
-    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
-    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
+    let seconds = |i: usize| Some(fields.get(i)?.parse::<u64>().ok()? as f64 / 100.0);
+    Some(Cpu {
+        user: seconds(11)?,
+        kernel: seconds(12)?,
+    })
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
@@ -900,19 +930,24 @@ async fn main() {
         );
     }
     let secs = elapsed.as_secs_f64();
+    let per_move = |s: f64| 1e6 * s / (moves + bot_moves).max(1) as f64;
     if let (Some(a), Some(b)) = (cpu_before.0, cpu_after.0) {
+        let used = b.since(a);
         println!(
-            "server CPU: {:.1} s ({:.0}% of one core), {:.0} µs per move",
-            b - a,
-            100.0 * (b - a) / secs,
-            1e6 * (b - a) / (moves + bot_moves).max(1) as f64
+            "server CPU: {:.1} s ({:.0}% of one core), {:.0} µs per move (user {:.0}, kernel {:.0})",
+            used.total(),
+            100.0 * used.total() / secs,
+            per_move(used.total()),
+            per_move(used.user),
+            per_move(used.kernel),
         );
     }
     if let (Some(a), Some(b)) = (cpu_before.1, cpu_after.1) {
+        let used = b.since(a);
         println!(
             "load generator CPU: {:.1} s ({:.0}% of one core)",
-            b - a,
-            100.0 * (b - a) / secs
+            used.total(),
+            100.0 * used.total() / secs
         );
     }
 }
