@@ -49,9 +49,9 @@ pub struct Config {
     /// Milliseconds a new game waits for client seeds before its first throw.
     #[arg(long, env = "SENET_SEED_WAIT_MS", default_value_t = 10_000)]
     pub seed_wait_ms: u64,
-    /// Milliseconds between two `chances` frames of one match at most: a batch sooner than
-    /// that after the last frame is evaluated when the pause ends, with whatever came since
-    /// (0: after every stored batch).
+    /// Milliseconds between two `chances` frames of one match at least: a batch sooner than
+    /// that after the last frame gets none; the first batch after the pause does, or the last
+    /// batch once the match has been quiet that long (0: after every stored batch).
     #[arg(long, env = "SENET_CHANCES_EVERY_MS", default_value_t = 250)]
     pub chances_every_ms: u64,
     /// Milliseconds a bot's move waits at least after the move became due, so that it reads

@@ -418,7 +418,7 @@ async fn write_loop(
     connected: Connected,
     mut outbox: mpsc::Receiver<Outgoing>,
     handle: MatchHandle,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) {
     let Connected {
         conn,
@@ -440,10 +440,15 @@ async fn write_loop(
     if sink.flush().await.is_err() {
         return;
     }
+    // Made once, not on every turn of the loop: a fan-out wakes every spectator's writer, and
+    // a new `changed()` registers with the watch each time.
+    let mut stop = shutdown.clone();
+    let stopping = stop.changed();
+    tokio::pin!(stopping);
     loop {
         let step = tokio::select! {
             biased;
-            _ = shutdown.changed() => {
+            _ = &mut stopping => {
                 goodbye(&mut sink).await;
                 return;
             }

@@ -9,8 +9,11 @@
 //!
 //! A person cannot read a bar that changes more often than a few times a second, and a fast
 //! match (bots, or the load generator) stores a batch every few milliseconds: so frames go
-//! out at most once per `--chances-every-ms`. A batch that comes sooner is not evaluated;
-//! when the pause ends the position then current is, so the last batch is never missed.
+//! out at most once per `--chances-every-ms`. A batch that comes sooner is not evaluated: the
+//! frame goes out with the first batch after the pause, or, when the match has been quiet
+//! for a whole pause since its last batch, then, so the last batch is never missed. A frame
+//! that goes out with a batch reaches a spectator's socket together with the batch's events
+//! (one write), where a timer of its own would make a write of its own for every spectator.
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
@@ -42,17 +45,17 @@ impl Actor {
         Some(frame)
     }
 
-    /// After a stored batch: sends the chances now, or holds them back until the pause
-    /// since the last frame ends (nothing when nobody watches).
+    /// After a stored batch: sends the chances now when the pause since the last frame is
+    /// over, or else holds them back until the next batch or a pause of quiet (nothing when
+    /// nobody watches).
     pub(super) fn send_chances(&mut self) {
         if self.spectators == 0 {
             return;
         }
         let every = self.cfg.chances_every();
+        let now = Instant::now();
         match self.chances_sent {
-            Some(sent) if sent + every > Instant::now() => {
-                self.chances_due.get_or_insert(sent + every);
-            }
+            Some(sent) if sent + every > now => self.chances_due = Some(now + every),
             _ => self.send_chances_now(),
         }
     }

@@ -168,7 +168,7 @@ pub(super) struct Actor {
     chances: Option<(u64, Utf8Bytes)>,
     /// When the last `chances` frame went to the spectators.
     chances_sent: Option<Instant>,
-    /// When held-back chances go out (batches came sooner than `--chances-every-ms`).
+    /// When held-back chances go out unless a batch comes first: a pause after the last batch.
     chances_due: Option<Instant>,
     /// Another node owns the match now (a fenced append, or a lease lost at renewal): the
     /// actor closes its sockets and stops.
