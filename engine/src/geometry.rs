@@ -491,7 +491,7 @@ pub struct Stack {
     /// The place.
     pub place: Place,
     /// Its pieces, bottom to top (one, except `martian` stacks).
-    pub pieces: Vec<Piece>,
+    pub pieces: Pieces,
 }
 
 /// Where every piece of a game is.
@@ -515,7 +515,7 @@ impl Placement {
                 Some(stack) => stack.pieces.push(piece),
                 None => self.board.push(Stack {
                     place,
-                    pieces: vec![piece],
+                    pieces: smallvec::smallvec![piece],
                 }),
             },
         }
@@ -545,7 +545,7 @@ impl Placement {
                     } else {
                         &mut self.out
                     };
-                    let mut got = Vec::new();
+                    let mut got = Pieces::new();
                     for p in &step.pieces {
                         let i = list
                             .iter()
@@ -574,7 +574,7 @@ impl Placement {
                             step.pieces
                         ));
                     }
-                    stack.pieces.split_off(keep)
+                    stack.pieces.drain(keep..).collect()
                 }
             };
             debug_assert_eq!(lifted.as_slice(), step.pieces.as_slice());
