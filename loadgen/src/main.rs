@@ -644,7 +644,9 @@ async fn soak(args: &Args, counters: &Counters, t0: Instant, every: Duration) {
         let secs = (now - last_at).as_secs_f64();
         let cpu = servers_cpu(&args.server_pid);
         let busy = match (last_cpu, cpu) {
-            (Some(a), Some(b)) => format!("{:.0}% of one core", 100.0 * (b.total() - a.total()) / secs),
+            (Some(a), Some(b)) => {
+                format!("{:.0}% of one core", 100.0 * (b.total() - a.total()) / secs)
+            }
             _ => "-".to_owned(),
         };
         println!(

@@ -14,7 +14,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::config::Config;
 use crate::limits::{Bucket, SocketGuard};
-use crate::matches::{Cmd, Connected, Frame, MatchHandle, OUTBOX, Outgoing};
+use crate::matches::{Cmd, Connected, Frame, MatchHandle, OUTBOX, Outgoing, SocketHello};
 use crate::protocol::{ClientMsg, ServerMsg};
 
 /// The largest text frame a client may send.
@@ -82,8 +82,11 @@ pub async fn run_socket(
         strikes: 0,
     };
     let deadline = upgraded + cfg.hello_timeout();
+    // Boxed: an async fn holds the state of its largest await for as long as it runs, and
+    // the handshake's (the hello's wait, the actor's reply, the refusals) is not needed once
+    // the socket plays; boxed, it is freed when it is over.
     let Some((connected, outbox_tx, outbox_rx)) =
-        hello(&mut sink, &mut stream, &handle, &mut limits, deadline).await
+        Box::pin(hello(&mut sink, &mut stream, &handle, &mut limits, deadline)).await
     else {
         return;
     };
@@ -150,7 +153,10 @@ pub async fn run_socket(
                 }
                 if handle
                     .mailbox
-                    .send(Cmd::Client { conn, msg })
+                    .send(Cmd::Client {
+                        conn,
+                        msg: Box::new(msg),
+                    })
                     .await
                     .is_err()
                 {
@@ -302,14 +308,14 @@ async fn hello(
     };
     let (outbox_tx, outbox_rx) = mpsc::channel(OUTBOX);
     let (reply, rx) = oneshot::channel();
-    let cmd = Cmd::Connect {
+    let cmd = Cmd::Connect(Box::new(SocketHello {
         token,
         last_event,
         tail,
         outbox: outbox_tx.clone(),
         reply,
         name,
-    };
+    }));
     let answer = match handle.mailbox.send(cmd).await {
         Ok(()) => rx.await.ok(),
         Err(_) => None,

@@ -31,7 +31,9 @@ use proxy::Inbound;
 use wire::{NodeMsg, Reply, Request};
 
 use crate::config::Config;
-use crate::matches::{Cmd, Frame, MatchHandle, OUTBOX, Outgoing, Registry, Summary};
+use crate::matches::{
+    Cmd, Frame, MatchHandle, OUTBOX, Outgoing, Registry, SeatClaim, SocketHello, Summary,
+};
 use crate::metrics::METRICS;
 use crate::store::sql::SqlStore;
 use crate::store::sql::lease::Leases;
@@ -463,7 +465,10 @@ impl Cluster {
             // order they were sent.
             Request::Client { conn, msg } => {
                 if let Err(mpsc::error::TrySendError::Full(cmd)) =
-                    handle.mailbox.try_send(Cmd::Client { conn, msg })
+                    handle.mailbox.try_send(Cmd::Client {
+                        conn,
+                        msg: Box::new(msg),
+                    })
                 {
                     tokio::spawn(async move { handle.mailbox.send(cmd).await });
                 }
@@ -499,12 +504,12 @@ impl Cluster {
                 player_id,
             } => {
                 let (reply, rx) = oneshot::channel();
-                let cmd = Cmd::Join {
+                let cmd = Cmd::Join(Box::new(SeatClaim {
                     invite,
                     name,
                     player_id,
                     reply,
-                };
+                }));
                 if handle.mailbox.send(cmd).await.is_err() {
                     return Reply::NotHere;
                 }
@@ -524,14 +529,14 @@ impl Cluster {
             } => {
                 let (outbox, out_rx) = mpsc::channel(OUTBOX);
                 let (reply, rx) = oneshot::channel();
-                let cmd = Cmd::Connect {
+                let cmd = Cmd::Connect(Box::new(SocketHello {
                     token,
                     last_event,
                     tail: tail.and_then(|t| crate::protocol::Tail::try_from(t).ok()),
                     outbox,
                     reply,
                     name,
-                };
+                }));
                 if handle.mailbox.send(cmd).await.is_err() {
                     return Reply::NotHere;
                 }

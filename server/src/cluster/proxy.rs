@@ -14,7 +14,9 @@ use tokio::sync::{broadcast, mpsc, watch};
 
 use super::Cluster;
 use super::wire::{Reply, Request};
-use crate::matches::{Cmd, Connected, Frame, JoinError, MatchHandle, Outgoing, Summary};
+use crate::matches::{
+    Cmd, Connected, Frame, JoinError, MatchHandle, Outgoing, SeatClaim, SocketHello, Summary,
+};
 use crate::protocol::ServerMsg;
 
 /// What reaches a proxy besides its mailbox.
@@ -181,12 +183,13 @@ impl Proxy {
         let cluster = self.cluster.clone();
         let (id, owner) = (self.id.clone(), self.owner.clone());
         match cmd {
-            Cmd::Join {
-                invite,
-                name,
-                player_id,
-                reply,
-            } => {
+            Cmd::Join(request) => {
+                let SeatClaim {
+                    invite,
+                    name,
+                    player_id,
+                    reply,
+                } = *request;
                 let stop = inbound_tx.clone();
                 tokio::spawn(async move {
                     let body = Request::Join {
@@ -205,14 +208,15 @@ impl Proxy {
                     let _gone = reply.send(r);
                 });
             }
-            Cmd::Connect {
-                token,
-                last_event,
-                tail,
-                outbox,
-                reply,
-                name,
-            } => {
+            Cmd::Connect(request) => {
+                let SocketHello {
+                    token,
+                    last_event,
+                    tail,
+                    outbox,
+                    reply,
+                    name,
+                } = *request;
                 // Subscribed before the request, so no frame after the welcome is missed.
                 let rx = self.tx.subscribe();
                 let inbound = inbound_tx.clone();
@@ -267,7 +271,7 @@ impl Proxy {
             }
             Cmd::Client { conn, msg } => {
                 cluster
-                    .send(&owner, &id, Request::Client { conn, msg })
+                    .send(&owner, &id, Request::Client { conn, msg: *msg })
                     .await;
             }
             Cmd::Disconnect { conn } => {

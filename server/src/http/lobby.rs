@@ -15,7 +15,7 @@ use tracing::Instrument;
 
 use crate::AppState;
 use crate::dice::Reason;
-use crate::matches::{Cmd, JoinError, NewMatch, spawn_match_for};
+use crate::matches::{Cmd, JoinError, NewMatch, SeatClaim, spawn_match_for};
 use crate::metrics::METRICS;
 use crate::protocol::{ClockSpec, Series};
 use crate::record::{self, GameRecord, RecordReport};
@@ -347,12 +347,12 @@ pub(super) async fn join_match(
     let (reply, rx) = oneshot::channel();
     let name = check_name(req.name, String::new())?;
     let player_id = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
-    let cmd = Cmd::Join {
+    let cmd = Cmd::Join(Box::new(SeatClaim {
         invite: req.invite,
         name,
         player_id,
         reply,
-    };
+    }));
     handle
         .mailbox
         .send(cmd)

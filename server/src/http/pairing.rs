@@ -14,7 +14,7 @@ use tokio::sync::oneshot;
 
 use super::{ApiError, ClientIp, parse, refusal};
 use crate::AppState;
-use crate::matches::{Cmd, NewMatch, spawn_match_for};
+use crate::matches::{Cmd, NewMatch, SeatClaim, spawn_match_for};
 use crate::pairing::{Failure, LONG_POLL, Pair, Phase, PoolKey, Seating, Seeker};
 use crate::protocol::Series;
 
@@ -88,12 +88,12 @@ async fn seat_pair(state: &AppState, pair: &Pair) -> Result<(Seating, Seating), 
     let (reply, rx) = oneshot::channel();
     handle
         .mailbox
-        .send(Cmd::Join {
+        .send(Cmd::Join(Box::new(SeatClaim {
             invite: Some(invite),
             name: or(&second.name, "Player 2"),
             player_id: second.player_id.clone(),
             reply,
-        })
+        })))
         .await
         .map_err(|_| ApiError::Unavailable)?;
     let (seat, token) = rx

@@ -23,7 +23,7 @@ pub use fact::Fact;
 pub use lifecycle::{RecoveryError, restore_match, series_kind_name, spawn_match_for, stored_spec};
 pub use registry::{
     Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, Outgoing, Registry,
-    new_secret,
+    SeatClaim, SocketHello, new_secret,
 };
 pub use seat::Seat;
 pub use state::{Command, MatchError, MatchSpec, MatchState};

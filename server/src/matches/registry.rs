@@ -55,37 +55,15 @@ pub(super) fn secret_matches(hash: &str, secret: &str) -> bool {
 #[derive(Debug)]
 pub enum Cmd {
     /// Claim a seat with an invite (REST).
-    Join {
-        /// The invite secret; `None` takes the first free seat of a public match.
-        invite: Option<String>,
-        /// The display name.
-        name: String,
-        /// The player taking the seat (if they gave their player key).
-        player_id: Option<String>,
-        /// The seat and its token.
-        reply: oneshot::Sender<Result<(u8, String), JoinError>>,
-    },
+    Join(Box<SeatClaim>),
     /// A socket said `hello`.
-    Connect {
-        /// A seat token or the spectator key.
-        token: Option<String>,
-        /// The last event the client saw.
-        last_event: Option<u64>,
-        /// How many missed events the client takes as frames (`hello.tail`).
-        tail: Option<Tail>,
-        /// The connection's outbox.
-        outbox: mpsc::Sender<Outgoing>,
-        /// The connection, or the error to send before closing.
-        reply: oneshot::Sender<Result<Connected, ServerMsg>>,
-        /// A spectator's chat name (`hello.name`), unchecked.
-        name: Option<String>,
-    },
+    Connect(Box<SocketHello>),
     /// A message from a connected socket.
     Client {
         /// The connection.
         conn: u64,
         /// The message.
-        msg: ClientMsg,
+        msg: Box<ClientMsg>,
     },
     /// A socket went away.
     Disconnect {
@@ -108,6 +86,37 @@ pub enum Cmd {
         /// The record, if the game exists.
         reply: oneshot::Sender<Option<GameRecord>>,
     },
+}
+
+/// What [`Cmd::Join`] carries (boxed: a mailbox's slots are as large as its largest
+/// command, and moves, the usual command, are small).
+#[derive(Debug)]
+pub struct SeatClaim {
+    /// The invite secret; `None` takes the first free seat of a public match.
+    pub invite: Option<String>,
+    /// The display name.
+    pub name: String,
+    /// The player taking the seat (if they gave their player key).
+    pub player_id: Option<String>,
+    /// The seat and its token.
+    pub reply: oneshot::Sender<Result<(u8, String), JoinError>>,
+}
+
+/// What [`Cmd::Connect`] carries (boxed, as [`SeatClaim`]).
+#[derive(Debug)]
+pub struct SocketHello {
+    /// A seat token or the spectator key.
+    pub token: Option<String>,
+    /// The last event the client saw.
+    pub last_event: Option<u64>,
+    /// How many missed events the client takes as frames (`hello.tail`).
+    pub tail: Option<Tail>,
+    /// The connection's outbox.
+    pub outbox: mpsc::Sender<Outgoing>,
+    /// The connection, or the error to send before closing.
+    pub reply: oneshot::Sender<Result<Connected, ServerMsg>>,
+    /// A spectator's chat name (`hello.name`), unchecked.
+    pub name: Option<String>,
 }
 
 /// Why a seat could not be taken.

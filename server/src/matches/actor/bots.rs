@@ -125,7 +125,12 @@ impl Actor {
         let pool = pool(self.cfg.bot_threads());
         let budget = self.cfg.bot_budget();
         let due = self.decision_since + self.cfg.bot_delay();
-        let tx = self.bot_tx.clone();
+        let tx = self.bot_tx.get_or_insert_with(|| {
+            let (tx, rx) = channel();
+            self.bot_rx = Some(rx);
+            tx
+        });
+        let tx = tx.clone();
         let match_id = self.id.clone();
         tokio::spawn(async move {
             let chosen = match pool.acquire_owned().await {

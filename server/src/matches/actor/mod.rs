@@ -15,7 +15,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 use super::fact::Fact;
-use super::registry::{Cmd, Frame, MatchHandle, Outgoing};
+use super::registry::{Cmd, Frame, MatchHandle, Outgoing, SeatClaim, SocketHello};
 use super::seat::Seat;
 use super::state::{Command, MatchError, MatchState, NewGame, Waiting};
 use super::view::{self, Summary};
@@ -159,8 +159,10 @@ pub(super) struct Actor {
     presence_due: Option<Instant>,
     /// The chat's recent messages, next number and mutes.
     pub(super) chat: chat::ChatState,
-    /// Where bot moves come back (see `bots.rs`).
-    bot_tx: mpsc::Sender<bots::BotMove>,
+    /// Where bot moves come back (see `bots.rs`): made when a bot first thinks, since most
+    /// matches have none and a channel costs a couple of kilobytes; the receiver waits here
+    /// until the run loop takes it.
+    bot_tx: Option<mpsc::Sender<bots::BotMove>>,
     bot_rx: Option<mpsc::Receiver<bots::BotMove>>,
     /// The event after which a bot's move is being worked out.
     bot_thinking: Option<u64>,
@@ -220,7 +222,6 @@ impl Actor {
     ) -> Actor {
         let now = Instant::now();
         let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
-        let (bot_tx, bot_rx) = bots::channel();
         let history = History::new(MatchState::new(*state.spec()), store.sql().is_some());
         Actor {
             id: row.id,
@@ -261,8 +262,8 @@ impl Actor {
             presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
             presence_due: None,
             chat: chat::ChatState::default(),
-            bot_tx,
-            bot_rx: Some(bot_rx),
+            bot_tx: None,
+            bot_rx: None,
             bot_thinking: None,
             chances: None,
             chances_sent: None,
@@ -297,15 +298,16 @@ impl Actor {
         let idle_timer = tokio::time::sleep_until(Instant::now());
         tokio::pin!(idle_timer);
         let mut idle_armed: Option<Instant> = None;
-        let Some(mut bot_rx) = self.bot_rx.take() else {
-            return;
-        };
+        let mut bot_rx = None;
         loop {
             if self.moved {
                 self.close_all_moved();
                 break;
             }
             self.bot_duties().await;
+            if let Some(rx) = self.bot_rx.take() {
+                bot_rx = Some(rx);
+            }
             let deadline = self.seeds_deadline;
             let retry = self.retry_at;
             let evict = self.evict_at();
@@ -351,7 +353,7 @@ impl Actor {
                 }
                 () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
                 () = sleep_until_opt(chances), if chances.is_some() => self.send_chances_now(),
-                Some(m) = bot_rx.recv() => self.bot_moved(m).await,
+                Some(m) = recv_opt(&mut bot_rx) => self.bot_moved(m).await,
                 () = sleep_until_opt(flag), if flag.is_some() => {
                     let thinking = self.decision_since.elapsed();
                     if let Err(e) = self.execute(Command::Flag { thinking }).await {
@@ -607,26 +609,28 @@ impl Actor {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join {
-                invite,
-                name,
-                player_id,
-                reply,
-            } => {
+            Cmd::Join(request) => {
+                let SeatClaim {
+                    invite,
+                    name,
+                    player_id,
+                    reply,
+                } = *request;
                 let r = self.join(invite.as_deref(), name, player_id).await;
                 // The requester may have gone; nothing to do then.
                 if reply.send(r).is_err() {
                     tracing::debug!(match_id = %self.id, "join requester went away");
                 }
             }
-            Cmd::Connect {
-                token,
-                last_event,
-                tail,
-                outbox,
-                reply,
-                name,
-            } => {
+            Cmd::Connect(request) => {
+                let SocketHello {
+                    token,
+                    last_event,
+                    tail,
+                    outbox,
+                    reply,
+                    name,
+                } = *request;
                 let r = self.connect(token.as_deref(), last_event, tail, outbox, name);
                 let conn = r.as_ref().ok().map(|c| c.conn);
                 if reply.send(r).is_err() {
@@ -637,7 +641,7 @@ impl Actor {
                     self.broadcast_presence();
                 }
             }
-            Cmd::Client { conn, msg } => self.client(conn, msg).await,
+            Cmd::Client { conn, msg } => self.client(conn, *msg).await,
             Cmd::Disconnect { conn } => self.disconnect(conn),
             Cmd::Resync { conn, reply } => {
                 let msg = ServerMsg::Snapshot {
@@ -703,6 +707,14 @@ fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
             winner: winner.map(Seat::get),
         }),
         _ => None,
+    }
+}
+
+/// The next message of `rx`; never, when there is no channel.
+async fn recv_opt<T>(rx: &mut Option<mpsc::Receiver<T>>) -> Option<T> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
     }
 }
 

@@ -7,18 +7,16 @@ use axum::extract::ws::Utf8Bytes;
 
 use crate::protocol::ServerMsg;
 
-/// A kept reply. Nearly every reply is an `ack`, made again from its sequence number when
-/// it is asked for: kept as text, each would hold an allocation for as long as it is kept.
-#[derive(Debug)]
-enum Kept {
-    Ack,
-    Text(Utf8Bytes),
-}
-
-/// At most `most` replies, the newest last.
+/// At most `most` replies, the newest last. Nearly every reply is an `ack`, kept as its
+/// sequence number alone and made again when it is asked for; the few others (errors) are
+/// kept as the text sent, aside. Eight bytes a reply, where a slot able to hold a text would
+/// take forty: a match keeps this for each seat whether or not it is ever asked.
 #[derive(Debug)]
 pub(super) struct Replies {
-    kept: VecDeque<(u64, Kept)>,
+    /// The sequence numbers answered, oldest first.
+    seqs: VecDeque<u64>,
+    /// The replies among them that are not an `ack`, by sequence number.
+    texts: Vec<(u64, Utf8Bytes)>,
     most: usize,
 }
 
@@ -26,30 +24,36 @@ impl Replies {
     /// None kept yet; at most `most` from now on.
     pub(super) fn new(most: usize) -> Replies {
         Replies {
-            kept: VecDeque::new(),
+            seqs: VecDeque::new(),
+            texts: Vec::new(),
             most,
         }
     }
 
-    /// Keeps the reply to `seq` (`text` is `reply` as sent), dropping the oldest if full.
+    /// Keeps the reply to `seq` (`text` is `reply` as sent), dropping the oldest if full. A
+    /// reply is kept once per sequence number: a re-sent one is answered from here.
     pub(super) fn keep(&mut self, seq: u64, reply: &ServerMsg, text: &Utf8Bytes) {
-        if self.kept.len() >= self.most {
-            self.kept.pop_front();
+        if self.seqs.len() >= self.most {
+            if let Some(oldest) = self.seqs.pop_front() {
+                if let Some(i) = self.texts.iter().position(|(s, _)| *s == oldest) {
+                    self.texts.remove(i);
+                }
+            }
         }
-        let kept = match reply {
-            ServerMsg::Ack { seq: acked } if *acked == seq => Kept::Ack,
-            _ => Kept::Text(text.clone()),
-        };
-        self.kept.push_back((seq, kept));
+        if !matches!(reply, ServerMsg::Ack { seq: acked } if *acked == seq) {
+            self.texts.push((seq, text.clone()));
+        }
+        self.seqs.push_back(seq);
     }
 
     /// The reply sent to `seq`, if it is still kept.
     pub(super) fn get(&self, seq: u64) -> Option<Utf8Bytes> {
-        let (_, kept) = self.kept.iter().find(|(s, _)| *s == seq)?;
-        Some(match kept {
-            Kept::Ack => ServerMsg::Ack { seq }.to_json().into(),
-            Kept::Text(text) => text.clone(),
-        })
+        if let Some((_, text)) = self.texts.iter().find(|(s, _)| *s == seq) {
+            return Some(text.clone());
+        }
+        self.seqs
+            .contains(&seq)
+            .then(|| ServerMsg::Ack { seq }.to_json().into())
     }
 }
 
