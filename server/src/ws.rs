@@ -10,11 +10,13 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{oneshot, watch};
 
 use crate::config::Config;
 use crate::limits::{Bucket, SocketGuard};
-use crate::matches::{Cmd, Connected, Frame, MatchHandle, OUTBOX, Outgoing, SocketHello};
+use crate::matches::{
+    Cmd, Connected, Frame, MatchHandle, OutboxRx, OutboxTx, Outgoing, SocketHello, outbox,
+};
 use crate::protocol::{ClientMsg, ServerMsg};
 
 /// The largest text frame a client may send.
@@ -85,8 +87,14 @@ pub async fn run_socket(
     // Boxed: an async fn holds the state of its largest await for as long as it runs, and
     // the handshake's (the hello's wait, the actor's reply, the refusals) is not needed once
     // the socket plays; boxed, it is freed when it is over.
-    let Some((connected, outbox_tx, outbox_rx)) =
-        Box::pin(hello(&mut sink, &mut stream, &handle, &mut limits, deadline)).await
+    let Some((connected, outbox_tx, outbox_rx)) = Box::pin(hello(
+        &mut sink,
+        &mut stream,
+        &handle,
+        &mut limits,
+        deadline,
+    ))
+    .await
     else {
         return;
     };
@@ -126,7 +134,7 @@ pub async fn run_socket(
             if strikes >= STRIKES {
                 // Best effort: the writer closes right after.
                 let _sent = outbox_tx
-                    .send(Outgoing::Close(close_code::POLICY, "rate limited"))
+                    .send_async(Outgoing::Close(close_code::POLICY, "rate limited"))
                     .await;
                 break;
             }
@@ -138,7 +146,7 @@ pub async fn run_socket(
             Ok(Some(ClientMsg::Hello { .. })) => {
                 let e = ServerMsg::error("already_hello", "hello was already said", None);
                 if outbox_tx
-                    .send(Outgoing::Text(e.to_json().into()))
+                    .send_async(Outgoing::Text(e.to_json().into()))
                     .await
                     .is_err()
                 {
@@ -165,7 +173,7 @@ pub async fn run_socket(
             }
             Err(e) => {
                 if outbox_tx
-                    .send(Outgoing::Text(e.to_json().into()))
+                    .send_async(Outgoing::Text(e.to_json().into()))
                     .await
                     .is_err()
                 {
@@ -270,7 +278,7 @@ async fn hello(
     handle: &MatchHandle,
     limits: &mut FrameLimits<'_>,
     deadline: tokio::time::Instant,
-) -> Option<(Connected, mpsc::Sender<Outgoing>, mpsc::Receiver<Outgoing>)> {
+) -> Option<(Connected, OutboxTx, OutboxRx)> {
     let refuse = |code: &str, msg: &str| text(&ServerMsg::error(code, msg, None));
     let first = match tokio::time::timeout_at(deadline, first_message(sink, stream, limits)).await {
         Err(_) => {
@@ -306,7 +314,7 @@ async fn hello(
         last_words(sink, msgs).await;
         return None;
     };
-    let (outbox_tx, outbox_rx) = mpsc::channel(OUTBOX);
+    let (outbox_tx, outbox_rx) = outbox();
     let (reply, rx) = oneshot::channel();
     let cmd = Cmd::Connect(Box::new(SocketHello {
         token,
@@ -422,7 +430,7 @@ async fn goodbye(sink: &mut Sink) {
 async fn write_loop(
     mut sink: Sink,
     connected: Connected,
-    mut outbox: mpsc::Receiver<Outgoing>,
+    outbox: OutboxRx,
     handle: MatchHandle,
     shutdown: watch::Receiver<bool>,
 ) {
@@ -458,7 +466,7 @@ async fn write_loop(
                 goodbye(&mut sink).await;
                 return;
             }
-            m = outbox.recv() => feed_out(&mut sink, m).await,
+            m = outbox.recv_async() => feed_out(&mut sink, m.ok()).await,
             f = rx.recv() => feed_frame(&mut sink, f, &mut last, conn, &handle).await,
         };
         if let Step::Stop = step {
@@ -473,8 +481,8 @@ async fn write_loop(
         loop {
             let step = match outbox.try_recv() {
                 Ok(m) => feed_out(&mut sink, Some(m)).await,
-                Err(mpsc::error::TryRecvError::Disconnected) => Step::Stop,
-                Err(mpsc::error::TryRecvError::Empty) => match rx.try_recv() {
+                Err(flume::TryRecvError::Disconnected) => Step::Stop,
+                Err(flume::TryRecvError::Empty) => match rx.try_recv() {
                     Ok(f) => feed_frame(&mut sink, Ok(f), &mut last, conn, &handle).await,
                     Err(TryRecvError::Lagged(n)) => {
                         feed_frame(

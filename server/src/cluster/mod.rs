@@ -32,7 +32,7 @@ use wire::{NodeMsg, Reply, Request};
 
 use crate::config::Config;
 use crate::matches::{
-    Cmd, Frame, MatchHandle, OUTBOX, Outgoing, Registry, SeatClaim, SocketHello, Summary,
+    Cmd, Frame, MatchHandle, OutboxRx, Outgoing, Registry, SeatClaim, SocketHello, Summary,
 };
 use crate::metrics::METRICS;
 use crate::store::sql::SqlStore;
@@ -527,7 +527,7 @@ impl Cluster {
                 tail,
                 name,
             } => {
-                let (outbox, out_rx) = mpsc::channel(OUTBOX);
+                let (outbox, out_rx) = crate::matches::outbox();
                 let (reply, rx) = oneshot::channel();
                 let cmd = Cmd::Connect(Box::new(SocketHello {
                     token,
@@ -624,15 +624,9 @@ impl Cluster {
     }
 
     /// Owner side: sends what the match sends one remote connection to that connection's node.
-    async fn forward(
-        self: Arc<Self>,
-        match_id: String,
-        conn: u64,
-        node: String,
-        mut out_rx: mpsc::Receiver<Outgoing>,
-    ) {
+    async fn forward(self: Arc<Self>, match_id: String, conn: u64, node: String, out_rx: OutboxRx) {
         let channel = wire::node_channel(&node);
-        while let Some(out) = out_rx.recv().await {
+        while let Ok(out) = out_rx.recv_async().await {
             let (text, close) = match out {
                 Outgoing::Text(t) => (Some(t.as_str().to_owned()), None),
                 Outgoing::Close(code, reason) => (None, Some((code, reason.to_owned()))),

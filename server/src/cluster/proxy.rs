@@ -15,7 +15,8 @@ use tokio::sync::{broadcast, mpsc, watch};
 use super::Cluster;
 use super::wire::{Reply, Request};
 use crate::matches::{
-    Cmd, Connected, Frame, JoinError, MatchHandle, Outgoing, SeatClaim, SocketHello, Summary,
+    Cmd, Connected, Frame, JoinError, MatchHandle, OutboxTx, Outgoing, SeatClaim, SocketHello,
+    Summary,
 };
 use crate::protocol::ServerMsg;
 
@@ -29,7 +30,7 @@ pub(super) enum Inbound {
     /// A frame for one connection.
     Out(u64, Outgoing),
     /// A connection was accepted by the owner: keep its outbox.
-    Accepted(u64, mpsc::Sender<Outgoing>),
+    Accepted(u64, OutboxTx),
     /// Stop (the owner is gone, or Redis is).
     Stop,
 }
@@ -43,7 +44,7 @@ pub(super) struct Proxy {
     pub(super) owner: String,
     pub(super) cluster: Arc<Cluster>,
     pub(super) tx: broadcast::Sender<Frame>,
-    pub(super) conns: HashMap<u64, mpsc::Sender<Outgoing>>,
+    pub(super) conns: HashMap<u64, OutboxTx>,
     pub(super) early: HashMap<u64, Vec<Outgoing>>,
 }
 

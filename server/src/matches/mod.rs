@@ -22,8 +22,8 @@ pub mod view;
 pub use fact::Fact;
 pub use lifecycle::{RecoveryError, restore_match, series_kind_name, spawn_match_for, stored_spec};
 pub use registry::{
-    Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, Outgoing, Registry,
-    SeatClaim, SocketHello, new_secret,
+    Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, OutboxRx, OutboxTx,
+    Outgoing, Registry, SeatClaim, SocketHello, new_secret, outbox,
 };
 pub use seat::Seat;
 pub use state::{Command, MatchError, MatchSpec, MatchState};

@@ -17,6 +17,19 @@ use crate::store::hash_secret;
 /// How many frames a connection's own outbox holds.
 pub const OUTBOX: usize = 64;
 
+/// The sending end of a connection's outbox (see [`outbox`]).
+pub type OutboxTx = flume::Sender<Outgoing>;
+/// The receiving end of a connection's outbox: the socket's writer.
+pub type OutboxRx = flume::Receiver<Outgoing>;
+
+/// A connection's own outbox: what the match sends one socket only (replies, the spectators'
+/// chances, a close), at most [`OUTBOX`] waiting. A queue that holds only what waits
+/// (flume's), where tokio's allocates its slots 32 at a time: an outbox is nearly always
+/// empty, and a node has one per socket, tens of thousands.
+pub fn outbox() -> (OutboxTx, OutboxRx) {
+    flume::bounded(OUTBOX)
+}
+
 /// A frame for every subscriber of a match. `no` is the event number, 0 for presence.
 #[derive(Clone, Debug)]
 pub struct Frame {
@@ -112,7 +125,7 @@ pub struct SocketHello {
     /// How many missed events the client takes as frames (`hello.tail`).
     pub tail: Option<Tail>,
     /// The connection's outbox.
-    pub outbox: mpsc::Sender<Outgoing>,
+    pub outbox: OutboxTx,
     /// The connection, or the error to send before closing.
     pub reply: oneshot::Sender<Result<Connected, ServerMsg>>,
     /// A spectator's chat name (`hello.name`), unchecked.

@@ -1,8 +1,8 @@
 //! The actor's table: seats taken with invites, sockets that connect and leave, and the
 //! messages they send (each seat's sequence numbers and cached replies).
 
+use crate::matches::OutboxTx;
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::{Actor, Conn, PRESENCE_EVERY, Refused, fresh_game};
@@ -83,7 +83,7 @@ impl Actor {
         token: Option<&str>,
         last_event: Option<u64>,
         tail: Option<Tail>,
-        outbox: mpsc::Sender<Outgoing>,
+        outbox: OutboxTx,
         name: Option<String>,
     ) -> Result<Connected, ServerMsg> {
         let seat = match token {

@@ -15,7 +15,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 use super::fact::Fact;
-use super::registry::{Cmd, Frame, MatchHandle, Outgoing, SeatClaim, SocketHello};
+use super::registry::{Cmd, Frame, MatchHandle, OutboxTx, Outgoing, SeatClaim, SocketHello};
 use super::seat::Seat;
 use super::state::{Command, MatchError, MatchState, NewGame, Waiting};
 use super::view::{self, Summary};
@@ -102,7 +102,7 @@ struct SeatInfo {
 
 struct Conn {
     seat: Option<Seat>,
-    outbox: mpsc::Sender<Outgoing>,
+    outbox: OutboxTx,
     chat: chat::ConnChat,
 }
 
