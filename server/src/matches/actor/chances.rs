@@ -12,8 +12,9 @@
 //! out at most once per `--chances-every-ms`. A batch that comes sooner is not evaluated: the
 //! frame goes out with the first batch after the pause, or, when the match has been quiet
 //! for a whole pause since its last batch, then, so the last batch is never missed. A frame
-//! that goes out with a batch reaches a spectator's socket together with the batch's events
-//! (one write), where a timer of its own would make a write of its own for every spectator.
+//! that goes out with a batch is queued for a spectator's socket while the batch's events
+//! are, so its writer as a rule sends both in one write, where a timer of its own would make
+//! a write of its own for every spectator.
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
