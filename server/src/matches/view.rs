@@ -370,10 +370,10 @@ pub struct ReplayError {
     pub error: ApplyError,
 }
 
-/// Replays `facts` from `start` (a new match, or a live match's checkpoint). Before each fact, `wanted(number, state, fact)` says
-/// whether its event is wanted (`Some(true)`), not (`Some(false)`), or the replay stops here
-/// (`None`); each wanted event goes to `keep` with the state after it. The final state is
-/// returned.
+/// Replays `facts` from `start` (a new match, or a live match's checkpoint). Before each
+/// fact, `wanted(number, state, fact)` says whether its event is wanted (`Some(true)`), not
+/// (`Some(false)`), or the replay stops here (`None`); each wanted event goes to `keep` with
+/// the state after it. The final state is returned.
 fn replay<'a>(
     start: MatchState,
     facts: impl IntoIterator<Item = &'a Fact>,

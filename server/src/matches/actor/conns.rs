@@ -1,12 +1,13 @@
 //! The actor's table: seats taken with invites, sockets that connect and leave, and the
 //! messages they send (each seat's sequence numbers and cached replies).
 
-use crate::matches::OutboxTx;
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
 
 use super::{Actor, Conn, PRESENCE_EVERY, Refused, fresh_game};
-use crate::matches::registry::{Connected, Frame, JoinError, Outgoing, new_secret, secret_matches};
+use crate::matches::registry::{
+    Connected, Frame, JoinError, OutboxTx, Outgoing, new_secret, secret_matches,
+};
 use crate::matches::seat::Seat;
 use crate::matches::state::Command;
 use crate::matches::view::{self, Table};

@@ -370,18 +370,6 @@ impl SqlStore {
             Backend::Sqlite => 1,
             Backend::Postgres => writers_pg,
         };
-        // The leases' connections (several nodes only); the writers have their own.
-        let native = match backend {
-            Backend::Sqlite => None,
-            Backend::Postgres => Some(
-                PgPoolOptions::new()
-                    .max_connections(2)
-                    .acquire_timeout(Duration::from_secs(3))
-                    .connect(url)
-                    .await
-                    .map_err(cannot_connect)?,
-            ),
-        };
         let pg_options = match backend {
             Backend::Sqlite => None,
             Backend::Postgres => Some(
@@ -389,6 +377,14 @@ impl SqlStore {
                     .map_err(|e| refused(format!("DATABASE_URL does not read: {e}")))?,
             ),
         };
+        // The leases' connections, made when first used: only a node of several uses them
+        // (the writers have their own).
+        let native = pg_options.clone().map(|options| {
+            PgPoolOptions::new()
+                .max_connections(2)
+                .acquire_timeout(Duration::from_secs(3))
+                .connect_lazy_with(options)
+        });
         // SQLite's writer has a connection of its own, so a flood of reads (leaderboards,
         // histories) never makes a commit wait for a connection.
         let write_pool = match backend {
