@@ -228,27 +228,42 @@ function showCreated(r) {
     el('p', {}, el('a', { href: `/m/${r.match_id}`, id: 'go-board', class: 'button', text: 'Go to the board' })));
 }
 
+// The list is redrawn every few seconds, but an entry whose words and links are unchanged
+// keeps its element: a Join button that was about to be clicked (or has the keyboard's
+// focus) must not be swapped for a copy under the pointer.
+let liveAsked = 0;
 async function refreshLive() {
+  const asked = ++liveAsked;
   let list = [];
   try { list = await api('/api/matches'); } catch { return; }
+  if (asked !== liveAsked) return; // a later refresh has been asked for: it draws
   list = list.filter(m => m.status !== 'finished');
   const ul = $('live');
-  ul.replaceChildren();
-  if (!list.length) ul.append(el('li', { class: 'empty', text: 'No public game right now.' }));
-  for (const m of list) {
-    const names = m.names.map((n, i) => n || `seat ${i + 1} (open)`).join(' vs ');
-    // A free seat of a public match is one click away, unless this browser holds a seat there.
-    const mine = loadSeat(m.match_id);
-    const open = m.status === 'joining' && m.names.some(n => n === null);
-    const links = mine
-      ? [el('a', { href: `/m/${m.match_id}`, text: 'Your seat' })]
-      : [...(open ? [el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
-        el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
-    ul.append(el('li', { dataset: { match: m.match_id } },
-      el('strong', {}, m.name), ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''}${m.clock ? ' · ' + clockRuleWords(m.clock) : ''}${m.bots?.some(Boolean) ? ' · against the computer' : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `,
-      ...links, ' · ',
-      el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' })));
-  }
+  const kept = new Map([...ul.children].filter(li => li.dataset.match).map(li => [li.dataset.match, li]));
+  const items = list.map(m => {
+    const li = liveItem(m);
+    const old = kept.get(m.match_id);
+    return old?.dataset.sig === li.dataset.sig ? old : li;
+  });
+  if (!items.length) items.push(ul.querySelector('li.empty') ?? el('li', { class: 'empty', text: 'No public game right now.' }));
+  if (items.length !== ul.children.length || items.some((li, i) => ul.children[i] !== li)) ul.replaceChildren(...items);
+}
+
+// One entry of the live list; `data-sig` sums up what it shows, to tell when it changed.
+function liveItem(m) {
+  const names = m.names.map((n, i) => n || `seat ${i + 1} (open)`).join(' vs ');
+  // A free seat of a public match is one click away, unless this browser holds a seat there.
+  const mine = loadSeat(m.match_id);
+  const open = m.status === 'joining' && m.names.some(n => n === null);
+  const links = mine
+    ? [el('a', { href: `/m/${m.match_id}`, text: 'Your seat' })]
+    : [...(open ? [el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
+      el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
+  const words = ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''}${m.clock ? ' · ' + clockRuleWords(m.clock) : ''}${m.bots?.some(Boolean) ? ' · against the computer' : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `;
+  const sig = JSON.stringify([m.name, words, mine ? 'mine' : open ? 'open' : 'watch']);
+  return el('li', { dataset: { match: m.match_id, sig } },
+    el('strong', {}, m.name), words, ...links, ' · ',
+    el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' }));
 }
 
 // Takes the first free seat of a public match (no invite needed) and goes to its board.

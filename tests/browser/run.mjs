@@ -731,8 +731,13 @@ if (want('more')) {
   const { id } = await setup(a, b, 'modern');
   const lobby = await newPage();
   await lobby.goto(BASE + '/');
-  await lobby.waitForSelector(`#live li[data-match="${id}"]`);
+  const entry = await lobby.waitForSelector(`#live li[data-match="${id}"]`);
   await lobby.screenshot({ path: path.join(SHOTS, 'lobby.png'), fullPage: true });
+  // The list refreshes every 3 s; an entry that did not change keeps its element (a Join
+  // button under the pointer is not swapped for a copy).
+  await lobby.waitForResponse(r => new URL(r.url()).pathname === '/api/matches' && r.request().method() === 'GET');
+  await lobby.waitForTimeout(100);
+  assert.ok(await entry.evaluate(li => li.isConnected), 'an unchanged entry of the live list survives a refresh');
   await lobby.context().close();
   let moves = 0;
   while (moves < 4) if (await step([a, b])) moves++;
