@@ -705,9 +705,10 @@ const games = (process.env.GAMES || 'jequier,martian,modern,modern4,parker,pyram
 await Promise.all(games.map(([v, n]) => fullGame(v, n)));
 const all = (kind) => Object.values(narrated).reduce((n, k) => n + (k[kind] || 0), 0);
 // A pass (a throw with no legal move that hands the turn on) is luck and comes mostly near a
-// game's end; the six games above have none in a few runs of a hundred. Then pyramid games,
-// about half of which have one, are played until a pass has been read, four at most.
-for (let extra = 1; all('pass') === 0 && extra <= 4; extra++) {
+// game's end: the six games above often have none (two runs of three on one day). Then
+// pyramid games, about half of which have one, are played until a pass has been read: ten at
+// most (all ten go without one in fewer than one run of a thousand).
+for (let extra = 1; all('pass') === 0 && extra <= 10; extra++) {
   log('no pass in the games so far: one more pyramid game');
   await fullGame('pyramid', 2, `pyramid-extra-${extra}`);
 }
