@@ -49,6 +49,7 @@ mod mechanics;
 pub mod modern;
 mod notation;
 pub mod parker;
+mod place;
 pub mod playout;
 pub mod pyramid;
 mod rules;

@@ -353,15 +353,9 @@ fn owner_bit(p: Player) -> u16 {
 
 // ---------------------------------------------------------------------------------------
 
-/// Which end coaster the 5 moves. Serialised as `east_to_west` or `west_to_east`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Coaster {
-    /// The east coaster goes to the west end (notation `E>W`).
-    EastToWest,
-    /// The west coaster goes to the east end (notation `W>E`).
-    WestToEast,
-}
+/// Which end coaster the 5 moves; defined with the geometry it appears in (a move's
+/// [`Geometry::coaster`]), so that the geometry needs nothing of this module.
+pub use crate::geometry::Coaster;
 
 /// A move of `martian`.
 ///

@@ -22,7 +22,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{IllegalMove, Place};
+use crate::IllegalMove;
+use crate::place::Place;
 
 /// A place of the mover's pieces from which no legal move starts, and why.
 ///
