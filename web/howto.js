@@ -1,5 +1,5 @@
 // The how-to-play page of a variant: every example position (a <figure> with the position's
-// notation, which server/src/web.rs's tests read with the engine) is drawn with the board of
+// notation, which the senet-assets crate's tests read with the engine) is drawn with the board of
 // the match page, the move its caption explains outlined as a last move is.
 
 import { Board } from './boards.js';

@@ -15,7 +15,7 @@ import { Board, diceView, COLOUR_NAMES, PLAYER_COLOURS } from './boards.js';
 // visit pays only for what it shows: the clocks (clock.js) with a clocked match's first frame, the chat
 // (chat.js) when its panel is seen or used or a message comes for it, the win chances
 // (winbar.js) for a spectator, and the result panel (result.js, with winbar.js for its chart)
-// when a game is over. web.rs names their hashed copies in these imports.
+// when a game is over. The server (the senet-assets crate) names their hashed copies in these imports.
 
 // A module loaded the first time it is asked for (and again after a failed load), then handed
 // to `ready`; what it returns waits for that.

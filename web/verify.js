@@ -1,6 +1,6 @@
 // Checks a game record (GET /api/matches/{id}/games/{n}) in the browser (WebCrypto), by the
 // procedure of docs/fairness.md, "Checking a record": the same steps in the same order as the
-// Rust checker (server/src/record.rs, GameRecord::check), with the same reason codes, except
+// Rust checker (match/src/record.rs, GameRecord::check), with the same reason codes, except
 // the last step (the replay through the engine), which needs the engine: a record this check
 // passes has fair dice, but its moves are only checked by `senet-server verify`.
 //

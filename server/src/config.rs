@@ -86,7 +86,7 @@ pub struct Config {
     pub invite_ttl: u64,
     /// Commits to Postgres in flight at once (SQLite always has one writer). More help when
     /// the database has cores of its own; on a small shared machine fewer, larger batches win.
-    #[arg(long, env = "SENET_STORE_WRITERS", default_value_t = crate::store::sql::DEFAULT_WRITERS)]
+    #[arg(long, env = "SENET_STORE_WRITERS", default_value_t = senet_store::DEFAULT_WRITERS)]
     pub store_writers: usize,
     /// WebSockets one client address may have open at once (0: no limit).
     #[arg(long, env = "SENET_MAX_SOCKETS_PER_ADDR", default_value_t = 64)]
@@ -207,7 +207,7 @@ impl Config {
             broadcast_capacity: 64,
             evict_after: 600,
             invite_ttl: 86_400,
-            store_writers: crate::store::sql::DEFAULT_WRITERS,
+            store_writers: senet_store::DEFAULT_WRITERS,
             // Tests open many sockets and matches from 127.0.0.1; the limit tests set their own.
             max_sockets_per_addr: 0,
             addr_rate_per_sec: 0.0,
@@ -310,5 +310,36 @@ impl Config {
     /// `seed_wait_ms` as a duration.
     pub fn seed_wait(&self) -> Duration {
         Duration::from_millis(self.seed_wait_ms)
+    }
+
+    /// How live matches run, from these flags.
+    pub fn live_settings(&self) -> senet_live::Settings {
+        senet_live::Settings {
+            abandon_after: self.abandon_after(),
+            move_limit: self.move_limit(),
+            next_game_after: self.next_game_after(),
+            idle_end: self.idle_end(),
+            seed_wait: self.seed_wait(),
+            chances_every: self.chances_every(),
+            bot_delay: self.bot_delay(),
+            bot_budget: self.bot_budget(),
+            bot_threads: self.bot_threads(),
+            broadcast_capacity: self.broadcast_capacity,
+            evict_after: Duration::from_secs(self.evict_after),
+            invite_ttl: self.invite_ttl(),
+            max_spectators: self.max_spectators,
+        }
+    }
+
+    /// How this node runs among several (with `live`, its matches' settings).
+    pub fn cluster_settings(
+        &self,
+        live: std::sync::Arc<senet_live::Settings>,
+    ) -> senet_cluster::Settings {
+        senet_cluster::Settings {
+            node_id: self.node_id.clone(),
+            lease_ttl: self.lease_ttl(),
+            live,
+        }
     }
 }

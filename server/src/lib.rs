@@ -1,17 +1,18 @@
 //! `senet-server`: live Senet matches over WebSockets.
 //!
-//! - [`http`]: the REST API (lobby, verification, OpenAPI) and the WebSocket route;
+//! `senet-server`: live Senet matches over HTTP and WebSockets — the crate that wires the
+//! others together (the crate map is in `docs/architecture.md`).
+//!
+//! - [`http`]: the REST API (lobby, scoreboards, verification, OpenAPI) and the WebSocket
+//!   upgrade;
 //! - [`ws`]: one reader and one writer task per socket;
-//! - [`matches`]: one actor task per live match, which owns the engine game;
-//! - [`dice`]: provably fair dice (`docs/fairness.md`);
-//! - [`store`]: where events go before they are broadcast; [`store::sql`]: the durable store;
-//! - [`series`]: scoreboards, players, history and leaderboard from the store;
-//! - [`protocol`]: every WebSocket message (`docs/protocol.md`);
-//! - [`chances`]: each seat's chance to win, from the bots' evaluation;
-//! - [`rating`]: Glicko-2 ratings;
-//! - [`metrics`]: the counters `GET /metrics` shows;
-//! - [`pairing`]: the quick-game pools; [`tv`]: the match the front page shows;
-//! - [`web`]: the browser client (pages and scripts embedded from `web/`).
+//! - [`quick`]: quick games (pools, and their routes); [`tv`]: the match the front page shows;
+//! - [`limits`]: per-address limits; [`metrics`]: what `GET /metrics` shows;
+//! - [`config`]: the flags and environment.
+//!
+//! The match lives in `senet-live` (actors) over `senet-match` (the pure match), the store
+//! in `senet-store`, several nodes in `senet-cluster`, the web client's files in
+//! `senet-assets`, and the wire types in `senet-protocol`.
 //!
 //! Tests and embedders start the whole service with [`spawn`].
 
@@ -25,24 +26,12 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-pub mod chances;
-pub mod chat;
-pub mod cluster;
 pub mod config;
-pub mod dice;
 pub mod http;
 pub mod limits;
-pub mod matches;
 pub mod metrics;
-pub mod pairing;
-pub mod protocol;
-pub mod rating;
-pub mod record;
-
-pub mod store;
+pub mod quick;
 pub mod tv;
-
-pub mod web;
 pub mod ws;
 
 pub use config::Config;
@@ -52,10 +41,12 @@ pub use config::Config;
 pub struct AppState {
     /// The configuration.
     pub config: Arc<Config>,
+    /// How live matches run (made once from the configuration).
+    pub live: Arc<senet_live::Settings>,
     /// Every live match.
-    pub registry: Arc<matches::Registry>,
+    pub registry: Arc<senet_live::Registry>,
     /// Where events are stored.
-    pub store: Arc<dyn store::EventStore>,
+    pub store: Arc<dyn senet_store::EventStore>,
     /// Flips to `true` when the server shuts down; sockets then say goodbye and close.
     pub shutdown: watch::Receiver<bool>,
     /// Per-address limits.
@@ -63,11 +54,11 @@ pub struct AppState {
     /// One clone per open socket: shutdown waits until only the original is left.
     pub sockets: Arc<()>,
     /// The quick-game pools.
-    pub quick: Arc<pairing::Pools>,
+    pub quick: Arc<quick::pools::Pools>,
     /// Senet TV: the server's own bot-versus-bot match.
     pub tv: Arc<tv::Tv>,
     /// This node among several (none: one node on its own).
-    pub cluster: Option<Arc<cluster::Cluster>>,
+    pub cluster: Option<Arc<senet_cluster::Cluster>>,
 }
 
 impl AppState {
@@ -79,7 +70,7 @@ impl AppState {
     pub async fn live_match(
         &self,
         id: &str,
-    ) -> Result<Option<matches::MatchHandle>, cluster::Unavailable> {
+    ) -> Result<Option<senet_live::MatchHandle>, senet_cluster::Unavailable> {
         match &self.cluster {
             Some(c) => c.resolve(id).await,
             None => Ok(self.registry.get(id)),
@@ -87,7 +78,7 @@ impl AppState {
     }
 
     /// The public matches to list: this node's, and with several nodes every node's.
-    pub async fn public_summaries(&self) -> Vec<matches::Summary> {
+    pub async fn public_summaries(&self) -> Vec<senet_protocol::Summary> {
         match &self.cluster {
             Some(c) => c.public_summaries().await,
             None => self.registry.public_summaries(),
@@ -95,15 +86,36 @@ impl AppState {
     }
 }
 
+impl senet_assets::MatchDirectory for AppState {
+    /// Live here, or in the store; when the store cannot answer, it is taken to exist (the
+    /// page is served).
+    async fn match_exists(&self, id: &str) -> bool {
+        if self.registry.get(id).is_some() {
+            return true;
+        }
+        // Without a SQL store, a match not in the registry does not exist.
+        let Some(store) = self.store.sql() else {
+            return false;
+        };
+        match store.has_match(id).await {
+            Ok(found) => found,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot look a match up; serving its page");
+                true
+            }
+        }
+    }
+}
+
 /// The whole service as a router, with its shutdown switch (events kept in memory).
 pub fn app(config: Config) -> (axum::Router, watch::Sender<bool>) {
-    app_with_store(config, Arc::new(store::MemoryStore::default()))
+    app_with_store(config, Arc::new(senet_store::MemoryStore::default()))
 }
 
 /// The whole service with the given event store.
 pub fn app_with_store(
     config: Config,
-    store: Arc<dyn store::EventStore>,
+    store: Arc<dyn senet_store::EventStore>,
 ) -> (axum::Router, watch::Sender<bool>) {
     app_with_registry(Arc::new(config), store, Arc::default())
 }
@@ -111,8 +123,8 @@ pub fn app_with_store(
 /// The whole service with the given event store and (recovered) matches.
 pub fn app_with_registry(
     config: Arc<Config>,
-    store: Arc<dyn store::EventStore>,
-    registry: Arc<matches::Registry>,
+    store: Arc<dyn senet_store::EventStore>,
+    registry: Arc<senet_live::Registry>,
 ) -> (axum::Router, watch::Sender<bool>) {
     let limits = Arc::new(limits::Limits::new(&config));
     let (router, shutdown, _) = app_parts(config, store, registry, limits, None);
@@ -121,15 +133,16 @@ pub fn app_with_registry(
 
 fn app_parts(
     config: Arc<Config>,
-    store: Arc<dyn store::EventStore>,
-    registry: Arc<matches::Registry>,
+    store: Arc<dyn senet_store::EventStore>,
+    registry: Arc<senet_live::Registry>,
     limits: Arc<limits::Limits>,
-    cluster: Option<Arc<cluster::Cluster>>,
+    cluster: Option<Arc<senet_cluster::Cluster>>,
 ) -> (axum::Router, watch::Sender<bool>, Arc<()>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
     let sockets = Arc::new(());
     let state = AppState {
-        quick: Arc::new(pairing::Pools::new(&config)),
+        live: Arc::new(config.live_settings()),
+        quick: Arc::new(quick::pools::Pools::new(&config)),
         tv: Arc::default(),
         sockets: sockets.clone(),
         limits,
@@ -174,7 +187,7 @@ impl Running {
 /// # Errors
 /// When the address cannot be bound.
 pub async fn spawn(config: Config) -> std::io::Result<Running> {
-    spawn_with_store(config, Arc::new(store::MemoryStore::default())).await
+    spawn_with_store(config, Arc::new(senet_store::MemoryStore::default())).await
 }
 
 /// As [`spawn`], with the given event store.
@@ -183,7 +196,7 @@ pub async fn spawn(config: Config) -> std::io::Result<Running> {
 /// When the address cannot be bound.
 pub async fn spawn_with_store(
     config: Config,
-    store: Arc<dyn store::EventStore>,
+    store: Arc<dyn senet_store::EventStore>,
 ) -> std::io::Result<Running> {
     spawn_with_registry(Arc::new(config), store, Arc::default(), None).await
 }
@@ -193,13 +206,13 @@ pub async fn spawn_with_store(
 pub enum StartupError {
     /// The store could not be opened, migrated or read.
     #[error("cannot open the store: {0}")]
-    Store(#[from] store::StoreError),
+    Store(#[from] senet_store::StoreError),
     /// The address could not be bound.
     #[error("cannot listen: {0}")]
     Listen(#[from] std::io::Error),
     /// Several nodes were asked for (`REDIS_URL`) and could not be set up.
     #[error("cannot join the other nodes: {0}")]
-    Cluster(#[from] cluster::ClusterError),
+    Cluster(#[from] senet_cluster::ClusterError),
 }
 
 /// Opens the durable store the configuration names (`DATABASE_URL`, else
@@ -208,19 +221,25 @@ pub enum StartupError {
 /// # Errors
 /// When the store cannot be opened or read, or the address cannot be bound.
 pub async fn spawn_durable(config: Config) -> Result<Running, StartupError> {
-    let store = store::sql::SqlStore::open(
+    let store = senet_store::SqlStore::open(
         config.database_url.as_deref(),
         &config.data_dir,
         config.store_writers,
     )
     .await?;
     let config = Arc::new(config);
-    let registry = Arc::new(matches::Registry::default());
+    let live = Arc::new(config.live_settings());
+    let registry = Arc::new(senet_live::Registry::default());
     if let Some(url) = config.redis_url.clone() {
         // One of several nodes: no match is recovered here at once; the sweeper takes the
         // ones nobody holds a live lease on (all of them, after a whole cluster restarted).
-        let cluster =
-            cluster::Cluster::start(config.clone(), &url, store.clone(), registry.clone()).await?;
+        let cluster = senet_cluster::Cluster::start(
+            config.cluster_settings(live.clone()),
+            &url,
+            store.clone(),
+            registry.clone(),
+        )
+        .await?;
         tracing::info!(backend = ?store.backend(), node_id = cluster.node_id(), "store open; one of several nodes");
         return Ok(spawn_with_registry(config, store, registry, Some(cluster)).await?);
     }
@@ -231,7 +250,7 @@ pub async fn spawn_durable(config: Config) -> Result<Running, StartupError> {
     for rec in recovered {
         let id = rec.row.id.clone();
         let chat = chat.remove(&id).unwrap_or_default();
-        match matches::restore_match(rec, chat, store.clone(), config.clone()) {
+        match senet_live::restore_match(rec, chat, store.clone(), live.clone()) {
             Ok(handle) => {
                 registry.insert(handle);
                 ok += 1;
@@ -254,9 +273,9 @@ pub async fn spawn_durable(config: Config) -> Result<Running, StartupError> {
 
 async fn spawn_with_registry(
     config: Arc<Config>,
-    store: Arc<dyn store::EventStore>,
-    registry: Arc<matches::Registry>,
-    cluster: Option<Arc<cluster::Cluster>>,
+    store: Arc<dyn senet_store::EventStore>,
+    registry: Arc<senet_live::Registry>,
+    cluster: Option<Arc<senet_cluster::Cluster>>,
 ) -> std::io::Result<Running> {
     let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
     let addr = listener.local_addr()?;

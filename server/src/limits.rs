@@ -14,7 +14,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::config::Config;
-use crate::matches::Summary;
+use senet_protocol::Summary;
 
 /// An address is forgotten this long after its last socket closed or its last request.
 const IDLE: Duration = Duration::from_secs(600);
@@ -86,7 +86,7 @@ impl OpenMatches {
             rx.has_changed().is_ok()
                 && !matches!(
                     rx.borrow().status,
-                    crate::matches::Status::Finished | crate::matches::Status::Expired
+                    senet_protocol::Status::Finished | senet_protocol::Status::Expired
                 )
         });
         u32::try_from(self.live.len())
@@ -506,7 +506,7 @@ mod tests {
         cfg.max_open_per_address = 2;
         let l = Limits::new(&cfg);
         let a: IpAddr = [10, 0, 0, 1].into();
-        let summary = |status: crate::matches::Status| {
+        let summary = |status: senet_protocol::Status| {
             watch::channel(Summary {
                 match_id: String::new(),
                 name: String::new(),
@@ -514,7 +514,7 @@ mod tests {
                 players: 2,
                 public: true,
                 rated: false,
-                series: crate::protocol::Series::default(),
+                series: senet_protocol::Series::default(),
                 status,
                 names: Vec::new(),
                 game: 0,
@@ -525,17 +525,17 @@ mod tests {
                 bots: Vec::new(),
             })
         };
-        let (tx1, rx1) = summary(crate::matches::Status::Joining);
+        let (tx1, rx1) = summary(senet_protocol::Status::Joining);
         l.reserve_match(Some(a)).unwrap().fill(rx1);
         // A reservation counts until dropped unfilled.
         let pending = l.reserve_match(Some(a)).unwrap();
         assert_eq!(l.reserve_match(Some(a)).unwrap_err(), TooManyOpen);
         drop(pending);
-        let (_tx2, rx2) = summary(crate::matches::Status::Live);
+        let (_tx2, rx2) = summary(senet_protocol::Status::Live);
         l.reserve_match(Some(a)).unwrap().fill(rx2);
         assert_eq!(l.reserve_match(Some(a)).unwrap_err(), TooManyOpen);
         // Finished, or its actor gone: the place is free.
-        tx1.send_modify(|s| s.status = crate::matches::Status::Finished);
+        tx1.send_modify(|s| s.status = senet_protocol::Status::Finished);
         let slot = l.reserve_match(Some(a)).unwrap();
         drop(slot);
         drop(tx1);

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use senet_match::record::check_upload;
 use senet_server::config::{Config, LogFormat};
-use senet_server::record::check_upload;
 use tracing_subscriber::EnvFilter;
 
 /// mimalloc instead of the system allocator: every event allocates its frame, its fact and

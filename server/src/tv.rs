@@ -1,17 +1,24 @@
 //! Senet TV: the match the front page shows. The live public match with the most
 //! spectators (ties: the highest game number, then the greatest id), leaving out matches
 //! that only bots play; when there is none, the server's own bot-versus-bot match, made
-//! the first time it is needed and again whenever the last one is over or gone.
+//! the first time it is needed and again whenever the last one is over or gone; and
+//! `GET /api/tv`, which names it.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use senet_engine::{Setup, Variant};
 use tokio::sync::Mutex;
 
+use axum::Json;
+use axum::extract::State;
+use serde_json::{Value, json};
+
 use crate::AppState;
-use crate::matches::{NewMatch, Status, Summary, spawn_match_for};
-use crate::protocol::{Series, SeriesKind};
-use crate::store::StoreError;
+use crate::http::ApiError;
+use senet_live::{NewMatch, spawn_match_for};
+use senet_protocol::{Series, SeriesKind};
+use senet_protocol::{Status, Summary};
+use senet_store::StoreError;
 
 /// The name of the server's own bot match.
 pub const NAME: &str = "Senet TV";
@@ -91,10 +98,43 @@ impl Tv {
             bots,
         };
         let (handle, created) =
-            spawn_match_for(spec, None, state.store.clone(), state.config.clone()).await?;
+            spawn_match_for(spec, None, state.store.clone(), state.live.clone()).await?;
         state.registry.insert(handle);
         tracing::info!(match_id = %created.match_id, variant = variant.id(), "Senet TV match made");
         *current = Some(created.match_id.clone());
         Ok(created.match_id)
     }
+}
+
+/// `GET /api/tv`.
+pub(crate) async fn channel(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let list = state.public_summaries().await;
+    if let Some(s) = most_watched(&list) {
+        return Ok(Json(
+            json!({"match_id": s.match_id, "source": "most_watched",
+            "variant": s.variant, "names": s.names}),
+        ));
+    }
+    let id = state.tv.bots_match(&state).await.map_err(|e| match e {
+        TvError::Full => ApiError::TooManyMatches,
+        TvError::Store(_) => ApiError::Unavailable,
+    })?;
+    let summary = state.registry.get(&id).map(|h| h.summary.borrow().clone());
+    Ok(Json(json!({"match_id": id, "source": "bots",
+        "variant": summary.as_ref().map(|s| s.variant), "names": summary.map(|s| s.names)})))
+}
+
+/// Adds `GET /api/tv` to the OpenAPI document.
+pub(crate) fn document(doc: &mut Value) {
+    let error = json!({"$ref": "#/components/schemas/Error"});
+    doc["paths"]["/api/tv"] = json!({"get": {
+        "summary": "Senet TV: the live public match with the most spectators, or else the server's own bot-versus-bot match",
+        "responses": {"200": {"description": "the match to show",
+            "content": {"application/json": {"schema": {"type": "object", "required": ["match_id", "source"],
+                "properties": {"match_id": {"type": "string"},
+                    "source": {"type": "string", "enum": ["most_watched", "bots"]},
+                    "variant": {"type": "string"},
+                    "names": {"type": "array", "items": {"type": ["string", "null"]}}}}}}},
+            "503": {"description": "the bot match could not be made",
+                "content": {"application/json": {"schema": error}}}}}});
 }

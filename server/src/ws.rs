@@ -12,12 +12,13 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::{oneshot, watch};
 
-use crate::config::Config;
-use crate::limits::{Bucket, SocketGuard};
-use crate::matches::{
+use senet_live::{
     Cmd, Connected, Frame, MatchHandle, OutboxRx, OutboxTx, Outgoing, SocketHello, outbox,
 };
-use crate::protocol::{ClientMsg, ServerMsg};
+use senet_protocol::{ClientMsg, ServerMsg};
+
+use crate::config::Config;
+use crate::limits::{Bucket, SocketGuard};
 
 /// The largest text frame a client may send.
 pub const MAX_FRAME: usize = 8 * 1024;
@@ -103,7 +104,7 @@ pub async fn run_socket(
         mut strikes,
         ..
     } = limits;
-    let mut chat = crate::chat::ChatGate::new(&cfg);
+    let mut chat = ChatGate::new(&cfg);
     let conn = connected.conn;
     let writer = tokio::spawn(write_loop(
         sink,
@@ -509,5 +510,38 @@ async fn write_loop(
         if sink.flush().await.is_err() {
             return;
         }
+    }
+}
+
+/// A socket's chat allowance (`--chat-per-sec`, `--chat-burst`), checked by its reader
+/// before its address's ([`SocketGuard::allow_chat`]).
+#[derive(Debug)]
+pub struct ChatGate {
+    bucket: Bucket,
+}
+
+impl ChatGate {
+    /// A full allowance.
+    pub fn new(cfg: &Config) -> ChatGate {
+        ChatGate {
+            bucket: Bucket::new(cfg.chat_per_sec, cfg.chat_burst),
+        }
+    }
+
+    /// The refusal for a `chat` message over the socket's or the address's allowance (the
+    /// message is then dropped, not stored; the socket stays open); none for any other
+    /// message.
+    pub fn refuse(&mut self, msg: &ClientMsg, guard: &SocketGuard) -> Option<ServerMsg> {
+        let ClientMsg::Chat { seq, .. } = msg else {
+            return None;
+        };
+        if self.bucket.take() && guard.allow_chat() {
+            return None;
+        }
+        Some(ServerMsg::error(
+            "rate_limited",
+            "too many chat messages; this one was not posted: wait a little",
+            Some(*seq),
+        ))
     }
 }

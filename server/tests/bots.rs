@@ -9,7 +9,7 @@ mod db;
 
 use common::{Client, Ws, play_seat, start_with};
 use db::config;
-use senet_server::record::GameRecord;
+use senet_match::record::GameRecord;
 use serde_json::{Value, json};
 
 /// A small search budget keeps the hard bot quick in tests; the search is the same.

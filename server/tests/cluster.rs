@@ -671,8 +671,8 @@ async fn redis_restarted_under_load_leaves_local_play_alone_and_comes_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lease_taken_over_fences_the_old_owner_s_appends() {
-    use senet_server::store::sql::SqlStore;
-    use senet_server::store::{EventStore, MatchRow, StoreError, StoredEvent};
+    use senet_store::sql::SqlStore;
+    use senet_store::{EventStore, MatchRow, StoreError, StoredEvent};
     let Some(db) = pg_db("a_lease_taken_over_fences_the_old_owner_s_appends").await else {
         return;
     };
@@ -704,7 +704,7 @@ async fn a_lease_taken_over_fences_the_old_owner_s_appends() {
         match_id: "fenced".into(),
         no,
         game: 1,
-        json: format!("{{\"v\":1,\"kind\":\"test\",\"no\":{no}}}").into(),
+        json: format!("{{\"v\":1,\"kind\":\"test\",\"no\":{no}}}"),
         kind: "test",
         side: None,
     };

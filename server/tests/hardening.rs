@@ -396,7 +396,7 @@ async fn verify_takes_up_to_the_upload_cap() {
     rec["padding"] = json!("x".repeat(2 * 1024 * 1024));
     let (st, rep) = s.post("/api/verify", rec.clone()).await;
     assert_eq!((st, &rep["ok"]), (200, &json!(true)));
-    rec["padding"] = json!("x".repeat(senet_server::record::MAX_UPLOAD_BYTES));
+    rec["padding"] = json!("x".repeat(senet_match::record::MAX_UPLOAD_BYTES));
     let (st, e) = s.post("/api/verify", rec).await;
     assert_eq!((st, e["code"].as_str()), (413, Some("too_large")), "{e}");
 }
@@ -427,7 +427,7 @@ async fn verify_is_rate_limited_per_address() {
 #[tokio::test]
 async fn players_are_rate_limited_per_address() {
     let dir = tempfile::tempdir().unwrap();
-    let store = senet_server::store::sql::SqlStore::open(None, dir.path(), 1)
+    let store = senet_store::sql::SqlStore::open(None, dir.path(), 1)
         .await
         .unwrap();
     let s = common::start_with_store(|c| c.players_per_min = 3.0, store).await;

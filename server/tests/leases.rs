@@ -8,8 +8,8 @@ mod db;
 use std::time::Duration;
 
 use db::pg_db;
-use senet_server::store::sql::SqlStore;
-use senet_server::store::sql::lease::Leases;
+use senet_store::sql::SqlStore;
+use senet_store::sql::lease::Leases;
 use sqlx::postgres::PgPool;
 
 /// The migrated database of `test` with matches `ids` in it (None: no Postgres, said loudly).

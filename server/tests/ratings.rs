@@ -7,7 +7,7 @@ mod common;
 mod db;
 
 use common::{Client, Ws};
-use senet_server::rating::{Rating, after_game};
+use senet_match::glicko::{Rating, after_game};
 use serde_json::{Value, json};
 
 async fn player(c: &Client, name: &str) -> Value {

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use common::{IMPLEMENTED, Lcg, TestServer, Ws, any_variant, play_seat, start, start_with};
 use senet_engine::Variant;
+use senet_match::record::GameRecord;
 use senet_server::http::ROUTES;
-use senet_server::record::GameRecord;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -709,31 +709,29 @@ async fn a_spectator_that_falls_behind_gets_a_snapshot() {
 struct FlakyStore {
     down: std::sync::atomic::AtomicBool,
     lose_answers: std::sync::atomic::AtomicBool,
-    inner: senet_server::store::MemoryStore,
+    inner: senet_store::MemoryStore,
 }
 
-impl senet_server::store::EventStore for FlakyStore {
+impl senet_store::EventStore for FlakyStore {
     fn append<'a>(
         &'a self,
-        events: &'a [senet_server::store::StoredEvent],
-    ) -> senet_server::store::StoreFuture<'a> {
+        events: &'a [senet_store::StoredEvent],
+    ) -> senet_store::StoreFuture<'a> {
         if self.down.load(std::sync::atomic::Ordering::SeqCst) {
-            let e = senet_server::store::StoreError::Refused("down for the test".into());
+            let e = senet_store::StoreError::Refused("down for the test".into());
             return Box::pin(std::future::ready(Err(e)));
         }
         let stored = self.inner.append(events);
         if self.lose_answers.load(std::sync::atomic::Ordering::SeqCst) {
             return Box::pin(async move {
                 stored.await?;
-                Err(senet_server::store::StoreError::Unknown(
-                    "answer lost".into(),
-                ))
+                Err(senet_store::StoreError::Unknown("answer lost".into()))
             });
         }
         stored
     }
 
-    fn stored_count<'a>(&'a self, match_id: &'a str) -> senet_server::store::StoreFuture<'a, u64> {
+    fn stored_count<'a>(&'a self, match_id: &'a str) -> senet_store::StoreFuture<'a, u64> {
         self.inner.stored_count(match_id)
     }
 }

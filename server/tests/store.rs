@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use common::{Client, Lcg, Ws, play_random_move};
 use db::{config, pg_db, start_cluster};
-use senet_server::store::sql::SqlStore;
+use senet_store::sql::SqlStore;
 use serde_json::{Value, json};
 
 /// Plays random legal moves for every seat until `stop` says so (given the last event
@@ -244,8 +244,7 @@ async fn postgres_store_suite() {
 }
 
 async fn group_commit(url: &str) {
-    use axum::extract::ws::Utf8Bytes;
-    use senet_server::store::{EventStore, MatchRow, SeatRow, StoredEvent};
+    use senet_store::{EventStore, MatchRow, SeatRow, StoredEvent};
     let store: Arc<SqlStore> = SqlStore::connect(url).await.unwrap();
     let mut ids = Vec::new();
     for m in 0..20 {
@@ -287,7 +286,7 @@ async fn group_commit(url: &str) {
                     match_id: id.clone(),
                     no,
                     game: 1,
-                    json: Utf8Bytes::from(format!("{{\"no\":{no}}}")),
+                    json: format!("{{\"no\":{no}}}"),
                     kind: "moved",
                     side: None,
                 };
@@ -308,7 +307,7 @@ async fn group_commit(url: &str) {
         match_id: "m0".into(),
         no: 50,
         game: 1,
-        json: Utf8Bytes::from_static("{}"),
+        json: "{}".to_owned(),
         kind: "moved",
         side: None,
     };
@@ -718,9 +717,7 @@ async fn migrate_a_previous_release(url: &str) {
     let fixture: Value =
         serde_json::from_str(include_str!("fixtures/release-2c0e5df.json")).unwrap();
     let tables = &fixture["tables"];
-    let pool = senet_server::store::sql::migrate_up_to(url, 1)
-        .await
-        .unwrap();
+    let pool = senet_store::sql::migrate_up_to(url, 1).await.unwrap();
     let token = |m: &str, seat: i64| format!("token-{m}-{seat}");
     let text = |v: &Value| v.as_str().map(str::to_owned);
     let int = |v: &Value| v.as_i64();
@@ -759,7 +756,7 @@ async fn migrate_a_previous_release(url: &str) {
         .bind(seat)
         .bind(text(&s["player_id"]))
         .bind(text(&s["name"]))
-        .bind(senet_server::store::hash_secret(&token(id, seat)))
+        .bind(senet_store::hash_secret(&token(id, seat)))
         .bind(text(&s["invite_hash"]))
         .bind(s["claimed"].as_i64() == Some(1))
         .execute(&pool)
@@ -903,7 +900,7 @@ async fn migrate_a_previous_release(url: &str) {
         let (st, record) = c.get(&format!("/api/matches/{id}/games/1")).await;
         assert_eq!(st, 200, "{record}");
         if record["seed"].is_string() {
-            let record: senet_server::record::GameRecord = serde_json::from_value(record).unwrap();
+            let record: senet_match::record::GameRecord = serde_json::from_value(record).unwrap();
             assert!(record.check().ok, "{id}: {:?}", record.check());
         }
     }

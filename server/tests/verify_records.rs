@@ -12,9 +12,9 @@ mod common;
 use std::path::PathBuf;
 
 use senet_engine::ThrowSpec;
-use senet_server::dice::{self, GameDice, Reason, ServerSeed};
-use senet_server::protocol::EventKind;
-use senet_server::record::{self, GameRecord, MAX_RECORD_EVENTS, MAX_UPLOAD_BYTES};
+use senet_match::dice::{self, GameDice, Reason, ServerSeed};
+use senet_match::record::{self, GameRecord, MAX_RECORD_EVENTS, MAX_UPLOAD_BYTES};
+use senet_protocol::EventKind;
 use serde_json::{Value, json};
 
 fn fixture_path() -> PathBuf {

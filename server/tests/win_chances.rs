@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use common::{Client, Lcg, Ws, start_with};
 use db::{config, get_bearer};
-use senet_server::record::GameRecord;
+use senet_match::record::GameRecord;
 use serde_json::{Value, json};
 
 /// Rounded to 3 decimals, as the server sends them.

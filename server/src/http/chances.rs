@@ -20,9 +20,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 
 use super::ApiError;
-use super::series::ReadKey;
+use super::access::ReadKey;
 use crate::AppState;
-use crate::chances::{ChancesError, GameChances, game_chances};
+use senet_match::win_chances::{ChancesError, GameChances, game_chances};
 
 /// How many games' answers are kept.
 pub const CACHED: usize = 256;
@@ -81,7 +81,7 @@ async fn chances(
     let Json(record) = super::lobby::game_record(State(state.clone()), Path((id, game)), key)
         .await
         .map_err(IntoResponse::into_response)?;
-    if !crate::chances::is_over(&record) {
+    if !senet_match::win_chances::is_over(&record) {
         return Err(live());
     }
     let cache_key = (record.match_id.clone(), record.game, record.game_id.clone());

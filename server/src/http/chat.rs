@@ -10,9 +10,9 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::ApiError;
-use super::series::{ReadKey, authorize, stored_summary};
+use super::access::{ReadKey, authorize, stored_summary};
 use crate::AppState;
-use crate::chat::{ChatLine, Room};
+use senet_protocol::{ChatLine, Room};
 
 /// The chat route (listed in [`crate::http::ROUTES`]), merged into the main router.
 pub fn router() -> Router<AppState> {
@@ -37,7 +37,7 @@ async fn chat(
         }
         None => stored_summary(&state, &id, &key).await?.status,
     };
-    let over = status == crate::matches::Status::Finished;
+    let over = status == senet_protocol::Status::Finished;
     let mut messages = state.store.chat(&id).await.map_err(|e| {
         tracing::error!(match_id = %id, error = %e, "chat not read");
         ApiError::Unavailable

@@ -92,3 +92,9 @@ impl IntoResponse for ApiError {
         }
     }
 }
+
+impl From<senet_protocol::text::NameError> for ApiError {
+    fn from(e: senet_protocol::text::NameError) -> ApiError {
+        ApiError::Invalid(e.to_string())
+    }
+}

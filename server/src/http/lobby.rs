@@ -3,6 +3,7 @@
 
 use axum::Json;
 use axum::body::Bytes;
+use senet_protocol::text::check_name;
 
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
@@ -14,11 +15,11 @@ use tokio::sync::oneshot;
 use tracing::Instrument;
 
 use crate::AppState;
-use crate::dice::Reason;
-use crate::matches::{Cmd, JoinError, NewMatch, SeatClaim, spawn_match_for};
 use crate::metrics::METRICS;
-use crate::protocol::{ClockSpec, Series};
-use crate::record::{self, GameRecord, RecordReport};
+use senet_live::{Cmd, JoinError, NewMatch, SeatClaim, spawn_match_for};
+use senet_match::dice::Reason;
+use senet_match::record::{self, GameRecord, RecordReport};
+use senet_protocol::{ClockSpec, Series};
 
 use super::{ApiError, ClientIp, origin_allowed, parse};
 
@@ -53,7 +54,7 @@ pub(super) struct ListQuery {
 pub(super) async fn list_matches(
     State(state): State<AppState>,
     Query(q): Query<ListQuery>,
-) -> Result<Json<Vec<crate::matches::Summary>>, ApiError> {
+) -> Result<Json<Vec<senet_protocol::Summary>>, ApiError> {
     if let Some(st) = q.status.as_deref() {
         if !["joining", "live", "finished"].contains(&st) {
             return Err(ApiError::Malformed(format!(
@@ -127,55 +128,6 @@ pub(super) struct CreatedReply {
     ws_url: String,
 }
 
-/// Whether `c` changes the direction of text (bidi embeddings, overrides, isolates and marks).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
-}
-
-/// Whether `c` shows nothing by itself: zero-width characters, joiners, the BOM and the
-/// other default-ignorable format characters.
-pub(crate) fn is_invisible(c: char) -> bool {
-    c.is_whitespace()
-        || matches!(
-            c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{17B4}'
-                | '\u{17B5}'
-                | '\u{180B}'..='\u{180F}'
-                | '\u{200B}'..='\u{200D}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{3164}'
-                | '\u{FE00}'..='\u{FE0F}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-        )
-}
-
-/// A display name (a match's or a player's) as stored: trimmed and in Unicode NFC, at most
-/// 64 characters, without control characters or bidi controls, and not only invisible
-/// characters; `default` when empty.
-///
-/// # Errors
-/// `invalid` when the name breaks a rule.
-pub(crate) fn check_name(name: Option<String>, default: String) -> Result<String, ApiError> {
-    use unicode_normalization::UnicodeNormalization;
-    let name: String = name.unwrap_or_default().trim().nfc().collect();
-    if name.chars().count() > 64 || name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
-        return Err(ApiError::Invalid(
-            "names are at most 64 characters, without control characters or bidi controls".into(),
-        ));
-    }
-    if !name.is_empty() && name.chars().all(is_invisible) {
-        return Err(ApiError::Invalid(
-            "a name must have a visible character".into(),
-        ));
-    }
-    Ok(if name.is_empty() { default } else { name })
-}
-
 #[tracing::instrument(skip_all, fields(match_id = tracing::field::Empty))]
 pub(super) async fn create_match(
     State(state): State<AppState>,
@@ -216,8 +168,8 @@ pub(super) async fn create_match(
     if let Some(w) = req.options.waiting_for_one {
         setup.waiting_for_one = w;
     }
-    let name = check_name(req.name, format!("{} match", variant.name()))?;
-    let creator = check_name(req.player_name, "Player 1".into())?;
+    let name = check_name(req.name, format!("{} match", variant.name())).map_err(ApiError::from)?;
+    let creator = check_name(req.player_name, "Player 1".into()).map_err(ApiError::from)?;
     if req.bots.len() >= usize::from(players) {
         return Err(
             ApiError::Invalid(format!("at most {} bots: seat 1 is yours", players - 1)).into(),
@@ -246,7 +198,7 @@ pub(super) async fn create_match(
             .map_err(ApiError::Invalid)?,
         bots,
     };
-    let player = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
+    let player = super::access::player_for_key(&state, req.player_key.as_deref()).await?;
     if req.rated && player.is_none() {
         return Err(ApiError::Invalid(
             "a rated match is between registered players: send your player_key".into(),
@@ -257,10 +209,9 @@ pub(super) async fn create_match(
         // Private matches count for nobody's results (`docs/ratings.md`).
         return Err(ApiError::Invalid("a rated match is public".into()).into());
     }
-    let (handle, created) =
-        spawn_match_for(spec, player, state.store.clone(), state.config.clone())
-            .await
-            .map_err(|_| ApiError::Unavailable)?;
+    let (handle, created) = spawn_match_for(spec, player, state.store.clone(), state.live.clone())
+        .await
+        .map_err(|_| ApiError::Unavailable)?;
     slot.fill(handle.summary.clone());
     state.registry.insert(handle);
     let id = created.match_id.clone();
@@ -294,15 +245,15 @@ pub(super) async fn create_match(
 pub(super) async fn get_match(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    key: super::series::ReadKey,
-) -> Result<Json<crate::matches::Summary>, ApiError> {
+    key: super::access::ReadKey,
+) -> Result<Json<senet_protocol::Summary>, ApiError> {
     let Some(handle) = state.registry.get(&id) else {
-        return super::series::stored_summary(&state, &id, &key)
+        return super::access::stored_summary(&state, &id, &key)
             .await
             .map(Json);
     };
     // A private match: only with its spectator key or a seat token (else 404, as if none).
-    super::series::authorize(&state, &id, Some(&handle), &key).await?;
+    super::access::authorize(&state, &id, Some(&handle), &key).await?;
     let summary = handle.summary.borrow().clone();
     Ok(Json(summary))
 }
@@ -346,7 +297,7 @@ pub(super) async fn join_match(
     }
     let (reply, rx) = oneshot::channel();
     let name = check_name(req.name, String::new())?;
-    let player_id = super::series::player_for_key(&state, req.player_key.as_deref()).await?;
+    let player_id = super::access::player_for_key(&state, req.player_key.as_deref()).await?;
     let cmd = Cmd::Join(Box::new(SeatClaim {
         invite: req.invite,
         name,
@@ -383,16 +334,16 @@ pub(super) async fn join_match(
 pub(super) async fn game_record(
     State(state): State<AppState>,
     Path((id, game)): Path<(String, String)>,
-    key: super::series::ReadKey,
+    key: super::access::ReadKey,
 ) -> Result<Json<GameRecord>, ApiError> {
     let game: u32 = game.parse().map_err(|_| ApiError::NotFound)?;
     let Some(handle) = state.registry.get(&id) else {
-        return super::series::stored_record(&state, &id, game, &key)
+        return super::access::stored_record(&state, &id, game, &key)
             .await
             .map(Json);
     };
     // A private match's live throws and moves: only with its spectator key or a seat token.
-    super::series::authorize(&state, &id, Some(&handle), &key).await?;
+    super::access::authorize(&state, &id, Some(&handle), &key).await?;
     let (reply, rx) = oneshot::channel();
     handle
         .mailbox
@@ -403,7 +354,7 @@ pub(super) async fn game_record(
         Some(record) => Ok(Json(record)),
         // A live match keeps only its current game in memory: an earlier one is in the store
         // (the reader was authorized above).
-        None => super::series::read_record(&state, &id, game)
+        None => super::access::read_record(&state, &id, game)
             .await
             .map(Json),
     }
@@ -485,9 +436,9 @@ pub(super) async fn ws_upgrade(
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| {
             async move {
-                METRICS.sockets.inc();
+                crate::metrics::SOCKETS.inc();
                 crate::ws::run_socket(socket, handle, cfg, shutdown, guard, upgraded).await;
-                METRICS.sockets.dec();
+                crate::metrics::SOCKETS.dec();
                 drop(live);
             }
             .instrument(span)
@@ -495,7 +446,7 @@ pub(super) async fn ws_upgrade(
 }
 
 /// The live match `id` (here, or on another node), or a 503 when the nodes cannot tell.
-async fn live(state: &AppState, id: &str) -> Result<Option<crate::matches::MatchHandle>, ApiError> {
+async fn live(state: &AppState, id: &str) -> Result<Option<senet_live::MatchHandle>, ApiError> {
     state.live_match(id).await.map_err(|e| {
         tracing::warn!(match_id = %id, error = %e, "cannot reach the match");
         ApiError::Unavailable

@@ -15,14 +15,13 @@ use serde_json::json;
 
 use crate::AppState;
 
+pub(crate) mod access;
 mod chances;
 mod chat;
 mod error;
 pub(crate) mod lobby;
 mod openapi;
-mod pairing;
-pub mod series;
-mod tv;
+pub mod scoreboard;
 
 pub use error::ApiError;
 use lobby::*;
@@ -171,7 +170,7 @@ async fn guard_writes(
     next.run(req).await
 }
 
-fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+pub(crate) fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
 }
 
@@ -216,7 +215,7 @@ async fn json_errors(res: Response) -> Response {
 /// The largest request body any route takes.
 pub const MAX_BODY: usize = 1024 * 1024;
 
-/// The router of the whole service (compressed: [`crate::web::compressed`]).
+/// The router of the whole service (compressed: [`senet_assets::compressed`]).
 pub fn router(state: AppState) -> Router {
     // Only the POST routes are guarded, so that a wrong method anywhere gets the router's 405.
     let guard = axum::middleware::from_fn_with_state(state.clone(), guard_writes);
@@ -240,28 +239,28 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/verify",
             post(verify)
-                .layer(DefaultBodyLimit::max(crate::record::MAX_UPLOAD_BYTES))
+                .layer(DefaultBodyLimit::max(senet_match::record::MAX_UPLOAD_BYTES))
                 .layer(guard.clone()),
         )
         .route("/ws/matches/{id}", get(ws_upgrade))
         .route(
             "/api/players",
-            post(series::create_player).layer(guard.clone()),
+            post(scoreboard::create_player).layer(guard.clone()),
         )
-        .route("/api/quick", post(pairing::enter).layer(guard))
+        .route("/api/quick", post(crate::quick::enter).layer(guard))
         .route(
             "/api/quick/{ticket}",
-            get(pairing::poll).delete(pairing::leave),
+            get(crate::quick::poll).delete(crate::quick::leave),
         )
-        .route("/api/tv", get(tv::channel))
-        .merge(series::router())
+        .route("/api/tv", get(crate::tv::channel))
+        .merge(scoreboard::router())
         .merge(chat::router())
         .merge(chances::router())
-        .merge(crate::web::routes())
+        .merge(senet_assets::routes())
         .fallback(|| async { ApiError::NotFound })
         // Every other body is small.
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::map_response(json_errors))
         .with_state(state);
-    crate::web::compressed(app)
+    senet_assets::compressed(app)
 }

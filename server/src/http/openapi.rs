@@ -103,11 +103,11 @@ pub fn openapi_doc() -> Value {
                     "message": {"type": "string"}}}
         }}
     });
-    super::series::document(&mut doc);
+    super::scoreboard::document(&mut doc);
     super::chat::document(&mut doc);
     super::chances::document(&mut doc);
-    super::pairing::document(&mut doc);
-    super::tv::document(&mut doc);
+    crate::quick::document(&mut doc);
+    crate::tv::document(&mut doc);
     // Any operation may also answer with the common errors (413 too large, 429 rate limited,
     // 503 unavailable, 405 for other methods): each in the same JSON shape.
     if let Some(paths) = doc["paths"].as_object_mut() {

@@ -52,11 +52,7 @@ pub async fn start() -> TestServer {
 }
 
 pub async fn start_with(f: impl FnOnce(&mut Config)) -> TestServer {
-    start_with_store(
-        f,
-        std::sync::Arc::new(senet_server::store::MemoryStore::default()),
-    )
-    .await
+    start_with_store(f, std::sync::Arc::new(senet_store::MemoryStore::default())).await
 }
 
 /// A server on a durable store (`cfg.database_url`): SQLite or Postgres.
@@ -78,7 +74,7 @@ fn serving(running: Running) -> TestServer {
 
 pub async fn start_with_store(
     f: impl FnOnce(&mut Config),
-    store: std::sync::Arc<dyn senet_server::store::EventStore>,
+    store: std::sync::Arc<dyn senet_store::EventStore>,
 ) -> TestServer {
     let mut cfg = Config::for_tests();
     cfg.seed_wait_ms = 5_000;

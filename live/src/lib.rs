@@ -1,0 +1,35 @@
+//! `senet-live`: the matches being played, one actor task per match.
+//!
+//! - [`actor`]: one task per live match around a [`senet_match::MatchState`] — its
+//!   mailbox, its deadlines, the store append, the broadcast, its connections and its owned
+//!   parts (chat rooms, bot seats, the spectators' win chances, replies, history);
+//! - [`lifecycle`]: new matches, and stored ones rebuilt after a restart;
+//! - [`registry`]: the handles other parts use, the commands a mailbox takes, and the
+//!   registry of live matches;
+//! - [`settings`]: the timers and limits a live match runs with.
+//!
+//! **Architecture invariant**: the actor knows no rules (every decision is
+//! [`senet_match::MatchState::decide`]'s) and no transport (a socket is an outbox of text
+//! frames; HTTP and WebSockets are the server's). It depends on the pure match and the store,
+//! never on the server, the cluster or HTTP.
+
+pub mod actor;
+pub mod lifecycle;
+pub mod registry;
+pub mod settings;
+
+pub use actor::MOVED_CLOSE_CODE;
+pub use lifecycle::{bot_name, restore_match, spawn_match_for};
+pub use registry::{
+    Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, OutboxRx, OutboxTx,
+    Outgoing, Registry, SeatClaim, SocketHello, new_secret, outbox,
+};
+pub use settings::Settings;
+
+/// Moves the matches of this process applied (stored and broadcast); `GET /metrics` shows
+/// it.
+pub static MOVES: std::sync::LazyLock<prometheus_client::metrics::counter::Counter> =
+    std::sync::LazyLock::new(Default::default);
+/// Events the matches of this process stored; `GET /metrics` shows it.
+pub static EVENTS: std::sync::LazyLock<prometheus_client::metrics::counter::Counter> =
+    std::sync::LazyLock::new(Default::default);

@@ -1,0 +1,202 @@
+//! What the server says: [`ServerMsg`], with the [`Snapshot`] a client draws from.
+
+use senet_engine::{Setup, Stuck, Variant};
+use serde::{Deserialize, Serialize};
+
+use crate::chat_line::ChatLine;
+use crate::event::{Event, MoveOption, Turn};
+use crate::terms::{ClockSpec, ClockView, Series};
+
+/// Everything a client needs to draw the match now.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The match id.
+    pub match_id: String,
+    /// The match name.
+    pub name: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Listed publicly.
+    pub public: bool,
+    /// Number of seats.
+    pub players: u8,
+    /// The series rule.
+    pub series: Series,
+    /// Players and options, as in `game_started` (so a client that did not get that event
+    /// still knows them).
+    #[serde(default)]
+    pub setup: Setup,
+    /// Display names per seat (null until the seat is claimed).
+    pub names: Vec<Option<String>>,
+    /// Which seats have a live connection.
+    pub connected: Vec<bool>,
+    /// How many spectators watch.
+    pub spectators: u32,
+    /// The current game (1-based; 0 before the first starts).
+    pub game: u32,
+    /// The current game's id.
+    pub game_id: Option<String>,
+    /// The current game's dice commitment.
+    pub commitment: Option<String>,
+    /// Engine player `i + 1` is seat `seats[i]` in this game.
+    pub seats: Vec<u8>,
+    /// The client seeds given so far in this game, per seat.
+    pub client_seeds: Vec<Option<String>>,
+    /// The position in the variant's notation.
+    pub notation: Option<String>,
+    /// The engine's state, serialised (engine players, see `seats`).
+    pub state: Option<serde_json::Value>,
+    /// What the match waits for.
+    pub turn: Turn,
+    /// The legal moves of the seat to move.
+    pub legal: Vec<String>,
+    /// The legal moves with their geometry, in the order of `legal`.
+    #[serde(default)]
+    pub moves: Vec<MoveOption>,
+    /// The mover's pieces without a legal move, and why (as in [`Event::stuck`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stuck: Vec<Stuck>,
+    /// Series points per seat.
+    pub score: Vec<u32>,
+    /// Games won per seat.
+    pub wins: Vec<u32>,
+    /// The number of the last event so far.
+    pub last_event: u64,
+    /// The match's clock (absent when it has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_rule: Option<ClockSpec>,
+    /// The clocks now (absent without a clock, and before the first game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
+    /// Per seat, the level of the computer that plays it (`easy`, `medium`, `hard`), null for
+    /// a person's seat; absent when no bot plays.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<Option<String>>,
+}
+
+/// An `event` message inside another message (`welcome.recent`): tagged `"type": "event"`
+/// like the frame that was broadcast, so the two are the same JSON object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventMsg {
+    /// The only kind.
+    Event(Box<Event>),
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to `hello`.
+    Welcome {
+        /// Your seat, or none for a spectator.
+        seat: Option<u8>,
+        /// The highest sequence number this seat has used (continue above it).
+        last_seq: u64,
+        /// How many missed events follow this message (after `hello.last_event`); 0 when
+        /// `recent` stands in for them.
+        missed: u64,
+        /// The match now.
+        snapshot: Box<Snapshot>,
+        /// Only when the client missed more events than its `hello.tail`: the current game's
+        /// last `tail` events (or all of them, if fewer), in order, up to
+        /// `snapshot.last_event`, each exactly the `event` message that was broadcast. The
+        /// events before them are not sent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        recent: Option<Vec<EventMsg>>,
+        /// The last chat messages of the rooms this socket sees, oldest first (absent when
+        /// there are none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<ChatLine>,
+        /// The seats this seat muted (absent when none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        muted: Vec<u8>,
+    },
+    /// A fresh snapshot, sent instead of events a slow connection fell behind on.
+    Snapshot {
+        /// The match now.
+        snapshot: Box<Snapshot>,
+    },
+    /// Something happened in the match.
+    Event(Box<Event>),
+    /// A message was accepted.
+    Ack {
+        /// Its sequence number.
+        seq: u64,
+    },
+    /// A message was refused, or the connection broke a rule.
+    Error {
+        /// A stable code.
+        code: String,
+        /// For people.
+        message: String,
+        /// The sequence number of the refused message, if it had one.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        seq: Option<u64>,
+    },
+    /// Who is connected.
+    Presence {
+        /// Per seat.
+        connected: Vec<bool>,
+        /// How many spectators watch.
+        spectators: u32,
+    },
+    /// The answer to `ping`.
+    Pong {
+        /// The ping's sequence number.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        seq: Option<u64>,
+    },
+    /// The server is shutting down: reconnect (with `last_event`) in a moment.
+    GoingAway {
+        /// For people.
+        message: String,
+    },
+    /// A chat message (see [`crate::chat_line`]).
+    Chat(ChatLine),
+    /// Spectators only: each seat's chance to win the game after event `no`, from the bots'
+    /// evaluation (`senet_match::win_chances`).
+    Chances {
+        /// The event the figures are for (the last of a stored batch).
+        no: u64,
+        /// The game of the series (1-based).
+        game: u32,
+        /// Per table seat, seat 1 first; each rounded to 3 decimals.
+        chances: Vec<f64>,
+    },
+}
+
+impl ServerMsg {
+    /// An error message.
+    pub fn error(code: &str, message: impl Into<String>, seq: Option<u64>) -> ServerMsg {
+        ServerMsg::Error {
+            code: code.to_owned(),
+            message: message.into(),
+            seq,
+        }
+    }
+
+    /// The message as JSON text.
+    pub fn to_json(&self) -> String {
+        to_json_sized(self)
+    }
+}
+
+/// JSON text of `value`, written into a per-thread buffer that keeps its size, then copied
+/// out at its exact length: an event frame is one to two kilobytes, which `to_string` would
+/// reach by doubling from 128 bytes (four reallocations and copies per frame).
+fn to_json_sized<T: Serialize + ?Sized>(value: &T) -> String {
+    thread_local! {
+        static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    BUFFER.with(|cell| {
+        let Ok(mut buffer) = cell.try_borrow_mut() else {
+            // Only reachable if a Serialize impl serialises a server message itself.
+            return serde_json::to_string(value).expect("server messages always serialise");
+        };
+        buffer.clear();
+        serde_json::to_writer(&mut *buffer, value).expect("server messages always serialise");
+        // serde_json writes valid UTF-8.
+        String::from_utf8(buffer.clone()).unwrap_or_default()
+    })
+}

@@ -1,0 +1,276 @@
+//! What the server accepts as text from people: chat messages ([`normalise`]) and display
+//! names ([`check_name`]).
+//!
+//! Text is plain text: the server never interprets it, and the web client renders it with
+//! `textContent`. What the server does is normalise it, so that no message or name is
+//! invisible, reverses the text around it, or smears marks over its neighbours.
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// The longest chat message, in characters (Unicode scalar values) after normalisation.
+pub const MAX_CHARS: usize = 300;
+/// Combining marks kept after each base character (more are dropped: "zalgo" text).
+pub const MAX_MARKS: usize = 2;
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Why a chat text cannot be posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    /// Nothing visible is left after normalisation.
+    #[error("the message is empty (after removing invisible and control characters)")]
+    Empty,
+    /// Longer than [`MAX_CHARS`] after normalisation.
+    #[error("the message is {0} characters long; the most is 300")]
+    TooLong(usize),
+}
+
+impl TextError {
+    /// The protocol's error code.
+    pub fn code(self) -> &'static str {
+        match self {
+            TextError::Empty => "chat_empty",
+            TextError::TooLong(_) => "chat_too_long",
+        }
+    }
+}
+
+/// Whether `c` is a format character (General_Category=Cf, Unicode 15.1): soft hyphen,
+/// Arabic number signs, zero-width spaces and joiners, the direction marks, embeddings,
+/// overrides and isolates, invisible operators, the BOM, interlinear annotations, tags…
+/// (`std` knows controls, Cc, but not Cf.)
+fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}'
+        | '\u{0600}'..='\u{0605}'
+        | '\u{061C}'
+        | '\u{06DD}'
+        | '\u{070F}'
+        | '\u{0890}'..='\u{0891}'
+        | '\u{08E2}'
+        | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{110BD}'
+        | '\u{110CD}'
+        | '\u{13430}'..='\u{1343F}'
+        | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}'
+        | '\u{E0001}'
+        | '\u{E0020}'..='\u{E007F}')
+}
+
+/// A chat text as the server keeps it: Unicode NFC; every control (Cc) and format (Cf)
+/// character removed, but tabs and line breaks (and the line and paragraph separators),
+/// which become spaces; runs of whitespace made one space; trimmed; at most
+/// [`MAX_MARKS`] combining marks after each base character.
+///
+/// # Errors
+/// [`TextError::Empty`] when nothing visible is left (only spaces, or only characters that
+/// show nothing by themselves, such as U+3164); [`TextError::TooLong`] when more than
+/// [`MAX_CHARS`] characters are left (the text is never cut short).
+pub fn normalise(text: &str) -> Result<String, TextError> {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    let mut marks = 0usize;
+    for c in text.nfc() {
+        let c = match c {
+            '\t' | '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}' => ' ',
+            c if c.is_control() || is_format(c) => continue,
+            c => c,
+        };
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+            // A mark right after a space has no base of its own: it starts a run all the same.
+            marks = 0;
+        }
+        space = false;
+        if is_combining_mark(c) {
+            if marks >= MAX_MARKS {
+                continue;
+            }
+            marks += 1;
+        } else {
+            marks = 0;
+        }
+        out.push(c);
+    }
+    // Removing characters may have brought a base and its marks together.
+    let out: String = out.nfc().collect();
+    if out.chars().all(is_invisible) {
+        return Err(TextError::Empty);
+    }
+    let n = out.chars().count();
+    if n > MAX_CHARS {
+        return Err(TextError::TooLong(n));
+    }
+    Ok(out)
+}
+
+/// Whether `c` changes the direction of text (bidi embeddings, overrides, isolates and marks).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Whether `c` shows nothing by itself: zero-width characters, joiners, the BOM and the
+/// other default-ignorable format characters.
+pub fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
+}
+
+/// Why a display name is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    /// Too long, or with a control character or a bidi control.
+    #[error("names are at most 64 characters, without control characters or bidi controls")]
+    Malformed,
+    /// Only invisible characters.
+    #[error("a name must have a visible character")]
+    Invisible,
+}
+
+/// A display name (a match's, a player's, a seat's or a spectator's) as stored: trimmed and
+/// in Unicode NFC, at most [`MAX_NAME_CHARS`] characters, without control characters or
+/// bidi controls, and not only invisible characters; `default` when empty.
+///
+/// # Errors
+/// [`NameError`] when the name breaks a rule.
+pub fn check_name(name: Option<String>, default: String) -> Result<String, NameError> {
+    let name: String = name.unwrap_or_default().trim().nfc().collect();
+    if name.chars().count() > MAX_NAME_CHARS
+        || name.chars().any(|c| c.is_control() || is_bidi_control(c))
+    {
+        return Err(NameError::Malformed);
+    }
+    if !name.is_empty() && name.chars().all(is_invisible) {
+        return Err(NameError::Invisible);
+    }
+    Ok(if name.is_empty() { default } else { name })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_passes_unchanged() {
+        assert_eq!(normalise("Good luck!").unwrap(), "Good luck!");
+        assert_eq!(
+            normalise("<b>hi</b> & good luck").unwrap(),
+            "<b>hi</b> & good luck"
+        );
+        assert_eq!(normalise("Ünïcödé ✓ 😀").unwrap(), "Ünïcödé ✓ 😀");
+    }
+
+    #[test]
+    fn text_is_nfc() {
+        // "e" + combining acute becomes "é" (one character).
+        assert_eq!(normalise("cafe\u{301}").unwrap(), "caf\u{e9}");
+    }
+
+    #[test]
+    fn whitespace_collapses_and_trims() {
+        assert_eq!(normalise("  a \t\t b\r\n\nc  ").unwrap(), "a b c");
+        assert_eq!(normalise("a\u{2028}b").unwrap(), "a b");
+        assert_eq!(normalise("a\u{3000}\u{a0} b").unwrap(), "a b");
+    }
+
+    #[test]
+    fn controls_and_formats_are_removed() {
+        // Bidi embeddings, overrides, isolates and marks.
+        let bidi = "a\u{202E}b\u{202A}c\u{202B}d\u{202C}e\u{202D}f\u{2066}g\u{2067}h\u{2068}i\u{2069}j\u{200E}k\u{200F}l\u{061C}m";
+        assert_eq!(normalise(bidi).unwrap(), "abcdefghijklm");
+        // Zero-width characters, word joiner, BOM, soft hyphen, tags.
+        assert_eq!(
+            normalise("x\u{200B}y\u{200C}z\u{200D}w\u{2060}v\u{FEFF}u\u{AD}t\u{E0041}").unwrap(),
+            "xyzwvut"
+        );
+        // C0 and C1 controls (NUL, BEL, ESC, DEL, CSI).
+        assert_eq!(
+            normalise("a\0b\u{7}c\u{1b}d\u{7f}e\u{9b}f").unwrap(),
+            "abcdef"
+        );
+    }
+
+    #[test]
+    fn invisible_only_is_empty() {
+        for text in [
+            "",
+            "   ",
+            "\n\t",
+            "\u{200B}\u{200B}",
+            "\u{202E}\u{2066}",
+            "\u{FEFF}",
+            "\u{3164}",
+            " \u{115F}\u{1160} ",
+            "\u{34F}",
+        ] {
+            assert_eq!(normalise(text), Err(TextError::Empty), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn at_most_two_marks_per_base() {
+        let zalgo = "Z\u{300}\u{301}\u{302}\u{303}\u{304}a\u{316}\u{317}\u{318}\u{319}";
+        let got = normalise(zalgo).unwrap();
+        let marks: Vec<usize> = got
+            .split(|c: char| !is_combining_mark(c))
+            .map(|run| run.chars().count())
+            .collect();
+        assert!(marks.iter().all(|&n| n <= MAX_MARKS), "{got:?}");
+        assert_eq!(got.chars().filter(|c| !is_combining_mark(*c)).count(), 2);
+        // Two marks are kept as they are (a Vietnamese letter, say).
+        assert_eq!(normalise("e\u{302}\u{301}").unwrap(), "\u{1EBF}");
+        // Marks after a space belong to nothing: they count as a run of their own.
+        let got = normalise("a \u{300}\u{300}\u{300}\u{300}").unwrap();
+        assert_eq!(got.chars().filter(|c| is_combining_mark(*c)).count(), 2);
+    }
+
+    #[test]
+    fn length_is_counted_after_normalisation() {
+        let ok = "é".repeat(MAX_CHARS);
+        assert_eq!(normalise(&ok).unwrap().chars().count(), MAX_CHARS);
+        // Decomposed, it is 600 code points in, 300 characters out.
+        let decomposed = "e\u{301}".repeat(MAX_CHARS);
+        assert_eq!(normalise(&decomposed).unwrap(), ok);
+        // Spaces that collapse do not count.
+        let spaced = format!(
+            "{}{}{}",
+            " ".repeat(50),
+            "a".repeat(MAX_CHARS),
+            "\n".repeat(50)
+        );
+        assert_eq!(normalise(&spaced).unwrap().len(), MAX_CHARS);
+        assert_eq!(
+            normalise(&"a".repeat(MAX_CHARS + 1)),
+            Err(TextError::TooLong(MAX_CHARS + 1))
+        );
+        assert_eq!(TextError::TooLong(301).code(), "chat_too_long");
+        assert_eq!(TextError::Empty.code(), "chat_empty");
+    }
+}

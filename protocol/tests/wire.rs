@@ -1,0 +1,137 @@
+//! The wire's shapes: what decodes, what encodes, and the examples of `docs/protocol.md`.
+
+use senet_protocol::*;
+use serde::Deserialize;
+
+#[test]
+fn client_messages_parse() {
+    let m: ClientMsg =
+        serde_json::from_str(r#"{"type":"move","seq":3,"game":1,"move":"a"}"#).unwrap();
+    assert_eq!(
+        m,
+        ClientMsg::Move {
+            seq: 3,
+            game: 1,
+            mv: "a".into()
+        }
+    );
+    let h: ClientMsg = serde_json::from_str(r#"{"type":"hello"}"#).unwrap();
+    assert_eq!(
+        h,
+        ClientMsg::Hello {
+            token: None,
+            last_event: None,
+            tail: None,
+            name: None
+        }
+    );
+    let h: ClientMsg =
+        serde_json::from_str(r#"{"type":"hello","last_event":0,"tail":200}"#).unwrap();
+    assert_eq!(
+        h,
+        ClientMsg::Hello {
+            token: None,
+            last_event: Some(0),
+            tail: Some(Tail::try_from(200).unwrap()),
+            name: None
+        }
+    );
+    // What decodes encodes back to the same (the fuzz target's property).
+    let again: ClientMsg = serde_json::from_str(&serde_json::to_string(&h).unwrap()).unwrap();
+    assert_eq!(again, h);
+    for bad in ["201", "256", "-1", "1.5", "\"60\""] {
+        let text = format!(r#"{{"type":"hello","tail":{bad}}}"#);
+        let e = serde_json::from_str::<ClientMsg>(&text).unwrap_err();
+        assert!(e.to_string().contains("a tail of 0 to 200"), "{text}: {e}");
+    }
+    assert_eq!(Tail::try_from(201), Err(TailOutOfRange(201)));
+    assert_eq!(
+        serde_json::to_string(&Tail::try_from(60).unwrap()).unwrap(),
+        "60"
+    );
+    assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"roll","seq":1}"#).is_err());
+}
+
+#[test]
+fn events_are_flat() {
+    let e = ServerMsg::Event(Box::new(Event {
+        no: 4,
+        game: 1,
+        kind: EventKind::Moved {
+            seat: 2,
+            mv: "x".into(),
+            used_ms: None,
+        },
+        turn: Turn {
+            kind: TurnKind::Move,
+            seat: Some(1),
+        },
+        legal: vec![],
+        notation: None,
+        geometry: None,
+        moves: vec![],
+        stuck: vec![],
+        clock: None,
+    }));
+    let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
+    assert_eq!(v["type"], "event");
+    assert_eq!(v["kind"], "moved");
+    assert_eq!(v["move"], "x");
+    assert_eq!(v["no"], 4);
+    let back: ServerMsg = serde_json::from_value(v).unwrap();
+    assert_eq!(back, e);
+    // Inside a welcome's `recent`, the same event is the same JSON as its frame.
+    let ServerMsg::Event(event) = e.clone() else {
+        unreachable!("built as an event above")
+    };
+    let inner = serde_json::to_string(&EventMsg::Event(event)).unwrap();
+    assert_eq!(inner, e.to_json());
+}
+
+/// Every JSON line in the chat section of `docs/protocol.md` is a client or a server
+/// message (the docs show real shapes).
+#[test]
+fn protocol_doc_examples_parse() {
+    let doc = include_str!("../../docs/protocol.md");
+    let start = doc
+        .find("### Chat")
+        .expect("a chat section in docs/protocol.md");
+    let section = &doc[start..];
+    let end = section[4..].find("\n### ").map_or(section.len(), |i| i + 4);
+    let section = &section[..end];
+    let mut seen = 0;
+    let mut in_json = false;
+    for line in section.lines() {
+        if line.starts_with("```json") {
+            in_json = true;
+            continue;
+        }
+        if line.starts_with("```") {
+            in_json = false;
+            continue;
+        }
+        if !in_json || !line.starts_with('{') {
+            continue;
+        }
+        let v: serde_json::Value = serde_json::from_str(line).expect(line);
+        // A shortened welcome: its chat parts are checked.
+        let welcome_chat = v["type"] == "welcome"
+            && serde_json::from_value::<Vec<ChatLine>>(v["chat"].clone()).is_ok()
+            && serde_json::from_value::<Vec<u8>>(v["muted"].clone()).is_ok();
+        let parsed = welcome_chat
+            || serde_json::from_value::<ClientMsg>(v.clone()).is_ok()
+            || serde_json::from_value::<ServerMsg>(v.clone()).is_ok()
+            || serde_json::from_value::<ChatList>(v).is_ok();
+        assert!(parsed, "not a message: {line}");
+        seen += 1;
+    }
+    assert!(seen >= 8, "only {seen} examples in the chat section");
+}
+
+/// The REST answer's shape.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct ChatList {
+    messages: Vec<ChatLine>,
+}
