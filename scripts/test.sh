@@ -18,7 +18,7 @@ step "lints"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "tests"
-# The several-nodes tests (server/tests/cluster.rs) restart a Redis of their own.
+# The several-nodes tests (server/tests/suite/cluster.rs) restart a Redis of their own.
 if ! command -v redis-server >/dev/null; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get install -y redis-server >/dev/null || { apt-get update >/dev/null && apt-get install -y redis-server >/dev/null; } || echo "no redis-server: the Redis tests will say they are skipped"

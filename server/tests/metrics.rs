@@ -1,8 +1,9 @@
 //! `GET /metrics` counts what the node did, in the Prometheus text format. (One test in this
 //! binary: the counters are the process's, so another test here would add to them.)
 
+#[path = "suite/common/mod.rs"]
 mod common;
-#[path = "common/db.rs"]
+#[path = "suite/db.rs"]
 mod db;
 
 use common::{Client, Lcg, play_random_move};

@@ -3,8 +3,6 @@
 //! stored without its ack), on SQLite and on Postgres; and SIGTERM (clients are told to
 //! reconnect, the process exits cleanly, nothing acknowledged is lost).
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -12,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::{Client, Lcg, Ws};
+use crate::common::{Client, Lcg, Ws};
 use serde_json::{Value, json};
 use sqlx::Connection;
 
@@ -51,7 +49,7 @@ fn start(data: &std::path::Path, database_url: Option<&str>) -> (Child, SocketAd
     }
     let mut child = cmd.spawn().expect("the server binary starts");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let addr = common::serving_addr(&mut lines);
+    let addr = crate::common::serving_addr(&mut lines);
     std::thread::spawn(move || for _ in lines {});
     (child, addr)
 }
@@ -154,7 +152,7 @@ async fn kill_under_load(database_url: Option<&str>) {
     let c = Client { addr };
     let (mut n_acked, mut n_stored) = (0, 0);
     for (id, tokens, acked) in &acked {
-        let stored = common::stored_moves(&c, id, Some(&tokens[0])).await;
+        let stored = crate::common::stored_moves(&c, id, Some(&tokens[0])).await;
         n_acked += acked.len();
         n_stored += stored.len();
         assert!(
@@ -231,7 +229,7 @@ async fn sigterm_tells_clients_to_reconnect_and_keeps_what_was_acknowledged() {
     let view = watcher
         .until(|m| m["type"] == "event" && m["turn"]["kind"] == "move")
         .await;
-    let mv = common::play_random_move(&mut seats, &view, &mut Lcg(3)).await;
+    let mv = crate::common::play_random_move(&mut seats, &view, &mut Lcg(3)).await;
     total.fetch_add(1, Ordering::Relaxed);
     let pid = child.id().to_string();
     assert!(
@@ -265,7 +263,7 @@ async fn sigterm_tells_clients_to_reconnect_and_keeps_what_was_acknowledged() {
         .unwrap();
     assert!(status.success(), "exit status {status}");
     let (mut child, addr) = start(dir.path(), None);
-    let stored = common::stored_moves(&Client { addr }, &id, Some(&tokens[0])).await;
+    let stored = crate::common::stored_moves(&Client { addr }, &id, Some(&tokens[0])).await;
     assert_eq!(stored, vec![mv]);
     child.kill().unwrap();
     child.wait().unwrap();
@@ -276,7 +274,7 @@ async fn sigterm_tells_clients_to_reconnect_and_keeps_what_was_acknowledged() {
 /// everything it missed — the server kept no backlog for it beyond a bounded window.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_that_stops_reading_costs_the_others_nothing() {
-    let s = common::start_with(|c| {
+    let s = crate::common::start_with(|c| {
         c.broadcast_capacity = 16;
         c.socket_send_buffer = 4096;
     })
@@ -300,7 +298,7 @@ async fn a_spectator_that_stops_reading_costs_the_others_nothing() {
     let mut players = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
         let (ws, _) = s.hello(&id, Some(t), None).await;
-        players.push(tokio::spawn(common::play_seat(
+        players.push(tokio::spawn(crate::common::play_seat(
             ws,
             i as u64 + 1,
             40 + i as u64,

@@ -2,9 +2,7 @@
 //! `docs/reliability.md`): each gets a structured error or a closed socket, and nothing in the
 //! match changes — afterwards the same position is there and a good move still works.
 
-mod common;
-
-use common::{TestServer, Ws, start};
+use crate::common::{TestServer, Ws, start};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 

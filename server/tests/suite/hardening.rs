@@ -2,12 +2,10 @@
 //! cross-site and non-JSON writes, open matches per address, record uploads, players,
 //! upgrades and display names.
 
-mod common;
-
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use common::start_with;
+use crate::common::start_with;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -55,7 +53,7 @@ async fn healthz_from(from: [u8; 4], addr: SocketAddr) -> u16 {
     raw_on(connect_from(from, addr).await, &req).await.0
 }
 
-async fn public_match(s: &common::Client) -> String {
+async fn public_match(s: &crate::common::Client) -> String {
     let (st, m) = s
         .post("/api/matches", json!({"variant": "modern", "players": 3}))
         .await;
@@ -430,7 +428,7 @@ async fn players_are_rate_limited_per_address() {
     let store = senet_store::sql::SqlStore::open(None, dir.path(), 1)
         .await
         .unwrap();
-    let s = common::start_with_store(|c| c.players_per_min = 3.0, store).await;
+    let s = crate::common::start_with_store(|c| c.players_per_min = 3.0, store).await;
     for i in 0..3 {
         let (st, p) = s
             .post("/api/players", json!({"name": format!("p{i}")}))

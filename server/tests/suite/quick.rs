@@ -2,17 +2,15 @@
 //! every pair gets one match with both seats claimed; a player who leaves, or stops asking,
 //! is never paired; the bot offer comes after the configured wait.
 
-mod common;
-
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{start, start_with};
+use crate::common::{start, start_with};
 use serde_json::{Value, json};
 
 /// Posts to the pool and polls until paired; returns the ticket and the seat's answer.
-async fn quick_until_paired(c: &common::Client, body: Value) -> (String, Value) {
+async fn quick_until_paired(c: &crate::common::Client, body: Value) -> (String, Value) {
     let (st, mut r) = c.post("/api/quick", body).await;
     assert_eq!(st, 200, "{r}");
     let ticket = r["ticket"].as_str().expect("a ticket").to_owned();
@@ -29,7 +27,7 @@ async fn quick_until_paired(c: &common::Client, body: Value) -> (String, Value) 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_hundred_players_at_once_make_fifty_full_matches() {
     let s = start().await;
-    let client = Arc::new(common::Client { addr: s.addr });
+    let client = Arc::new(crate::common::Client { addr: s.addr });
     // Arrange / Act: 100 players ask at once.
     let tasks: Vec<_> = (0..100)
         .map(|i| {

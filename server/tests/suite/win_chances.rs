@@ -6,14 +6,10 @@
 //! finished game, 409 `game_live` for a live one, 404 for a private match read without its
 //! key; `modern` with 3 and 4 seats gives 3 and 4 figures.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::collections::HashMap;
 
-use common::{Client, Lcg, Ws, start_with};
-use db::{config, get_bearer};
+use crate::common::{Client, Lcg, Ws, start_with};
+use crate::db::{config, get_bearer};
 use senet_match::record::GameRecord;
 use serde_json::{Value, json};
 

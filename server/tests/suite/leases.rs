@@ -1,19 +1,15 @@
 //! Match leases (`store/sql/lease.rs`, `docs/cluster.md`) against a real Postgres: what a
 //! renewal keeps, gives up and never brings back.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::time::Duration;
 
-use db::pg_db;
+use crate::db::pg_db;
 use senet_store::sql::SqlStore;
 use senet_store::sql::lease::Leases;
 use sqlx::postgres::PgPool;
 
 /// The migrated database of `test` with matches `ids` in it (None: no Postgres, said loudly).
-async fn setup(test: &str, ids: &[&str]) -> Option<(db::PgDb, PgPool)> {
+async fn setup(test: &str, ids: &[&str]) -> Option<(crate::db::PgDb, PgPool)> {
     let db = pg_db(test).await?;
     let dir = tempfile::tempdir().unwrap();
     SqlStore::open(Some(&db.url), dir.path(), 1).await.unwrap();

@@ -3,18 +3,14 @@
 //! 127.0.0.1:6379, else a throwaway `redis-server` on a free port (and always a throwaway one
 //! for the test that restarts Redis). Skipped loudly only when neither can be had.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Client, Lcg, Ws, play_seat};
-use db::pg_db;
+use crate::common::{Client, Lcg, Ws, play_seat};
+use crate::db::pg_db;
 use serde_json::{Value, json};
 
 /// A lease this short keeps the take-over tests quick.
@@ -153,7 +149,7 @@ impl Node {
             .spawn()
             .expect("the server binary starts");
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let addr = common::serving_addr(&mut lines);
+        let addr = crate::common::serving_addr(&mut lines);
         let tag = id.to_owned();
         std::thread::spawn(move || {
             for line in lines.map_while(Result::ok) {

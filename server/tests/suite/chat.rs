@@ -3,11 +3,7 @@
 //! controls; HTML is text and arrives unchanged), rate limits per socket and per address,
 //! storage across a restart (SQLite), the REST endpoint's room rules, and malformed frames.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
-use common::{Client, Ws, start_with};
+use crate::common::{Client, Ws, start_with};
 use serde_json::{Value, json};
 
 /// A public two-seat match with both seats taken: (id, tokens by seat, creation reply).
@@ -38,7 +34,7 @@ async fn next_chat(ws: &mut Ws) -> Value {
 }
 
 /// The server with no chat rate limit (the limit tests set their own).
-async fn server() -> common::TestServer {
+async fn server() -> crate::common::TestServer {
     start_with(|c| {
         c.chat_per_sec = 0.0;
         c.seed_wait_ms = 0;
@@ -370,8 +366,8 @@ async fn malformed_chat_frames_get_a_structured_error() {
 
 #[tokio::test]
 async fn chat_is_stored_and_shown_after_a_restart() {
-    let (_dir, url) = db::sqlite();
-    let mut cfg = db::config(&url);
+    let (_dir, url) = crate::db::sqlite();
+    let mut cfg = crate::db::config(&url);
     cfg.chat_per_sec = 0.0;
     let s1 = senet_server::spawn_durable(cfg.clone()).await.unwrap();
     let c = Client { addr: s1.addr };
@@ -410,7 +406,7 @@ async fn chat_is_stored_and_shown_after_a_restart() {
     let (st, body) = c.get(&format!("{path}?key={key}")).await;
     assert_eq!(st, 200, "{body}");
     assert_eq!(body["messages"].as_array().map(Vec::len), Some(1), "{body}");
-    let (st, body) = db::get_bearer(c.addr, &path, Some(&tokens[0])).await;
+    let (st, body) = crate::db::get_bearer(c.addr, &path, Some(&tokens[0])).await;
     assert_eq!(st, 200, "{body}");
 
     // Finished (and read from the store once it leaves memory): both rooms.

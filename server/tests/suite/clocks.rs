@@ -2,14 +2,10 @@
 //! event carries the clocks, a reconnect gets the running figure, and a restart charges the
 //! time the server was down to nobody.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::time::{Duration, Instant};
 
-use common::{Client, Ws, start};
-use db::config;
+use crate::common::{Client, Ws, start};
+use crate::db::config;
 use serde_json::{Value, json};
 
 fn fischer(base_secs: u32, increment_secs: u32) -> Value {

@@ -1,10 +1,8 @@
 //! The real server on a free port, driven by WebSocket clients.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{IMPLEMENTED, Lcg, TestServer, Ws, any_variant, play_seat, start, start_with};
+use crate::common::{IMPLEMENTED, Lcg, TestServer, Ws, any_variant, play_seat, start, start_with};
 use senet_engine::Variant;
 use senet_match::record::GameRecord;
 use senet_server::http::ROUTES;
@@ -762,7 +760,7 @@ impl FlakyGame {
 
 async fn flaky_game(v: Variant) -> FlakyGame {
     let store = std::sync::Arc::new(FlakyStore::default());
-    let s = common::start_with_store(|_| {}, store.clone()).await;
+    let s = crate::common::start_with_store(|_| {}, store.clone()).await;
     let (id, _, a, b, last) = started(&s, v).await;
     let (spec, w) = s.hello(&id, None, None).await;
     let before = w["snapshot"]["last_event"].as_u64().unwrap();
@@ -860,8 +858,8 @@ async fn a_move_stored_but_unconfirmed_is_found_and_broadcast() {
 #[tokio::test]
 async fn a_game_the_store_could_not_start_starts_when_it_is_back() {
     let store = std::sync::Arc::new(FlakyStore::default());
-    let s = common::start_with_store(|c| c.seed_wait_ms = 0, store.clone()).await;
-    let variant = common::IMPLEMENTED[0].id();
+    let s = crate::common::start_with_store(|c| c.seed_wait_ms = 0, store.clone()).await;
+    let variant = crate::common::IMPLEMENTED[0].id();
     let (st, c) = s.post("/api/matches", json!({"variant": variant})).await;
     assert_eq!(st, 201, "{c}");
     let id = c["match_id"].as_str().unwrap().to_owned();

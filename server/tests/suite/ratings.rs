@@ -2,11 +2,7 @@
 //! moves both players' Glicko-2 ratings, once; casual matches move nothing; the leaderboard
 //! ranks by rating and a player's page has the history.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
-use common::{Client, Ws};
+use crate::common::{Client, Ws};
 use senet_match::glicko::{Rating, after_game};
 use serde_json::{Value, json};
 
@@ -59,7 +55,9 @@ fn close(a: &Value, b: f64) -> bool {
 }
 
 async fn rated_series(url: &str) {
-    let s = senet_server::spawn_durable(db::config(url)).await.unwrap();
+    let s = senet_server::spawn_durable(crate::db::config(url))
+        .await
+        .unwrap();
     let c = Client { addr: s.addr };
     let ann = player(&c, "Ann").await;
     let bo = player(&c, "Bo").await;
@@ -168,13 +166,13 @@ async fn rated_series(url: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_rated_series() {
-    let (_dir, url) = db::sqlite();
+    let (_dir, url) = crate::db::sqlite();
     rated_series(&url).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_rated_series() {
-    let Some(pg) = db::pg_db("postgres_rated_series").await else {
+    let Some(pg) = crate::db::pg_db("postgres_rated_series").await else {
         return;
     };
     rated_series(&pg.url).await;

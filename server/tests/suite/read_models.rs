@@ -3,19 +3,17 @@
 //! the same data as the match's own scoreboard (the history reads all opponents at once
 //! instead of one query per match).
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::collections::HashMap;
 
-use common::Client;
+use crate::common::Client;
 use serde_json::{Value, json};
 
 const MATCHES: usize = 30;
 
 async fn many_matches(url: &str) {
-    let s = senet_server::spawn_durable(db::config(url)).await.unwrap();
+    let s = senet_server::spawn_durable(crate::db::config(url))
+        .await
+        .unwrap();
     let c = Client { addr: s.addr };
     let (_, ann) = c.post("/api/players", json!({"name": "Ann"})).await;
     let (_, bo) = c.post("/api/players", json!({"name": "Bo"})).await;
@@ -188,13 +186,13 @@ async fn many_matches(url: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_history_of_many_matches() {
-    let (_dir, url) = db::sqlite();
+    let (_dir, url) = crate::db::sqlite();
     many_matches(&url).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_history_of_many_matches() {
-    let Some(pg) = db::pg_db("postgres_history_of_many_matches").await else {
+    let Some(pg) = crate::db::pg_db("postgres_history_of_many_matches").await else {
         return;
     };
     many_matches(&pg.url).await;

@@ -1,11 +1,9 @@
 //! Senet TV: `GET /api/tv` names the most-watched live public match, else the server's own
 //! bot-versus-bot match, made on demand, kept while it lives, and playing.
 
-mod common;
-
 use std::time::Duration;
 
-use common::start_with;
+use crate::common::start_with;
 use serde_json::{Value, json};
 
 fn tv_config(c: &mut senet_server::Config) {
@@ -16,7 +14,7 @@ fn tv_config(c: &mut senet_server::Config) {
 
 /// Asks `GET /api/tv` until `f` holds of the answer (spectator counts reach the summaries
 /// through the actor); panics after 10 s.
-async fn tv_until(s: &common::Client, f: impl Fn(&Value) -> bool) -> Value {
+async fn tv_until(s: &crate::common::Client, f: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..100 {
         let (st, tv) = s.get("/api/tv").await;
         assert_eq!(st, 200, "{tv}");

@@ -5,11 +5,7 @@
 //! an earlier game gets the welcome it would get with the longest tail, and earlier games'
 //! records come from the store.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
-use common::{Lcg, TestServer, Ws, play_random_move, start, start_durable};
+use crate::common::{Lcg, TestServer, Ws, play_random_move, start, start_durable};
 use serde_json::{Value, json};
 
 /// The match is played until it has at least this many events...
@@ -243,10 +239,10 @@ async fn a_tail_out_of_range_is_refused_with_a_structured_error() {
 /// a restart.
 #[tokio::test]
 async fn earlier_games_leave_memory_and_are_read_from_the_store() {
-    let (_dir, url) = db::sqlite();
+    let (_dir, url) = crate::db::sqlite();
     // The series' players send their client seeds, as in the other tests here.
     let config = || {
-        let mut cfg = db::config(&url);
+        let mut cfg = crate::db::config(&url);
         cfg.seed_wait_ms = 5_000;
         cfg
     };

@@ -2,13 +2,11 @@
 //! spectators per match and on open matches, origin checks on WebSocket upgrades, and no
 //! secret in the server's logs even at the most verbose level.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{Client, start_with};
+use crate::common::{Client, start_with};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -31,7 +29,7 @@ async fn upgrade(
     addr: std::net::SocketAddr,
     id: &str,
     headers: &[(&'static str, &str)],
-) -> Result<common::Ws, (u16, Value)> {
+) -> Result<crate::common::Ws, (u16, Value)> {
     let mut req = format!("ws://{addr}/ws/matches/{id}")
         .into_client_request()
         .unwrap();
@@ -39,7 +37,7 @@ async fn upgrade(
         req.headers_mut().insert(*k, v.parse().unwrap());
     }
     match tokio_tungstenite::connect_async(req).await {
-        Ok((ws, _)) => Ok(common::Ws { ws, seq: 0 }),
+        Ok((ws, _)) => Ok(crate::common::Ws { ws, seq: 0 }),
         Err(tungstenite::Error::Http(res)) => {
             let body = res
                 .body()
@@ -276,7 +274,7 @@ async fn no_secret_is_ever_logged() {
         .spawn()
         .unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
-    let addr = common::serving_addr(&mut out);
+    let addr = crate::common::serving_addr(&mut out);
     let stdout = std::thread::spawn(move || out.map_while(Result::ok).collect::<Vec<_>>());
     let err = BufReader::new(child.stderr.take().unwrap()).lines();
     let stderr = std::thread::spawn(move || err.map_while(Result::ok).collect::<Vec<_>>());
@@ -317,12 +315,12 @@ async fn no_secret_is_ever_logged() {
         c.hello(id, Some(&secrets[5]), None).await.0,
     ];
     let (mut watcher, _) = c.hello(id, Some(&secrets[4]), Some(0)).await;
-    let mut rng = common::Lcg(5);
+    let mut rng = crate::common::Lcg(5);
     for _ in 0..6 {
         let view = watcher
             .until(|m| m["type"] == "event" && m["turn"]["kind"] == "move")
             .await;
-        common::play_random_move(&mut seats, &view, &mut rng).await;
+        crate::common::play_random_move(&mut seats, &view, &mut rng).await;
     }
     // A wrong token is logged as refused, and must not be echoed either.
     let mut bad = c.ws(id).await;

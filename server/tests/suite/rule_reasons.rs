@@ -1,9 +1,7 @@
 //! A move that parses but breaks a rule of the variant is refused with the engine's own
 //! reason, sent to the mover only, and changes nothing.
 
-mod common;
-
-use common::{IMPLEMENTED, start};
+use crate::common::{IMPLEMENTED, start};
 use senet_engine::{Game, IllegalMove, Status, Variant};
 use serde_json::json;
 

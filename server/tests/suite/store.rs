@@ -2,15 +2,11 @@
 //! migrations, every event stored before it is broadcast, game and match tables, recovery
 //! of unfinished matches by a new server on the same database, the series API.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Client, Lcg, Ws, play_random_move};
-use db::{config, pg_db, start_cluster};
+use crate::common::{Client, Lcg, Ws, play_random_move};
+use crate::db::{config, pg_db, start_cluster};
 use senet_store::sql::SqlStore;
 use serde_json::{Value, json};
 
@@ -693,7 +689,7 @@ async fn postgres_stopped_and_restarted_under_load() {
     }
     let (mut n_acked, mut n_stored) = (0, 0);
     for (id, acked) in &results {
-        let stored = common::stored_moves(&c, id, None).await;
+        let stored = crate::common::stored_moves(&c, id, None).await;
         // Every acknowledged move is stored, in order; a refused one may have been kept
         // (its commit's answer lost) and is then in the log too, where the match found it.
         let mut it = stored.iter();
@@ -715,7 +711,7 @@ async fn postgres_stopped_and_restarted_under_load() {
 /// migrated, recovered, and played on.
 async fn migrate_a_previous_release(url: &str) {
     let fixture: Value =
-        serde_json::from_str(include_str!("fixtures/release-2c0e5df.json")).unwrap();
+        serde_json::from_str(include_str!("../fixtures/release-2c0e5df.json")).unwrap();
     let tables = &fixture["tables"];
     let pool = senet_store::sql::migrate_up_to(url, 1).await.unwrap();
     let token = |m: &str, seat: i64| format!("token-{m}-{seat}");

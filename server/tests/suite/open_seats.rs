@@ -1,12 +1,10 @@
 //! A public match's free seats can be taken without an invite (the lobby's one-click join);
 //! a private match's cannot; every seat goes to exactly one player.
 
-mod common;
-
-use common::{start, start_with};
+use crate::common::{start, start_with};
 use serde_json::{Value, json};
 
-async fn join_open(s: &common::Client, id: &str, name: &str) -> (u16, Value) {
+async fn join_open(s: &crate::common::Client, id: &str, name: &str) -> (u16, Value) {
     s.post(&format!("/api/matches/{id}/join"), json!({ "name": name }))
         .await
 }
@@ -88,7 +86,7 @@ async fn racing_players_each_get_a_different_seat_or_match_full() {
 
     let tries: Vec<_> = (0..7)
         .map(|i| {
-            let client = common::Client { addr: s.addr };
+            let client = crate::common::Client { addr: s.addr };
             let id = id.clone();
             tokio::spawn(async move { join_open(&client, &id, &format!("p{i}")).await })
         })

@@ -2,13 +2,11 @@
 //! start it again on the same data, reconnect with the seat tokens, and check every game
 //! continues from exactly the last acknowledged move.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 
-use common::{Client, Lcg, Ws, play_random_move};
+use crate::common::{Client, Lcg, Ws, play_random_move};
 use serde_json::{Value, json};
 
 /// Starts the binary on a free port; returns it and its address (read from its log).
@@ -33,7 +31,7 @@ fn start(data: &std::path::Path) -> (Child, SocketAddr) {
         .spawn()
         .expect("the server binary starts");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let addr = common::serving_addr(&mut lines);
+    let addr = crate::common::serving_addr(&mut lines);
     // Keep draining the log so the server never blocks on a full pipe.
     std::thread::spawn(move || for _ in lines {});
     (child, addr)

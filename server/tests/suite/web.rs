@@ -1,9 +1,7 @@
 //! The web client's routes: pages with their security headers, embedded assets, and the
 //! position (`notation`) that every event carries for the client to draw.
 
-mod common;
-
-use common::{TestServer, start};
+use crate::common::{TestServer, start};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

@@ -4,23 +4,19 @@
 //! compression layer. A real server on a
 //! free port, spoken to over raw TCP.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::io::Read;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::{Client, Ws, start};
+use crate::common::{Client, Ws, start};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-const BOARDS_JS: &str = include_str!("../../web/boards.js");
-const LOBBY_JS: &str = include_str!("../../web/lobby.js");
-const FAVICON_SVG: &str = include_str!("../../web/favicon.svg");
+const BOARDS_JS: &str = include_str!("../../../web/boards.js");
+const LOBBY_JS: &str = include_str!("../../../web/lobby.js");
+const FAVICON_SVG: &str = include_str!("../../../web/favicon.svg");
 
 /// A response: status, headers (names lower-cased) and the body as sent (de-chunked, not
 /// decompressed).
@@ -524,8 +520,8 @@ async fn an_unknown_match_gets_a_404_page() {
 /// private, since the store has it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stored_match_keeps_its_pages() {
-    let (_dir, url) = db::sqlite();
-    let mut cfg = db::config(&url);
+    let (_dir, url) = crate::db::sqlite();
+    let mut cfg = crate::db::config(&url);
     cfg.invite_ttl = 0;
     let s = senet_server::spawn_durable(cfg)
         .await

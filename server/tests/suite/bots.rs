@@ -3,12 +3,8 @@
 //! path as a person's and the game's record verifies; a bot plays on after a restart; a bot
 //! match is casual unless chosen rated, and then only the person's rating moves.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
-use common::{Client, Ws, play_seat, start_with};
-use db::config;
+use crate::common::{Client, Ws, play_seat, start_with};
+use crate::db::config;
 use senet_match::record::GameRecord;
 use serde_json::{Value, json};
 

@@ -1,13 +1,11 @@
 //! The engine's replay example (`cargo run -p senet-engine --example replay -- FILE`) accepts
 //! the record the server exports for a finished game, and refuses one that was tampered with.
 
-mod common;
-
 #[allow(dead_code)]
-#[path = "../../engine/examples/replay.rs"]
-mod replay_example;
+#[path = "../../../engine/examples/replay.rs"]
+mod replay_cli;
 
-use common::{play_seat, start};
+use crate::common::{play_seat, start};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -20,7 +18,7 @@ async fn an_exported_record_replays_and_a_tampered_one_does_not() {
 
     let (status, record) = s.get(&format!("/api/matches/{id}/games/1")).await;
     assert_eq!(status, 200, "{record}");
-    let summary = replay_example::replay(&record).expect("the exported record replays");
+    let summary = replay_cli::replay(&record).expect("the exported record replays");
     assert!(summary.contains("wins"), "{summary}");
 
     // Change the first move to another legal-looking one: the replay must refuse the record
@@ -34,7 +32,7 @@ async fn an_exported_record_replays_and_a_tampered_one_does_not() {
     let played = first_move["move"].as_str().unwrap().to_owned();
     first_move["move"] = Value::String(if played == "black" { "white" } else { "black" }.into());
     assert!(
-        replay_example::replay(&tampered).is_err(),
+        replay_cli::replay(&tampered).is_err(),
         "a tampered record replayed: first move {played}"
     );
 
@@ -47,5 +45,5 @@ async fn an_exported_record_replays_and_a_tampered_one_does_not() {
         .find(|e| e["kind"] == "game_over")
         .expect("game over");
     over["points"] = json!(over["points"].as_u64().unwrap() + 1);
-    assert!(replay_example::replay(&edited).is_err());
+    assert!(replay_cli::replay(&edited).is_err());
 }

@@ -4,14 +4,10 @@
 //! Checked live (answered by the match's actor) and from the store (after eviction), on
 //! SQLite and Postgres, and with the in-memory store; public matches are unaffected.
 
-mod common;
-#[path = "common/db.rs"]
-mod db;
-
 use std::time::Duration;
 
-use common::Client;
-use db::get_bearer;
+use crate::common::Client;
+use crate::db::get_bearer;
 use serde_json::{Value, json};
 
 /// Creates a match between Ann (seat 1) and Bo (seat 2), both registered, and finishes it
@@ -22,7 +18,7 @@ async fn finished(
     public: bool,
     ann: &Value,
     bo: &Value,
-) -> (String, Value, String, common::Ws) {
+) -> (String, Value, String, crate::common::Ws) {
     let (st, m) = c
         .post(
             "/api/matches",
@@ -86,7 +82,7 @@ fn lists(v: &Value, id: &str) -> bool {
 }
 
 async fn private_everywhere(url: &str) {
-    let mut cfg = db::config(url);
+    let mut cfg = crate::db::config(url);
     // Finished matches leave memory at once (once nobody is connected): reads then come
     // from the store.
     cfg.evict_after = 0;
@@ -201,13 +197,13 @@ async fn private_everywhere(url: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_private_matches_need_a_secret() {
-    let (_dir, url) = db::sqlite();
+    let (_dir, url) = crate::db::sqlite();
     private_everywhere(&url).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_private_matches_need_a_secret() {
-    let Some(pg) = db::pg_db("postgres_private_matches_need_a_secret").await else {
+    let Some(pg) = crate::db::pg_db("postgres_private_matches_need_a_secret").await else {
         return;
     };
     private_everywhere(&pg.url).await;
@@ -217,7 +213,7 @@ async fn postgres_private_matches_need_a_secret() {
 /// match's actor: a private match's REST reads are refused outright; public ones work.
 #[tokio::test]
 async fn memory_store_refuses_private_reads() {
-    let s = common::start().await;
+    let s = crate::common::start().await;
     let (id, _, created) = s
         .create_full(json!({"variant": "parker", "public": false}))
         .await;
