@@ -33,10 +33,13 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{Geometry, Layout, Piece, PieceKind, Place, Placement, Step, StepKind};
+use crate::ruleset::path_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::stuck::PieceNoun;
 use crate::{
-    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
-    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
+    Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw, ThrowEffect,
+    ThrowSpec, Variant,
 };
 
 /// Squares on the path (three tracks of nine).
@@ -1290,6 +1293,121 @@ impl Layout for Martian {
                 }
             }
         }
+    }
+}
+
+/// The colour of each player's pyramids, as the web client draws them (player 1 first).
+pub const COLOURS: [&str; 2] = ["red", "yellow"];
+
+/// The first square of each track, the two flips and the exit.
+const SPECIAL: [SpecialSquare; 6] = [
+    SpecialSquare {
+        place: path_square(0),
+        mark: "",
+        name: "Source Track",
+        rule: "The first track, run East to West; no pyramid of yours bears off while one of \
+               yours is on it.",
+        kind: SquareKind::Track,
+    },
+    SpecialSquare {
+        place: path_square(8),
+        mark: "",
+        name: "Birth Flip",
+        rule: "From S9 the path goes on at B1, the start of the Balance Track.",
+        kind: SquareKind::Flip,
+    },
+    SpecialSquare {
+        place: path_square(9),
+        mark: "",
+        name: "Balance Track",
+        rule: "The middle track, run West to East.",
+        kind: SquareKind::Track,
+    },
+    SpecialSquare {
+        place: path_square(17),
+        mark: "",
+        name: "Death Flip",
+        rule: "From B9 the path goes on at P1, the start of the Perfect Track.",
+        kind: SquareKind::Flip,
+    },
+    SpecialSquare {
+        place: path_square(18),
+        mark: "",
+        name: "Perfect Track",
+        rule: "The last track, run East to West; only from here does a pyramid bear off.",
+        kind: SquareKind::Track,
+    },
+    SpecialSquare {
+        place: path_square(26),
+        mark: "",
+        name: "Exit",
+        rule: "A count that reaches past P9 bears the pyramid off; it need not be exact.",
+        kind: SquareKind::BearOff,
+    },
+];
+
+impl Ruleset for Martian {
+    const ID: &'static str = "martian";
+    const NAME: &'static str = "Martian Senet";
+    const PLAYER_RANGE: (u8, u8) = (2, 2);
+    const OPTIONS: &'static [&'static str] = &[];
+    const THROW: ThrowSpec = ThrowSpec::ONE_D6;
+    const BOARD: BoardKind = BoardKind::Martian;
+    const MOVE_NOTATION: &'static str =
+        "SQUARE then SIZE (S1L: the large pyramid on S1), or E>W / W>E (a coaster move)";
+    const SUMMARY: &'static str = "Three 3×3 coasters in a line make three tracks of nine \
+        squares, run one after another: Source, Balance, Perfect. Each player has four trios \
+        of pyramids, which nest and stack on pyramids of either colour; a free pyramid moves \
+        by the die with the smaller ones on top of it, and a complete tree of one colour \
+        blocks the other. A 5 moves an end coaster, with everything on it, to the other end; \
+        1, 5 and 6 throw again. Once none of yours is on the Source Track, bear off past the \
+        end of the Perfect Track: the first to bear off all twelve wins.";
+    const PIECE: PieceNoun = PieceNoun::Pyramid;
+    const SPECIAL_SQUARES: &'static [SpecialSquare] = &SPECIAL;
+
+    fn own_words(reason: IllegalMove) -> Option<&'static str> {
+        match reason {
+            IllegalMove::Blocked => {
+                Some("That pyramid is blocked by a complete tree of the other colour in its way.")
+            }
+            IllegalMove::CannotBearOff => Some(
+                "A pyramid bears off only once none of yours is on the Source Track, and never \
+                 carrying the other colour.",
+            ),
+            IllegalMove::IllegalStack => Some(
+                "That pyramid cannot stack where it would land: only on a pyramid one size \
+                 larger or smaller, and never nesting over a tree.",
+            ),
+            IllegalMove::Trapped => {
+                Some("That pyramid is held inside a larger one: the larger one moves first.")
+            }
+            IllegalMove::NoSuchDie => {
+                Some("This throw moves a coaster, not a pyramid: choose a coaster move.")
+            }
+            _ => None,
+        }
+    }
+
+    /// [`COLOURS`]: red for player 1, yellow for player 2.
+    fn sides(&self) -> Vec<Option<&'static str>> {
+        COLOURS.iter().map(|&c| Some(c)).collect()
+    }
+
+    /// The pyramids each player bore off, and the die to play:
+    /// `borne off: red 3, yellow 0 · die: 4`.
+    fn position_notes(&self) -> String {
+        let all = 3 * u32::from(PER_SIZE);
+        let mut notes = format!(
+            "borne off: {} {}, {} {}",
+            COLOURS[0],
+            all.saturating_sub(self.in_play(Player::One)),
+            COLOURS[1],
+            all.saturating_sub(self.in_play(Player::Two))
+        );
+        if let Phase::Move(die) = self.phase {
+            notes.push_str(&format!(" · die: {die}"));
+        }
+        notes
     }
 }
 
