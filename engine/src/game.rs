@@ -492,3 +492,33 @@ impl Game {
         Ok(geometry.unwrap_or_default())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Game, IllegalMove, Move, Setup, Status, Throw, ThrowSpec, Variant, jequier};
+
+    #[test]
+    fn a_move_of_another_variant_is_malformed_and_changes_nothing() {
+        let mut game = Game::new(Variant::Parker, Setup::default()).unwrap();
+        // The starting roll (6+6 against 1+1), then player 1's first throw.
+        for faces in [[6, 6], [1, 1], [3, 5]] {
+            game.throw(Throw::new(ThrowSpec::TWO_D6, &faces).unwrap())
+                .unwrap();
+        }
+        let Status::Move { player } = game.status() else {
+            panic!("a move is due: {}", game.to_notation());
+        };
+        let before = game.clone();
+        let other = Move::Jequier(jequier::Move::new(10, 11));
+        assert_eq!(game.play(player, other), Err(IllegalMove::Malformed));
+        assert_eq!(game.geometry(other), Err(IllegalMove::Malformed));
+        assert_eq!(game.play_unchecked(other), Err(IllegalMove::Malformed));
+        assert_eq!(game, before);
+        // A legal move plays the same checked and unchecked.
+        let mv = game.legal_moves()[0];
+        let mut checked = game.clone();
+        checked.play(player, mv).unwrap();
+        game.play_unchecked(mv).unwrap();
+        assert_eq!(game, checked);
+    }
+}

@@ -1,7 +1,8 @@
 //! What a client is told beyond the moves, checked over random play of every variant: the
 //! points breakdown of a finished game adds up to its points, the pieces that cannot move
 //! are exactly the mover's pieces from which no legal move starts, each with a reason about
-//! that piece and a sentence for the player, and every position names a side per player.
+//! that piece and a sentence for the player, and every position names a side per player and
+//! has its notes in one line.
 
 use std::collections::BTreeSet;
 
@@ -148,6 +149,12 @@ fn random_game<R: Ruleset>(seed: u64, setup: Setup) {
             game.sides().len(),
             usize::from(game.players()),
             "{}",
+            game.to_notation()
+        );
+        let notes = game.position_notes();
+        assert!(
+            !notes.is_empty() && !notes.contains('\n'),
+            "{notes:?} in {}",
             game.to_notation()
         );
         if resign_after == Some(action) && game.status().outcome().is_none() {
