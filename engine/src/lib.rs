@@ -76,10 +76,10 @@ pub use rules::{
     Concession, EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status,
     ThrowEffect,
 };
-pub use ruleset::{Ruleset, SpecialSquare, SquareKind};
+pub use ruleset::{BoardKind, Ruleset, SpecialSquare, SquareKind};
 pub use scoring::Breakdown;
 pub use stuck::{ExplainedStuck, PieceNoun, Stuck};
-pub use variant::{BoardKind, ThrowOdds, VariantInfo, VariantOption};
+pub use variant::{ThrowOdds, VariantInfo, VariantOption};
 
 // Every ruleset, once: its variant, its module and its game type. This list makes
 // `Variant`, `Game` and `Move` and every method of theirs that asks which ruleset it is

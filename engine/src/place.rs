@@ -40,7 +40,7 @@ impl PathSquare {
         if p < 27 { Some(PathSquare(p)) } else { None }
     }
 
-    /// The path index, 0 (`S1`) to 26 (`P9`), as in [`crate::martian::Move::Pyramid`].
+    /// The path index, 0 (`S1`) to 26 (`P9`), as in `martian::Move::Pyramid`.
     pub const fn index(self) -> u8 {
         self.0
     }

@@ -10,8 +10,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::ThrowSpec;
-use crate::place::Place;
-use crate::ruleset::SpecialSquare;
+use crate::ruleset::{BoardKind, SpecialSquare};
 use crate::{ParseError, Setup, SetupError, Variant};
 
 impl Variant {
@@ -162,38 +161,6 @@ impl VariantOption {
                               (the printed rule; players may waive it before the game)",
             }),
             _ => None,
-        }
-    }
-}
-
-/// The kind of board a variant is played on, which says which [`Place`]s it uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BoardKind {
-    /// The 3 × 10 S track of [`crate::board30`]: places `s1` … `s30`, `off`, `out`.
-    Track30,
-    /// `parker`'s two paths of 20 squares: places `p1-1` … `p2-20`, `out`.
-    Parker,
-    /// `martian`'s three coasters: places `S1` … `P9`, `off`.
-    Martian,
-}
-
-impl BoardKind {
-    /// Whether `place` is a square of this board (not `off` or `out`, which are beside
-    /// every board).
-    ///
-    /// ```
-    /// use senet_engine::{BoardKind, Place};
-    /// assert!(BoardKind::Track30.has_square("s27".parse::<Place>()?));
-    /// assert!(!BoardKind::Parker.has_square("s27".parse::<Place>()?));
-    /// assert!(!BoardKind::Martian.has_square(Place::Off));
-    /// # Ok::<_, senet_engine::ParseError>(())
-    /// ```
-    pub const fn has_square(self, place: Place) -> bool {
-        match self {
-            BoardKind::Track30 => matches!(place, Place::Square(_)),
-            BoardKind::Parker => matches!(place, Place::Lane { .. }),
-            BoardKind::Martian => matches!(place, Place::Path(_)),
         }
     }
 }
