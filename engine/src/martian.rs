@@ -1299,52 +1299,71 @@ impl Layout for Martian {
 /// The colour of each player's pyramids, as the web client draws them (player 1 first).
 pub const COLOURS: [&str; 2] = ["red", "yellow"];
 
-/// The first square of each track, the two flips and the exit.
-const SPECIAL: [SpecialSquare; 6] = [
-    SpecialSquare {
-        place: path_square(0),
-        mark: "",
-        name: "Source Track",
-        rule: "The first track, run East to West; no pyramid of yours bears off while one of \
-               yours is on it.",
-        kind: SquareKind::Track,
-    },
-    SpecialSquare {
-        place: path_square(8),
-        mark: "",
-        name: "Birth Flip",
-        rule: "From S9 the path goes on at B1, the start of the Balance Track.",
-        kind: SquareKind::Flip,
-    },
-    SpecialSquare {
-        place: path_square(9),
-        mark: "",
-        name: "Balance Track",
-        rule: "The middle track, run West to East.",
-        kind: SquareKind::Track,
-    },
-    SpecialSquare {
-        place: path_square(17),
-        mark: "",
-        name: "Death Flip",
-        rule: "From B9 the path goes on at P1, the start of the Perfect Track.",
-        kind: SquareKind::Flip,
-    },
-    SpecialSquare {
-        place: path_square(18),
-        mark: "",
-        name: "Perfect Track",
-        rule: "The last track, run East to West; only from here does a pyramid bear off.",
-        kind: SquareKind::Track,
-    },
-    SpecialSquare {
-        place: path_square(26),
-        mark: "",
-        name: "Exit",
-        rule: "A count that reaches past P9 bears the pyramid off; it need not be exact.",
-        kind: SquareKind::BearOff,
-    },
-];
+/// Path square `p` as a special square: every square is on a named track with its rule;
+/// the last of each track is where the path turns onto the next (the Birth and Death Flips)
+/// or leaves the board.
+const fn special_square(p: u8) -> SpecialSquare {
+    let place = path_square(p);
+    match p {
+        8 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Birth Flip",
+            rule: "The last square of the Source Track: the path goes on at B1, on the Balance \
+                   Track.",
+            kind: SquareKind::Flip,
+        },
+        17 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Death Flip",
+            rule: "The last square of the Balance Track: the path goes on at P1, on the Perfect \
+                   Track.",
+            kind: SquareKind::Flip,
+        },
+        26 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Exit",
+            rule: "The last square of the Perfect Track: a count that reaches past it bears a \
+                   pyramid off, exactly or not.",
+            kind: SquareKind::BearOff,
+        },
+        0..9 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Source Track",
+            rule: "Pyramids move East to West here; none of yours bears off while one of yours \
+                   is on this track.",
+            kind: SquareKind::Track,
+        },
+        9..18 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Balance Track",
+            rule: "Pyramids move West to East here.",
+            kind: SquareKind::Track,
+        },
+        _ => SpecialSquare {
+            place,
+            mark: "",
+            name: "Perfect Track",
+            rule: "Pyramids move East to West here, and bear off past its end.",
+            kind: SquareKind::Track,
+        },
+    }
+}
+
+/// Every square of the path, in path order.
+const SPECIAL: [SpecialSquare; SQUARES] = {
+    let mut out = [special_square(0); SQUARES];
+    let mut p = 0;
+    while p < SQUARES {
+        out[p] = special_square(p as u8);
+        p += 1;
+    }
+    out
+};
 
 impl Ruleset for Martian {
     const ID: &'static str = "martian";

@@ -163,7 +163,8 @@ pub enum SquareKind {
     Wait,
     /// Pieces are captured here (`parker`'s Senet Row).
     Capture,
-    /// The first square of a named track (`martian`'s Source, Balance and Perfect Tracks).
+    /// A square of a named track, with the track's rule (`martian`'s Source, Balance and
+    /// Perfect Tracks).
     Track,
     /// Where the path turns from one track onto the next (`martian`'s Birth and Death Flips).
     Flip,
@@ -198,7 +199,7 @@ pub(crate) const fn path_square(p: u8) -> Place {
 mod tests {
     use super::*;
     use crate::stuck::specificity;
-    use crate::{Game, Setup, Status, Throw, Variant, jequier, parker};
+    use crate::{Game, Setup, Status, Throw, Variant, jequier, martian, parker};
 
     const EVERY_REASON: [IllegalMove; 19] = [
         IllegalMove::GameOver,
@@ -312,6 +313,10 @@ mod tests {
         assert_eq!(tracks, ["Source Track", "Balance Track", "Perfect Track"]);
         assert_eq!(find(Variant::Martian, "S9").name, "Birth Flip");
         assert_eq!(find(Variant::Martian, "B9").name, "Death Flip");
+        assert_eq!(find(Variant::Martian, "P9").kind, SquareKind::BearOff);
+        // Every square of the path is on a named track.
+        assert_eq!(Variant::Martian.special_squares().len(), martian::SQUARES);
+        assert_eq!(find(Variant::Martian, "B5").name, "Balance Track");
     }
 
     #[test]
