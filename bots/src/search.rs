@@ -34,7 +34,7 @@ use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use fnv::FnvHasher;
-use senet_engine::{Game, Move, Player, Rules, Status};
+use senet_engine::{Game, Move, Player, Status};
 
 use crate::chance::ChanceTables;
 use crate::eval::{self, Chances, MAX_PLAYERS};
@@ -330,7 +330,7 @@ impl Searcher {
         for mv in game.legal_moves() {
             self.spend(1)?;
             let mut next = game.clone();
-            play_legal(&mut next, player, mv);
+            play_legal(&mut next, mv);
             // A 64-bit hash stands for the position: a collision could only hide one line.
             if !seen.insert(fingerprint(&next)) {
                 continue;
@@ -365,16 +365,8 @@ fn fingerprint(game: &Game) -> u64 {
 }
 
 /// Plays a move taken from `game.legal_moves()` without generating the moves again.
-fn play_legal(game: &mut Game, player: Player, mv: Move) {
-    match (game, mv) {
-        (Game::Jequier(g), Move::Jequier(m)) => g.play_unchecked(m),
-        (Game::Pyramid(g), Move::Pyramid(m)) => g.play_unchecked(m),
-        (Game::Modern(g), Move::Modern(m)) => g.play_unchecked(m),
-        (Game::Parker(g), Move::Parker(m)) => g.play_unchecked(m),
-        (Game::Martian(g), Move::Martian(m)) => g.play_unchecked(m),
-        // A move of another variant is never legal; the checked path refuses it unchanged.
-        (game, mv) => {
-            let _refused = game.play(player, mv);
-        }
-    }
+fn play_legal(game: &mut Game, mv: Move) {
+    // A move of another variant is never among the legal moves; the engine would refuse it
+    // and leave the game unchanged.
+    let _other_variant = game.play_unchecked(mv);
 }

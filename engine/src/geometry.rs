@@ -242,7 +242,7 @@ pub struct Step {
 /// Which end coaster a `martian` 5 moves ([`Geometry::coaster`]). Serialised as
 /// `east_to_west` or `west_to_east`.
 ///
-/// Also at [`crate::martian::Coaster`], where the move that names it lives.
+/// Also re-exported as `martian::Coaster`, beside the move that names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Coaster {

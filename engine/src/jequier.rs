@@ -33,10 +33,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::notation::{self, To};
+use crate::ruleset::track_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::stuck::PieceNoun;
 use crate::{
-    Concession, Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules,
-    Setup, SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    BoardKind, Concession, Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
+    Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw, ThrowEffect,
+    ThrowSpec, Variant,
 };
 
 /// Pieces per player.
@@ -864,6 +867,108 @@ impl Layout for Jequier {
             steps,
             coaster: None,
         }
+    }
+}
+
+impl Ruleset for Jequier {
+    const ID: &'static str = "jequier";
+    const NAME: &'static str = "Jéquier's Senet (1930)";
+    const PLAYER_RANGE: (u8, u8) = (2, 2);
+    const OPTIONS: &'static [&'static str] = &[];
+    const THROW: ThrowSpec = ThrowSpec::FOUR_STICKS;
+    const BOARD: BoardKind = BoardKind::Track30;
+    const MOVE_NOTATION: &'static str = "FROM-TO (10-11) or FROM-off (28-off)";
+    const SUMMARY: &'static str = "Five pieces each on the S-shaped track of 30 squares, and four \
+        throwing sticks (1 to 4 plain sides up, or 6 with all red sides up). The first to throw \
+        a 1 plays black and moves first. Throws of 1, 4 and 6 throw again. A piece that lands \
+        on an opposing piece sends it back to the lowest empty square, unless that piece has \
+        one of its colour beside it or stands on square 15, 26, 28 or 29; three in a row \
+        cannot be passed. Square 27 sends a piece back too. When no piece can move forward, \
+        one must move backward. Bear off once all your pieces are in the last row: the first \
+        to bear off all five wins.";
+    const PIECE: PieceNoun = PieceNoun::Piece;
+    const SPECIAL_SQUARES: &'static [SpecialSquare] = &[
+        SpecialSquare {
+            place: track_square(15),
+            mark: "↺",
+            name: "House of Rebirth",
+            rule: "Safe: a piece here cannot be sent back.",
+            kind: SquareKind::Safe,
+        },
+        SpecialSquare {
+            place: track_square(26),
+            mark: "☥",
+            name: "House of Happiness",
+            rule: "Safe: a piece here cannot be sent back.",
+            kind: SquareKind::Safe,
+        },
+        SpecialSquare {
+            place: track_square(TRAP),
+            mark: "≈",
+            name: "Water",
+            rule: "A piece that lands here goes back at once to the lowest empty square.",
+            kind: SquareKind::Trap,
+        },
+        SpecialSquare {
+            place: track_square(28),
+            mark: "III",
+            name: "Safe square",
+            rule: "Safe: a piece here cannot be sent back.",
+            kind: SquareKind::Safe,
+        },
+        SpecialSquare {
+            place: track_square(29),
+            mark: "II",
+            name: "Safe square",
+            rule: "Safe: a piece here cannot be sent back.",
+            kind: SquareKind::Safe,
+        },
+    ];
+
+    fn own_words(reason: IllegalMove) -> Option<&'static str> {
+        match reason {
+            IllegalMove::MustWait => {
+                Some("That piece must wait until the piece in front of it has moved.")
+            }
+            IllegalMove::Blocked => {
+                Some("That piece is blocked by three opposing pieces in a row.")
+            }
+            IllegalMove::Protected => Some(
+                "That piece would land on a protected piece: two of a colour side by side, or \
+                 one on a safe square (15, 26, 28, 29).",
+            ),
+            IllegalMove::CannotBearOff => {
+                Some("You may bear off only once all your pieces are in the last row.")
+            }
+            IllegalMove::NoBackward => {
+                Some("A piece moves backward only when none of yours can move forward.")
+            }
+            IllegalMove::NoSuchDie => Some("The sticks do not move that piece that far."),
+            _ => None,
+        }
+    }
+
+    /// `black` and `white` once someone has thrown the first 1, `None` before.
+    fn sides(&self) -> Vec<Option<&'static str>> {
+        [Player::One, Player::Two]
+            .into_iter()
+            .map(|p| {
+                self.colour_of(p).map(|c| match c {
+                    Colour::Black => "black",
+                    Colour::White => "white",
+                })
+            })
+            .collect()
+    }
+
+    /// The pieces of each colour borne off: `borne off: white 2, black 0`.
+    fn position_notes(&self) -> String {
+        let off = |bits: u32| PIECES - (bits & BOARD_MASK).count_ones();
+        format!(
+            "borne off: white {}, black {}",
+            off(self.white),
+            off(self.black)
+        )
     }
 }
 

@@ -33,10 +33,13 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{Geometry, Layout, Piece, PieceKind, Place, Placement, Step, StepKind};
+use crate::ruleset::path_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::stuck::PieceNoun;
 use crate::{
-    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
-    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
+    Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw, ThrowEffect,
+    ThrowSpec, Variant,
 };
 
 /// Squares on the path (three tracks of nine).
@@ -1290,6 +1293,140 @@ impl Layout for Martian {
                 }
             }
         }
+    }
+}
+
+/// The colour of each player's pyramids, as the web client draws them (player 1 first).
+pub const COLOURS: [&str; 2] = ["red", "yellow"];
+
+/// Path square `p` as a special square: every square is on a named track with its rule;
+/// the last of each track is where the path turns onto the next (the Birth and Death Flips)
+/// or leaves the board.
+const fn special_square(p: u8) -> SpecialSquare {
+    let place = path_square(p);
+    match p {
+        8 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Birth Flip",
+            rule: "The last square of the Source Track: the path goes on at B1, on the Balance \
+                   Track.",
+            kind: SquareKind::Flip,
+        },
+        17 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Death Flip",
+            rule: "The last square of the Balance Track: the path goes on at P1, on the Perfect \
+                   Track.",
+            kind: SquareKind::Flip,
+        },
+        26 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Exit",
+            rule: "The last square of the Perfect Track: a count that reaches past it bears a \
+                   pyramid off, exactly or not.",
+            kind: SquareKind::BearOff,
+        },
+        0..9 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Source Track",
+            rule: "Pyramids move East to West here; none of yours bears off while one of yours \
+                   is on this track.",
+            kind: SquareKind::Track,
+        },
+        9..18 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Balance Track",
+            rule: "Pyramids move West to East here.",
+            kind: SquareKind::Track,
+        },
+        _ => SpecialSquare {
+            place,
+            mark: "",
+            name: "Perfect Track",
+            rule: "Pyramids move East to West here, and bear off past its end.",
+            kind: SquareKind::Track,
+        },
+    }
+}
+
+/// Every square of the path, in path order.
+const SPECIAL: [SpecialSquare; SQUARES] = {
+    let mut out = [special_square(0); SQUARES];
+    let mut p = 0;
+    while p < SQUARES {
+        out[p] = special_square(p as u8);
+        p += 1;
+    }
+    out
+};
+
+impl Ruleset for Martian {
+    const ID: &'static str = "martian";
+    const NAME: &'static str = "Martian Senet";
+    const PLAYER_RANGE: (u8, u8) = (2, 2);
+    const OPTIONS: &'static [&'static str] = &[];
+    const THROW: ThrowSpec = ThrowSpec::ONE_D6;
+    const BOARD: BoardKind = BoardKind::Martian;
+    const MOVE_NOTATION: &'static str =
+        "SQUARE then SIZE (S1L: the large pyramid on S1), or E>W / W>E (a coaster move)";
+    const SUMMARY: &'static str = "Three 3×3 coasters in a line make three tracks of nine \
+        squares, run one after another: Source, Balance, Perfect. Each player has four trios \
+        of pyramids, which nest and stack on pyramids of either colour; a free pyramid moves \
+        by the die with the smaller ones on top of it, and a complete tree of one colour \
+        blocks the other. A 5 moves an end coaster, with everything on it, to the other end; \
+        1, 5 and 6 throw again. Once none of yours is on the Source Track, bear off past the \
+        end of the Perfect Track: the first to bear off all twelve wins.";
+    const PIECE: PieceNoun = PieceNoun::Pyramid;
+    const SPECIAL_SQUARES: &'static [SpecialSquare] = &SPECIAL;
+
+    fn own_words(reason: IllegalMove) -> Option<&'static str> {
+        match reason {
+            IllegalMove::Blocked => {
+                Some("That pyramid is blocked by a complete tree of the other colour in its way.")
+            }
+            IllegalMove::CannotBearOff => Some(
+                "A pyramid bears off only once none of yours is on the Source Track, and never \
+                 carrying the other colour.",
+            ),
+            IllegalMove::IllegalStack => Some(
+                "That pyramid cannot stack where it would land: only on a pyramid one size \
+                 larger or smaller, and never nesting over a tree.",
+            ),
+            IllegalMove::Trapped => {
+                Some("That pyramid is held inside a larger one: the larger one moves first.")
+            }
+            IllegalMove::NoSuchDie => {
+                Some("This throw moves a coaster, not a pyramid: choose a coaster move.")
+            }
+            _ => None,
+        }
+    }
+
+    /// [`COLOURS`]: red for player 1, yellow for player 2.
+    fn sides(&self) -> Vec<Option<&'static str>> {
+        COLOURS.iter().map(|&c| Some(c)).collect()
+    }
+
+    /// The pyramids each player bore off, and the die to play:
+    /// `borne off: red 3, yellow 0 · die: 4`.
+    fn position_notes(&self) -> String {
+        let all = 3 * u32::from(PER_SIZE);
+        let mut notes = format!(
+            "borne off: {} {}, {} {}",
+            COLOURS[0],
+            all.saturating_sub(self.in_play(Player::One)),
+            COLOURS[1],
+            all.saturating_sub(self.in_play(Player::Two))
+        );
+        if let Phase::Move(die) = self.phase {
+            notes.push_str(&format!(" · die: {die}"));
+        }
+        notes
     }
 }
 

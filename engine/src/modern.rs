@@ -18,10 +18,13 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::ruleset::track_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::stuck::PieceNoun;
 use crate::{
-    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, Rules, Setup,
-    SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
+    Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw, ThrowEffect,
+    ThrowSpec, Variant,
 };
 
 /// The start square, the sun.
@@ -996,6 +999,138 @@ impl Layout for Modern {
             steps,
             coaster: None,
         }
+    }
+}
+
+/// The colour each seat plays, as the web client draws them (seat 1 first).
+pub const COLOURS: [&str; 4] = ["red", "yellow", "blue", "green"];
+
+/// The squares with a rule, each with its mark, name and rule.
+const SPECIAL: [SpecialSquare; 7] = [
+    SpecialSquare {
+        place: track_square(SUN),
+        mark: "☀",
+        name: "Sun",
+        rule: "The start: a piece sent back comes here, and whatever stood here leaves the game.",
+        kind: SquareKind::Start,
+    },
+    SpecialSquare {
+        place: track_square(BIRTH),
+        mark: "◇",
+        name: "Bird's birth",
+        rule: "A piece that stops on the bird comes here, taking an opposing piece that stands here.",
+        kind: SquareKind::Rebirth,
+    },
+    SpecialSquare {
+        place: track_square(MOON),
+        mark: "☾",
+        name: "Moon",
+        rule: "A piece that stops here goes back to the sun.",
+        kind: SquareKind::Trap,
+    },
+    SpecialSquare {
+        place: track_square(BIRD),
+        mark: "bird",
+        name: "Bird",
+        rule: "A piece that stops here goes back to square 15, the bird's birth.",
+        kind: SquareKind::Trap,
+    },
+    SpecialSquare {
+        place: track_square(SAFE),
+        mark: "3",
+        name: "Safe square 3",
+        rule: "Safe from pieces outside the last five squares; a piece here must move on its \
+               owner's next turn, and goes up with exactly 3.",
+        kind: SquareKind::Safe,
+    },
+    SpecialSquare {
+        place: track_square(SAFE + 1),
+        mark: "2",
+        name: "Safe square 2",
+        rule: "Safe from pieces outside the last five squares; a piece here must move on its \
+               owner's next turn, and goes up with exactly 2.",
+        kind: SquareKind::Safe,
+    },
+    SpecialSquare {
+        place: track_square(SAFE + 2),
+        mark: "1",
+        name: "Safe square 1",
+        rule: "Safe from pieces outside the last five squares; a piece here must move on its \
+               owner's next turn, and goes up with exactly 1.",
+        kind: SquareKind::Safe,
+    },
+];
+
+impl Ruleset for Modern {
+    const ID: &'static str = "modern";
+    const NAME: &'static str = "Senet-modern";
+    const PLAYER_RANGE: (u8, u8) = (2, 4);
+    const OPTIONS: &'static [&'static str] = &[];
+    const THROW: ThrowSpec = ThrowSpec::TWO_D6;
+    const BOARD: BoardKind = BoardKind::Track30;
+    const MOVE_NOTATION: &'static str =
+        "PIECE+DISTANCE (4+7: the piece with 4 dots, 7 steps), or d1 / d2";
+    const SUMMARY: &'static str = "Five pieces each, marked with 1 to 5 dots, for 2 to 4 \
+        players, and two dice: move one piece by the sum, or two different pieces a die each. \
+        Landing on an opposing piece sends it back to the sun (square 1), and whatever stood \
+        on the sun leaves the game. A piece that stops on the moon (26) goes back to the sun, \
+        one that stops on the bird (27) to square 15. Pieces on 28 to 30 are safe from pieces \
+        outside the last five squares, but must move on their owner's next turn. A piece goes \
+        up with the exact count to one step past square 30; a larger one bounces back. When \
+        three pieces are up, the player with the most dots up wins; a player who cannot move \
+        loses.";
+    const PIECE: PieceNoun = PieceNoun::Piece;
+    const SPECIAL_SQUARES: &'static [SpecialSquare] = &SPECIAL;
+
+    fn own_words(reason: IllegalMove) -> Option<&'static str> {
+        match reason {
+            IllegalMove::Protected => Some(
+                "That piece would land on a protected piece: pieces on squares 28 to 30 are \
+                 safe from pieces outside the last five squares.",
+            ),
+            IllegalMove::MustMoveForcedPiece => Some(
+                "A piece of yours on squares 28 to 30 must move this turn, and this move would \
+                 keep it from moving.",
+            ),
+            IllegalMove::NotLegal => {
+                Some("That piece has moved with the first die: the second die moves another piece.")
+            }
+            _ => None,
+        }
+    }
+
+    /// [`COLOURS`], one per seat of the game.
+    fn sides(&self) -> Vec<Option<&'static str>> {
+        COLOURS
+            .iter()
+            .take(usize::from(self.players))
+            .map(|&c| Some(c))
+            .collect()
+    }
+
+    /// The pieces up in the order they went up, and the dice still to play:
+    /// `pieces up: red 2, yellow 5 (the third ends the game) · dice to play: 3 5`.
+    fn position_notes(&self) -> String {
+        let up: Vec<String> = self.up[..usize::from(self.nup)]
+            .iter()
+            .map(|&c| format!("{} {}", COLOURS[owner(c) % COLOURS.len()], dots(c)))
+            .collect();
+        let mut notes = format!(
+            "pieces up: {} (the third ends the game)",
+            if up.is_empty() {
+                "none yet".to_string()
+            } else {
+                up.join(", ")
+            }
+        );
+        if let Phase::Move { dice, count, .. } = self.phase {
+            let dice: Vec<String> = dice[..usize::from(count)]
+                .iter()
+                .map(u8::to_string)
+                .collect();
+            notes.push_str(&format!(" · dice to play: {}", dice.join(" ")));
+        }
+        notes
     }
 }
 

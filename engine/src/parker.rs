@@ -20,10 +20,13 @@ use serde::{Deserialize, Serialize};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
 use crate::notation::{self, To};
+use crate::ruleset::lane_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::stuck::PieceNoun;
 use crate::{
-    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice,
-    Rules, Setup, SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
+    RemainingDice, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw,
+    ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Spaces in one circuit of a player's path.
@@ -899,6 +902,121 @@ impl Layout for Parker {
             steps,
             coaster: None,
         }
+    }
+}
+
+/// The colour of each player's pegs, as the printed rules name them (player 1 first).
+pub const COLOURS: [&str; 2] = ["red", "yellow"];
+
+/// Square `n` (1 to 20) of `lane`'s path as a special square: the Pharaoh corner, the rest
+/// of the Safety Row, the Senet Row, and its last space.
+const fn special_square(lane: Player, n: u8) -> SpecialSquare {
+    let place = lane_square(lane, n);
+    match n {
+        1 => SpecialSquare {
+            place,
+            mark: "♛",
+            name: "Pharaoh corner",
+            rule: "The Pharaoh starts here; like all of the Safety Row, it is safe from capture.",
+            kind: SquareKind::Start,
+        },
+        2..=10 => SpecialSquare {
+            place,
+            mark: "",
+            name: "Safety Row",
+            rule: "Safe: no peg is captured on a Safety Row.",
+            kind: SquareKind::Safe,
+        },
+        LAP => SpecialSquare {
+            place,
+            mark: "",
+            name: "Last Senet Row space",
+            rule: "A man reaches it by exact count and waits here for a one of a later throw \
+                   to step down to the Pharaoh corner, unless that rule was waived; a peg here \
+                   can be captured.",
+            kind: SquareKind::Wait,
+        },
+        _ => SpecialSquare {
+            place,
+            mark: "",
+            name: "Senet Row",
+            rule: "A peg that comes to rest alongside an opposing peg here captures it.",
+            kind: SquareKind::Capture,
+        },
+    }
+}
+
+/// Every square of both paths, player 1's first, each in path order.
+const SPECIAL: [SpecialSquare; 2 * LAP as usize] = {
+    let mut out = [special_square(Player::One, 1); 2 * LAP as usize];
+    let mut i = 0;
+    while i < out.len() {
+        let lane = if i < LAP as usize {
+            Player::One
+        } else {
+            Player::Two
+        };
+        out[i] = special_square(lane, (i % LAP as usize) as u8 + 1);
+        i += 1;
+    }
+    out
+};
+
+impl Ruleset for Parker {
+    const ID: &'static str = "parker";
+    const NAME: &'static str = "Parker Brothers Senet (1946)";
+    const PLAYER_RANGE: (u8, u8) = (2, 2);
+    const OPTIONS: &'static [&'static str] = &["waiting_for_one"];
+    const THROW: ThrowSpec = ThrowSpec::TWO_D6;
+    const BOARD: BoardKind = BoardKind::Parker;
+    const MOVE_NOTATION: &'static str = "FROM-TO, squares 1 to 20 of the mover's own path (5-9)";
+    const SUMMARY: &'static str = "Parker Brothers' game of 1946: a Pharaoh and four men each, \
+        and two dice, played one peg per die or one peg by their total. Each player runs \
+        circuits of his own Safety Row and the shared Senet Row; a peg that comes to rest \
+        alongside an opposing peg in the Senet Row captures it. Men never move backward nor \
+        pass their own pegs, and wait on the last Senet Row space for a one (unless the \
+        players waive that rule); the Pharaoh may pass any peg and move backward in the Senet \
+        Row. Capture all the opposing pegs to win.";
+    const PIECE: PieceNoun = PieceNoun::Peg;
+    const SPECIAL_SQUARES: &'static [SpecialSquare] = &SPECIAL;
+
+    fn own_words(reason: IllegalMove) -> Option<&'static str> {
+        match reason {
+            IllegalMove::MustWait => Some(
+                "That man must wait: he reaches square 20 only by an exact count, and leaves it \
+                 only with a one of a later throw.",
+            ),
+            IllegalMove::Blocked => Some("That man is blocked by one of your own pegs in his way."),
+            IllegalMove::NoBackward => Some(
+                "That peg may not move backward: only the Pharaoh does, and only within the \
+                 Senet Row.",
+            ),
+            _ => None,
+        }
+    }
+
+    /// [`COLOURS`]: red for player 1, yellow for player 2.
+    fn sides(&self) -> Vec<Option<&'static str>> {
+        COLOURS.iter().map(|&c| Some(c)).collect()
+    }
+
+    /// The waiting rule, the turns since the last capture with the draw limit
+    /// ([`QUIET_TURN_LIMIT`]), and the dice still to play.
+    fn position_notes(&self) -> String {
+        let mut notes = format!(
+            "{} · turns since the last capture: {} (a draw at {QUIET_TURN_LIMIT})",
+            if self.waiting_for_one {
+                "a man waits for a throw of one to leave the Senet Row"
+            } else {
+                "no waiting for a one"
+            },
+            self.quiet
+        );
+        if let Phase::Move(_) = self.phase {
+            let dice: Vec<String> = self.dice.values().iter().map(u8::to_string).collect();
+            notes.push_str(&format!(" · dice to play: {}", dice.join(" ")));
+        }
+        notes
     }
 }
 

@@ -40,7 +40,7 @@ impl PathSquare {
         if p < 27 { Some(PathSquare(p)) } else { None }
     }
 
-    /// The path index, 0 (`S1`) to 26 (`P9`), as in [`crate::martian::Move::Pyramid`].
+    /// The path index, 0 (`S1`) to 26 (`P9`), as in `martian::Move::Pyramid`.
     pub const fn index(self) -> u8 {
         self.0
     }
@@ -56,7 +56,7 @@ impl PathSquare {
 }
 
 /// Where a piece can be. Written and serialised as its string form (see the
-/// [module documentation](self)).
+/// [module documentation of `geometry`](crate::geometry)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
 #[serde(try_from = "String")]
 pub enum Place {
@@ -79,18 +79,27 @@ pub enum Place {
 
 impl Place {
     /// Square `n` (1 to 30) of the 30-square track, if `n` is in range.
-    pub fn square(n: u8) -> Option<Place> {
-        Square::new(n).map(Place::Square)
+    pub const fn square(n: u8) -> Option<Place> {
+        match Square::new(n) {
+            Some(square) => Some(Place::Square(square)),
+            None => None,
+        }
     }
 
     /// Square `n` (1 to 20) of `lane`'s own `parker` path, if `n` is in range.
-    pub fn lane(lane: Player, n: u8) -> Option<Place> {
-        LaneSquare::new(n).map(|square| Place::Lane { lane, square })
+    pub const fn lane(lane: Player, n: u8) -> Option<Place> {
+        match LaneSquare::new(n) {
+            Some(square) => Some(Place::Lane { lane, square }),
+            None => None,
+        }
     }
 
     /// Square `p` (0 for `S1` to 26 for `P9`) of the `martian` path, if `p` is in range.
-    pub fn path(p: u8) -> Option<Place> {
-        PathSquare::new(p).map(Place::Path)
+    pub const fn path(p: u8) -> Option<Place> {
+        match PathSquare::new(p) {
+            Some(square) => Some(Place::Path(square)),
+            None => None,
+        }
     }
 
     /// True for the places that are not on the board ([`Place::Off`], [`Place::Out`]).

@@ -19,10 +19,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
 use crate::notation::{self, To};
+use crate::ruleset::track_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::stuck::PieceNoun;
 use crate::{
-    Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player, RemainingDice,
-    Rules, Setup, SetupError, Status, Throw, ThrowEffect, ThrowSpec, Variant,
+    BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
+    RemainingDice, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw,
+    ThrowEffect, ThrowSpec, Variant,
 };
 
 /// The Ankh square (the fifth square from the end).
@@ -1209,6 +1212,147 @@ impl Layout for Pyramid {
             coaster: None,
         }
     }
+}
+
+/// The five marked squares at the end of the track, each with its mark, name and rule.
+const MARKED_SQUARES: [SpecialSquare; 5] = [
+    SpecialSquare {
+        place: track_square(ANKH),
+        mark: "☥",
+        name: "Ankh",
+        rule: "Safe; a pyramid here must move on at the next possible roll, after any bear-off.",
+        kind: SquareKind::Forced,
+    },
+    SpecialSquare {
+        place: track_square(27),
+        mark: "X",
+        name: "X (4)",
+        rule: "Safe; a pyramid here waits for a die of 4, which bears it off.",
+        kind: SquareKind::BearOff,
+    },
+    SpecialSquare {
+        place: track_square(28),
+        mark: "III",
+        name: "III (3)",
+        rule: "Safe; a pyramid here waits for a die of 3, which bears it off.",
+        kind: SquareKind::BearOff,
+    },
+    SpecialSquare {
+        place: track_square(29),
+        mark: "II",
+        name: "II (2)",
+        rule: "Safe; a pyramid here waits for a die of 2, which bears it off.",
+        kind: SquareKind::BearOff,
+    },
+    SpecialSquare {
+        place: track_square(30),
+        mark: "I",
+        name: "I (1)",
+        rule: "Safe; a pyramid here waits for a die of 1, which bears it off.",
+        kind: SquareKind::BearOff,
+    },
+];
+
+impl Ruleset for Pyramid {
+    const ID: &'static str = "pyramid";
+    const NAME: &'static str = "Pyramid Senet";
+    const PLAYER_RANGE: (u8, u8) = (2, 2);
+    const OPTIONS: &'static [&'static str] = &[];
+    const THROW: ThrowSpec = ThrowSpec::TWO_D4;
+    const BOARD: BoardKind = BoardKind::Track30;
+    const MOVE_NOTATION: &'static str = "FROM-TO (19-21), FROM-off (27-off), or black / white";
+    const SUMMARY: &'static str = "Ten Icehouse pyramids each (two large worth 4 points, three \
+        medium worth 3, five small worth 2) and two four-sided dice. The winner of a roll-off \
+        chooses a colour: black moves first, with one die on that first turn. Move two \
+        pyramids a die each, or one twice; both dice must be used if possible, and nothing \
+        moves backward. A pyramid landed on leaves the game, unless one of its colour stands \
+        next to it or it is on one of the five marked squares; three in a row cannot be \
+        passed. The numbered squares X, III, II and I bear a pyramid off with exactly that \
+        number; the Ankh must move on. When one side has no pyramid left on the board, the \
+        more points borne off wins.";
+    const PIECE: PieceNoun = PieceNoun::Pyramid;
+    const SPECIAL_SQUARES: &'static [SpecialSquare] = &MARKED_SQUARES;
+
+    fn own_words(reason: IllegalMove) -> Option<&'static str> {
+        match reason {
+            IllegalMove::MustWait => Some(
+                "That pyramid must wait on its numbered square until a die shows that square's \
+                 number.",
+            ),
+            IllegalMove::Blocked => {
+                Some("That pyramid is blocked by three opposing pyramids in a row.")
+            }
+            IllegalMove::Protected => Some(
+                "That pyramid would land on a protected pyramid: one next to another of its \
+                 colour, or one on a marked square (26 to 30).",
+            ),
+            IllegalMove::MustBearOffFirst => Some(
+                "A pyramid on a numbered square that a die of this throw bears off must go \
+                 first.",
+            ),
+            IllegalMove::MustMoveForcedPiece => {
+                Some("The pyramid on the Ankh (26) must move first.")
+            }
+            IllegalMove::CannotBearOff => Some(
+                "Only a pyramid on a numbered square (27 to 30) bears off, with that square's \
+                 number.",
+            ),
+            IllegalMove::NoBackward => Some("Pyramids never move backward."),
+            _ => None,
+        }
+    }
+
+    /// `black` and `white` once the roll-off winner has chosen, `None` before.
+    fn sides(&self) -> Vec<Option<&'static str>> {
+        [Player::One, Player::Two]
+            .into_iter()
+            .map(|p| {
+                self.colour_of(p).map(|c| match c {
+                    Colour::Black => "black",
+                    Colour::White => "white",
+                })
+            })
+            .collect()
+    }
+
+    /// The pyramids each colour bore off, by size, and the dice still to play:
+    /// `borne off: black large, small; white none · dice to play: 4 2`.
+    fn position_notes(&self) -> String {
+        let sizes = |colour: Colour| {
+            let off = self.off[colour.index()];
+            let names: Vec<&str> = Size::ALL
+                .into_iter()
+                .flat_map(|size| {
+                    let name = match size {
+                        Size::Large => "large",
+                        Size::Medium => "medium",
+                        Size::Small => "small",
+                    };
+                    std::iter::repeat_n(name, usize::from(off[size.index()]))
+                })
+                .collect();
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        };
+        let mut notes = format!(
+            "borne off: black {}; white {}",
+            sizes(Colour::Black),
+            sizes(Colour::White)
+        );
+        if let Phase::Move { .. } = self.phase {
+            notes.push_str(&dice_to_play(self.dice.values()));
+        }
+        notes
+    }
+}
+
+/// ` · dice to play: 4 2`, for [`Ruleset::position_notes`].
+fn dice_to_play(dice: &[u8]) -> String {
+    let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+    format!(" · dice to play: {}", dice.join(" "))
 }
 
 #[cfg(test)]

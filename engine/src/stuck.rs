@@ -7,6 +7,11 @@
 //! [`Rules::why_illegal`](crate::Rules::why_illegal), and the reason that says the most
 //! about the piece is kept (see [`specificity`]).
 //!
+//! The reason in words, for the player who clicked, is [`Variant::explain`]'s (and
+//! [`Stuck::explained`] carries it): the variant's own sentence where its rules say more
+//! ([`Ruleset::own_words`](crate::Ruleset::own_words), in the ruleset's module), else the
+//! one every variant shares, with its word for a piece ([`generic_words`]).
+//!
 //! ```
 //! use senet_engine::{Game, IllegalMove, Place, Variant};
 //!
@@ -22,8 +27,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::IllegalMove;
 use crate::place::Place;
+use crate::{IllegalMove, Variant};
 
 /// A place of the mover's pieces from which no legal move starts, and why.
 ///
@@ -35,6 +40,151 @@ pub struct Stuck {
     pub from: Place,
     /// The most specific reason its moves are refused.
     pub reason: IllegalMove,
+}
+
+impl Stuck {
+    /// This stuck piece with the sentence that explains it to a player of `variant`
+    /// ([`Variant::explain`]), for a server to send.
+    ///
+    /// ```
+    /// use senet_engine::{Game, Variant};
+    ///
+    /// let game = Game::from_notation(Variant::Jequier, "..W.........W.BB.............. b2 m1:2")?;
+    /// let explained = game.stuck()[0].explained(Variant::Jequier);
+    /// assert!(explained.text.starts_with("That piece would land on a protected piece"));
+    /// let json = serde_json::to_value(explained).unwrap();
+    /// assert_eq!((json["from"].as_str(), json["reason"].as_str()), (Some("s13"), Some("protected")));
+    /// # Ok::<_, senet_engine::ParseError>(())
+    /// ```
+    pub fn explained(self, variant: Variant) -> ExplainedStuck {
+        ExplainedStuck {
+            from: self.from,
+            reason: self.reason,
+            text: variant
+                .explain(self.reason)
+                .unwrap_or_else(|| no_move(variant)),
+        }
+    }
+}
+
+/// A [`Stuck`] piece with the sentence a player of its variant sees: what
+/// [`Stuck::explained`] gives. Serialised as `{"from": "s12", "reason": "blocked", "text":
+/// "…"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct ExplainedStuck {
+    /// Where the piece stands, as [`Stuck::from`].
+    pub from: Place,
+    /// Why it cannot move, as [`Stuck::reason`].
+    pub reason: IllegalMove,
+    /// The reason in one sentence for the player ([`Variant::explain`]; for a reason that
+    /// never concerns one piece, the sentence of [`IllegalMove::NotLegal`]).
+    pub text: &'static str,
+}
+
+/// The sentence for a piece with no legal move and no more specific reason.
+fn no_move(variant: Variant) -> &'static str {
+    match variant.explain(IllegalMove::NotLegal) {
+        Some(words) => words,
+        None => "That piece has no legal move with this throw.",
+    }
+}
+
+/// What a ruleset's rules call a piece ([`crate::Ruleset::PIECE`]), for the sentences of
+/// [`generic_words`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceNoun {
+    /// `piece` (`jequier`, `modern`).
+    Piece,
+    /// `pyramid` (`pyramid`, `martian`).
+    Pyramid,
+    /// `peg` (`parker`, whose pegs are a Pharaoh and men).
+    Peg,
+}
+
+impl PieceNoun {
+    /// The noun, in lowercase.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PieceNoun::Piece => "piece",
+            PieceNoun::Pyramid => "pyramid",
+            PieceNoun::Peg => "peg",
+        }
+    }
+}
+
+/// The sentences of [`generic_words`] for one noun.
+macro_rules! generic_words_for {
+    ($noun:literal, $reason:expr) => {
+        match $reason {
+            IllegalMove::MustWait => Some(concat!("That ", $noun, " must wait.")),
+            IllegalMove::MustBearOffFirst => Some("You must bear off first."),
+            IllegalMove::MustMoveForcedPiece => {
+                Some(concat!("Another ", $noun, " must move first."))
+            }
+            IllegalMove::MustUseAllDice => Some(concat!(
+                "Moving that ",
+                $noun,
+                " would leave a die unused: both dice must be played when they can be."
+            )),
+            IllegalMove::Blocked => Some(concat!("That ", $noun, " is blocked.")),
+            IllegalMove::Protected => Some(concat!(
+                "That ",
+                $noun,
+                " would land on a protected ",
+                $noun,
+                "."
+            )),
+            IllegalMove::OccupiedByOwn => {
+                Some(concat!("That ", $noun, " would land on one of your own."))
+            }
+            IllegalMove::IllegalStack => Some(concat!(
+                "That ",
+                $noun,
+                " cannot be stacked where it would land."
+            )),
+            IllegalMove::CannotBearOff => Some(concat!("That ", $noun, " may not bear off yet.")),
+            IllegalMove::OffPath => Some(concat!("That ", $noun, " would leave the board.")),
+            IllegalMove::Trapped => Some(concat!(
+                "That ",
+                $noun,
+                " is held inside another: the one around it moves first."
+            )),
+            IllegalMove::NoBackward => Some(concat!("That ", $noun, " may not move backward now.")),
+            IllegalMove::NoSuchDie => Some(concat!("This throw does not move that ", $noun, ".")),
+            IllegalMove::NotLegal => Some(concat!(
+                "That ",
+                $noun,
+                " has no legal move with this throw."
+            )),
+            IllegalMove::GameOver
+            | IllegalMove::NotYourTurn
+            | IllegalMove::MustThrowFirst
+            | IllegalMove::Malformed
+            | IllegalMove::NoSuchPiece => None,
+        }
+    };
+}
+
+/// The sentence for `reason` that fits every ruleset, its pieces called `noun`: what a
+/// ruleset says where its own rules add nothing ([`crate::Ruleset::explain`]). `None` for the
+/// reasons that never concern one piece (those of [`specificity`] 0).
+///
+/// ```
+/// use senet_engine::IllegalMove;
+/// use senet_engine::stuck::{PieceNoun, generic_words};
+/// assert_eq!(
+///     generic_words(PieceNoun::Peg, IllegalMove::OccupiedByOwn),
+///     Some("That peg would land on one of your own.")
+/// );
+/// assert_eq!(generic_words(PieceNoun::Piece, IllegalMove::GameOver), None);
+/// ```
+pub const fn generic_words(noun: PieceNoun, reason: IllegalMove) -> Option<&'static str> {
+    match noun {
+        PieceNoun::Piece => generic_words_for!("piece", reason),
+        PieceNoun::Pyramid => generic_words_for!("pyramid", reason),
+        PieceNoun::Peg => generic_words_for!("peg", reason),
+    }
 }
 
 /// How much a refusal says about why a piece cannot move (higher says more); 0 for

@@ -1,7 +1,8 @@
 //! What a client is told beyond the moves, checked over random play of every variant: the
-//! points breakdown of a finished game adds up to its points, and the pieces that cannot
-//! move are exactly the mover's pieces from which no legal move starts, each with a reason
-//! about that piece.
+//! points breakdown of a finished game adds up to its points, the pieces that cannot move
+//! are exactly the mover's pieces from which no legal move starts, each with a reason about
+//! that piece and a sentence for the player, and every position names a side per player and
+//! has its notes in one line.
 
 use std::collections::BTreeSet;
 
@@ -11,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use senet_engine::geometry::{Layout, PieceKind, Place, StepKind};
 use senet_engine::scoring::Whose;
 use senet_engine::stuck::specificity;
-use senet_engine::{IllegalMove, Player, Setup, Status, Throw, Variant};
+use senet_engine::{IllegalMove, Player, Ruleset, Setup, Status, Throw, Variant};
 
 fn roll(rng: &mut SmallRng, spec: senet_engine::ThrowSpec) -> Throw {
     let faces: Vec<u8> = (0..spec.count)
@@ -31,7 +32,7 @@ fn places_of<R: Layout>(game: &R, player: Player) -> BTreeSet<Place> {
 }
 
 /// Checks `stuck` (and the candidate moves behind it) in a position where `player` moves.
-fn check_stuck<R: Layout>(game: &R, player: Player) {
+fn check_stuck<R: Ruleset>(game: &R, player: Player) {
     let at = game.to_notation();
     let legal = game.legal_moves();
     // Every legal move is a candidate, named by the place its piece leaves.
@@ -69,6 +70,15 @@ fn check_stuck<R: Layout>(game: &R, player: Player) {
             s.reason,
             s.from
         );
+        // Every reason a click on a stuck piece can meet has a sentence for the player.
+        let words = R::explain(s.reason);
+        assert!(
+            words.is_some_and(|w| !w.is_empty()),
+            "no words for {} in {at}",
+            s.reason
+        );
+        assert_eq!(R::VARIANT.explain(s.reason), words);
+        assert_eq!(s.explained(R::VARIANT).text, words.unwrap_or_default());
         if s.reason == IllegalMove::NotLegal {
             // No code says "this piece moved already": `modern`'s piece that took the first
             // die of a split turn is the only one without a more specific reason.
@@ -107,7 +117,7 @@ fn check_stuck<R: Layout>(game: &R, player: Player) {
 }
 
 /// Checks the breakdown of a finished game against its outcome.
-fn check_breakdown<R: Layout>(game: &R) {
+fn check_breakdown<R: Ruleset>(game: &R) {
     let at = game.to_notation();
     let outcome = game.status().outcome().expect("the game is over");
     let b = game.breakdown().expect("a finished game has a breakdown");
@@ -120,7 +130,7 @@ fn check_breakdown<R: Layout>(game: &R) {
     }
     let whose = match R::VARIANT {
         Variant::Martian | Variant::Jequier => Whose::Loser,
-        _ => Whose::Winner,
+        Variant::Modern | Variant::Parker | Variant::Pyramid => Whose::Winner,
     };
     assert_eq!(b.whose, whose);
     if outcome.winner.is_none() {
@@ -130,11 +140,23 @@ fn check_breakdown<R: Layout>(game: &R) {
 
 /// Plays a random game (resigning at a random point in some), checking `stuck` at every
 /// move and the breakdown at the end.
-fn random_game<R: Layout>(seed: u64, setup: Setup) {
+fn random_game<R: Ruleset>(seed: u64, setup: Setup) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = R::new(setup).expect("setup");
     let resign_after = rng.random_bool(0.3).then(|| rng.random_range(0..400u32));
     for action in 0..20_000u32 {
+        assert_eq!(
+            game.sides().len(),
+            usize::from(game.players()),
+            "{}",
+            game.to_notation()
+        );
+        let notes = game.position_notes();
+        assert!(
+            !notes.is_empty() && !notes.contains('\n'),
+            "{notes:?} in {}",
+            game.to_notation()
+        );
         if resign_after == Some(action) && game.status().outcome().is_none() {
             let who = Player::from_index(rng.random_range(0..usize::from(game.players())))
                 .expect("a seat of the game");
