@@ -1,6 +1,7 @@
-//! The rulesets as one set of types: the macro `games!`, which the crate root calls once with
-//! the list of every ruleset, makes [`Variant`](crate::Variant), [`Game`](crate::Game) and
-//! [`Move`](crate::Move) from it, and every method that asks "which ruleset?" answers through
+//! The rulesets as one set of types: the macro `games!`, given the list of every ruleset (the
+//! crate root's `with_rulesets!`), makes [`Game`](crate::Game) and [`Move`](crate::Move) from
+//! it, and every method (of those and of [`Variant`](crate::Variant)) that asks "which
+//! ruleset?" answers through
 //! that list, by the ruleset's [`Ruleset`](crate::Ruleset) and [`Rules`](crate::Rules)
 //! items. Here too are the methods of [`Game`] built on those.
 //!
@@ -10,54 +11,51 @@
 
 use serde::Serialize;
 
-use crate::{Game, Geometry, IllegalMove, Move, Player, Status};
+use crate::{Geometry, IllegalMove, Layout, Player, Rules, Ruleset, Status, Variant};
 
-/// Makes [`Variant`](crate::Variant), [`Game`](crate::Game) and [`Move`](crate::Move) from the
-/// list of rulesets: `Variant => module::Type`, each with its doc comment.
+/// A legal move with its geometry, for a client that shows the moves on a board.
+///
+/// Serialised as `{"move": "19-21", "steps": [...]}` (and `"coaster"` on a coaster move).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct LegalMove {
+    /// The move (serialised as its notation).
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// What it does to the pieces.
+    #[serde(flatten)]
+    pub geometry: Geometry,
+}
+
+/// Makes [`Game`](crate::Game) and [`Move`](crate::Move), and [`Variant`](crate::Variant)'s
+/// methods, from the list of rulesets: `Variant => module::Type`, each with its doc comment.
 macro_rules! games {
     ($($(#[$doc:meta])* $variant:ident => $module:ident :: $ty:ident),* $(,)?) => {
-        /// A ruleset, by its stable id. Serialised as the id.
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
-            ::serde::Serialize, ::serde::Deserialize,
-        )]
-        #[serde(rename_all = "lowercase")]
-        pub enum Variant {
-            $($(#[$doc])* $variant,)*
-        }
-
         // Each ruleset is the variant the list names it with (a crossed line does not compile).
         $(const _: () = assert!(
-            <$module::$ty as $crate::Rules>::VARIANT as u8 == Variant::$variant as u8,
+            <crate::$module::$ty as $crate::Rules>::VARIANT as u8 == Variant::$variant as u8,
             concat!(stringify!($module::$ty), "::VARIANT is not Variant::", stringify!($variant)),
         );)*
 
         impl Variant {
-            /// How many variants there are.
-            pub const COUNT: usize = [$(Variant::$variant),*].len();
-
-            /// Every variant, in a stable order (the order of the list of rulesets).
-            pub const ALL: [Variant; Variant::COUNT] = [$(Variant::$variant),*];
-
             /// The stable id, the ruleset module's name (`martian`, `modern`, `parker`,
             /// `jequier`, `pyramid`); see [`Ruleset::ID`](crate::Ruleset::ID).
             pub const fn id(self) -> &'static str {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::ID,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::ID,)*
                 }
             }
 
             /// A display name.
             pub const fn name(self) -> &'static str {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::NAME,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::NAME,)*
                 }
             }
 
             /// Fewest and most players.
             pub const fn player_range(self) -> (u8, u8) {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::PLAYER_RANGE,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::PLAYER_RANGE,)*
                 }
             }
 
@@ -65,7 +63,7 @@ macro_rules! games {
             /// uses.
             pub const fn options(self) -> &'static [&'static str] {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::OPTIONS,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::OPTIONS,)*
                 }
             }
 
@@ -73,7 +71,7 @@ macro_rules! games {
             /// at special moments, e.g. `pyramid`'s single die on the first turn).
             pub const fn throw_spec(self) -> $crate::ThrowSpec {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::THROW,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::THROW,)*
                 }
             }
 
@@ -81,14 +79,14 @@ macro_rules! games {
             /// [`Place`](crate::Place)s it uses.
             pub const fn board(self) -> $crate::BoardKind {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::BOARD,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::BOARD,)*
                 }
             }
 
             /// The forms of the variant's move notation, in one line.
             pub const fn move_notation(self) -> &'static str {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::MOVE_NOTATION,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::MOVE_NOTATION,)*
                 }
             }
 
@@ -96,7 +94,7 @@ macro_rules! games {
             /// game is won.
             pub const fn summary(self) -> &'static str {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::SUMMARY,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::SUMMARY,)*
                 }
             }
 
@@ -111,7 +109,7 @@ macro_rules! games {
             /// ```
             pub const fn special_squares(self) -> &'static [$crate::SpecialSquare] {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::SPECIAL_SQUARES,)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::SPECIAL_SQUARES,)*
                 }
             }
 
@@ -128,7 +126,7 @@ macro_rules! games {
             /// ```
             pub fn explain(self, reason: $crate::IllegalMove) -> Option<&'static str> {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Ruleset>::explain(reason),)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::explain(reason),)*
                 }
             }
 
@@ -148,7 +146,7 @@ macro_rules! games {
             /// ```
             pub fn throw_value(self, throw: &$crate::Throw) -> Option<u8> {
                 match self {
-                    $(Variant::$variant => <$module::$ty as $crate::Rules>::throw_value(throw),)*
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Rules>::throw_value(throw),)*
                 }
             }
         }
@@ -159,7 +157,7 @@ macro_rules! games {
         pub enum Game {
             $(
                 #[doc = concat!("A game of [`", stringify!($module), "`].")]
-                $variant($module::$ty),
+                $variant(crate::$module::$ty),
             )*
         }
 
@@ -168,7 +166,7 @@ macro_rules! games {
         pub enum Move {
             $(
                 #[doc = concat!("A move of [`", stringify!($module), "`].")]
-                $variant(<$module::$ty as $crate::Rules>::Move),
+                $variant(<crate::$module::$ty as $crate::Rules>::Move),
             )*
         }
 
@@ -190,13 +188,13 @@ macro_rules! games {
         }
 
         $(
-            impl $module::$ty {
+            impl crate::$module::$ty {
                 /// `mv` as a move of this ruleset, or [`IllegalMove::Malformed`] when it is
                 /// another variant's (how [`Game`] pairs a game with a move without a
                 /// catch-all arm).
                 fn own_move(
                     mv: Move,
-                ) -> Result<<$module::$ty as $crate::Rules>::Move, $crate::IllegalMove> {
+                ) -> Result<<crate::$module::$ty as $crate::Rules>::Move, $crate::IllegalMove> {
                     let Move::$variant(m) = mv else {
                         return Err($crate::IllegalMove::Malformed);
                     };
@@ -216,7 +214,7 @@ macro_rules! games {
             ) -> Result<Game, $crate::SetupError> {
                 variant.check_players(setup.players)?;
                 Ok(match variant {
-                    $(Variant::$variant => Game::$variant($module::$ty::new(setup)?),)*
+                    $(Variant::$variant => Game::$variant(crate::$module::$ty::new(setup)?),)*
                 })
             }
 
@@ -227,7 +225,7 @@ macro_rules! games {
             /// variant.
             pub fn from_notation(variant: Variant, s: &str) -> Result<Game, $crate::ParseError> {
                 Ok(match variant {
-                    $(Variant::$variant => Game::$variant($module::$ty::from_notation(s)?),)*
+                    $(Variant::$variant => Game::$variant(crate::$module::$ty::from_notation(s)?),)*
                 })
             }
 
@@ -293,7 +291,7 @@ macro_rules! games {
                 mv: Move,
             ) -> Result<(), $crate::IllegalMove> {
                 match self {
-                    $(Game::$variant(g) => g.play(player, $module::$ty::own_move(mv)?),)*
+                    $(Game::$variant(g) => g.play(player, crate::$module::$ty::own_move(mv)?),)*
                 }
             }
 
@@ -310,7 +308,7 @@ macro_rules! games {
             /// not legal now. The server only calls [`Game::play`].
             pub fn play_unchecked(&mut self, mv: Move) -> Result<(), $crate::IllegalMove> {
                 match self {
-                    $(Game::$variant(g) => g.play_unchecked($module::$ty::own_move(mv)?),)*
+                    $(Game::$variant(g) => g.play_unchecked(crate::$module::$ty::own_move(mv)?),)*
                 }
                 Ok(())
             }
@@ -360,7 +358,7 @@ macro_rules! games {
             /// [`Game::play`] would say for the player to move).
             pub fn geometry(&self, mv: Move) -> Result<$crate::Geometry, $crate::IllegalMove> {
                 match self {
-                    $(Game::$variant(g) => g.geometry($module::$ty::own_move(mv)?),)*
+                    $(Game::$variant(g) => g.geometry(crate::$module::$ty::own_move(mv)?),)*
                 }
             }
 
@@ -455,6 +453,8 @@ macro_rules! games {
         }
     };
 }
+
+with_rulesets!(games);
 
 impl Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

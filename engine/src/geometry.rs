@@ -267,19 +267,6 @@ pub struct Geometry {
     pub coaster: Option<Coaster>,
 }
 
-/// A legal move with its geometry, for a client that shows the moves on a board.
-///
-/// Serialised as `{"move": "19-21", "steps": [...]}` (and `"coaster"` on a coaster move).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct LegalMove {
-    /// The move (serialised as its notation).
-    #[serde(rename = "move")]
-    pub mv: crate::Move,
-    /// What it does to the pieces.
-    #[serde(flatten)]
-    pub geometry: Geometry,
-}
-
 /// The pieces on one place, bottom to top.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stack {

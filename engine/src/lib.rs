@@ -20,8 +20,8 @@
 //! # Adding a ruleset
 //!
 //! Write its module (`pub mod <id>;` below), implementing [`Rules`], [`Layout`] and
-//! [`Ruleset`] for its game type, and add one line to the list of rulesets at the end of this
-//! file (`games!`). The list makes [`Variant`], [`Game`] and [`Move`] and every method of
+//! [`Ruleset`] for its game type, and add one line to the list of rulesets in this file
+//! (`with_rulesets!`). The list makes [`Variant`], [`Game`] and [`Move`] and every method of
 //! theirs that depends on the ruleset; an item the module leaves out, or a `match` over
 //! [`Variant`] elsewhere (the bots' evaluation) that does not name it, fails to compile.
 //!
@@ -46,7 +46,27 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-#[macro_use]
+/// The list of rulesets, once: each ruleset's variant, its module and its game type. It hands
+/// the list to the macro `$make`, which makes something of it: `variant.rs` the [`Variant`]
+/// enum (from the names only), `game.rs` [`Game`], [`Move`] and every method that asks which
+/// ruleset it is. A new ruleset is its module, declared below, and one line here.
+macro_rules! with_rulesets {
+    ($make:ident) => {
+        $make! {
+            /// Martian Senet: three coasters, stacking pyramids, one d6.
+            Martian => martian::Martian,
+            /// Senet-modern: 30 squares, numbered pieces, 2d6, 2 to 4 players.
+            Modern => modern::Modern,
+            /// Parker Brothers SENET (1946): Senet Row between two Safety Rows, captures.
+            Parker => parker::Parker,
+            /// Jéquier's rules: four throwing sticks, send-back, protected pairs.
+            Jequier => jequier::Jequier,
+            /// Pyramid Senet: two d4, captures, numbered bear-off squares.
+            Pyramid => pyramid::Pyramid,
+        }
+    };
+}
+
 mod game;
 
 pub mod board30;
@@ -57,6 +77,7 @@ pub mod martian;
 mod mechanics;
 pub mod modern;
 mod notation;
+mod parse_error;
 pub mod parker;
 mod place;
 mod player;
@@ -68,31 +89,19 @@ pub mod scenario;
 pub mod scoring;
 pub mod stuck;
 mod variant;
+mod variant_info;
 
 pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
-pub use geometry::{Geometry, Layout, LegalMove, Place, Placement};
+pub use geometry::{Geometry, Layout, Place, Placement};
+pub use parse_error::ParseError;
 pub use player::Player;
 pub use rules::{
-    Concession, EndReason, IllegalMove, Outcome, ParseError, Rules, Setup, SetupError, Status,
+    Concession, EndReason, IllegalMove, Outcome, Rules, Setup, SetupError, Status,
     ThrowEffect,
 };
 pub use ruleset::{BoardKind, Ruleset, SpecialSquare, SquareKind};
 pub use scoring::Breakdown;
 pub use stuck::{ExplainedStuck, PieceNoun, Stuck};
-pub use variant::{ThrowOdds, VariantInfo, VariantOption};
-
-// Every ruleset, once: its variant, its module and its game type. This list makes
-// `Variant`, `Game` and `Move` and every method of theirs that asks which ruleset it is
-// (see `game.rs`); a new ruleset is its module, declared above, and one line here.
-games! {
-    /// Martian Senet: three coasters, stacking pyramids, one d6.
-    Martian => martian::Martian,
-    /// Senet-modern: 30 squares, numbered pieces, 2d6, 2 to 4 players.
-    Modern => modern::Modern,
-    /// Parker Brothers SENET (1946): Senet Row between two Safety Rows, captures.
-    Parker => parker::Parker,
-    /// Jéquier's rules: four throwing sticks, send-back, protected pairs.
-    Jequier => jequier::Jequier,
-    /// Pyramid Senet: two d4, captures, numbered bear-off squares.
-    Pyramid => pyramid::Pyramid,
-}
+pub use game::{Game, LegalMove, Move};
+pub use variant::Variant;
+pub use variant_info::{ThrowOdds, VariantInfo, VariantOption};

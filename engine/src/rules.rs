@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::ParseError;
 use crate::dice::{IllegalThrow, Throw, ThrowSpec};
 use crate::scoring::Breakdown;
 use crate::{Player, Variant};
@@ -231,18 +232,6 @@ impl EndReason {
     /// Whether a player gave the game up ([`Concession`]): a resignation or a loss on time.
     pub const fn is_concession(self) -> bool {
         matches!(self, EndReason::Resigned | EndReason::Timeout)
-    }
-}
-
-/// Why a text is not a position or a move of a variant.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ParseError(pub String);
-
-impl ParseError {
-    /// An error with the given message.
-    pub fn new(msg: impl Into<String>) -> ParseError {
-        ParseError(msg.into())
     }
 }
 

@@ -5,7 +5,9 @@ use std::sync::Mutex;
 
 use senet_protocol::ChatLine;
 
-use crate::{EventStore, StoreError, StoreFuture, StoredEvent};
+use crate::event_log::{EventStore, StoreFuture};
+use crate::rows::StoredEvent;
+use crate::store_error::StoreError;
 
 /// Keeps every event in memory (lost on restart).
 #[derive(Debug, Default)]

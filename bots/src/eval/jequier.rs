@@ -5,7 +5,7 @@
 use senet_engine::geometry::{PieceKind, Placement};
 use senet_engine::jequier::SAFE_SQUARES;
 
-use super::{Context, FeatureRows, REACH, Track};
+use super::features::{Context, FeatureRows, REACH, Track};
 
 /// Feature names, in row order: pieces borne off, pieces on each stretch of three squares
 /// (a piece-square table: what a piece is worth where it stands), and the tactical facts.

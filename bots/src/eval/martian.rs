@@ -5,7 +5,7 @@
 
 use senet_engine::geometry::{Piece, PieceKind, Place, Placement};
 
-use super::{Context, FeatureRows};
+use super::features::{Context, FeatureRows};
 
 /// Feature names, in row order: pyramids on each stretch of three squares of the path (a
 /// piece-square table), pyramids borne off, and the stacking facts.

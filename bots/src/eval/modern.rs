@@ -6,7 +6,7 @@
 use senet_engine::geometry::{PieceKind, Placement};
 use senet_engine::modern::{SAFE, SUN};
 
-use super::{Context, FeatureRows, REACH, Track};
+use super::features::{Context, FeatureRows, REACH, Track};
 
 /// Feature names, in row order.
 pub(crate) const NAMES: &[&str] = &[

@@ -6,7 +6,7 @@
 
 use senet_engine::geometry::{PieceKind, Place, Placement};
 
-use super::{Context, FeatureRows, REACH};
+use super::features::{Context, FeatureRows, REACH};
 
 /// Feature names, in row order.
 pub(crate) const NAMES: &[&str] = &[

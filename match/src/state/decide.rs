@@ -8,22 +8,28 @@ use crate::dice::valid_client_seed;
 use crate::fact::Fact;
 use senet_protocol::ClockSpec;
 
-/// Decides `command` on a copy of `state`, calling `observe` after each fact.
-pub(super) fn decide(
-    state: &MatchState,
-    command: &Command,
-    observe: &mut dyn FnMut(&MatchState, &Fact, Option<&Geometry>),
-) -> Result<Decision, MatchError> {
-    let mut d = Decider {
-        next: state.clone(),
-        facts: Vec::new(),
-        observe,
-    };
-    d.run(command)?;
-    Ok(Decision {
-        facts: d.facts,
-        after: d.next,
-    })
+impl MatchState {
+    /// As [`MatchState::decide`], calling `observe` with the state right after each fact, the
+    /// fact, and for a move its geometry (what the broadcast of that event is computed from).
+    ///
+    /// # Errors
+    /// The command is refused (see [`MatchError`]).
+    pub fn decide_observed(
+        &self,
+        command: &Command,
+        mut observe: impl FnMut(&MatchState, &Fact, Option<&Geometry>),
+    ) -> Result<Decision, MatchError> {
+        let mut d = Decider {
+            next: self.clone(),
+            facts: Vec::new(),
+            observe: &mut observe,
+        };
+        d.run(command)?;
+        Ok(Decision {
+            facts: d.facts,
+            after: d.next,
+        })
+    }
 }
 
 /// A measured time in whole milliseconds, as stored.

@@ -465,19 +465,6 @@ impl MatchState {
         self.decide_observed(command, |_, _, _| {})
     }
 
-    /// As [`MatchState::decide`], calling `observe` with the state right after each fact, the
-    /// fact, and for a move its geometry (what the broadcast of that event is computed from).
-    ///
-    /// # Errors
-    /// The command is refused (see [`MatchError`]).
-    pub fn decide_observed(
-        &self,
-        command: &Command,
-        mut observe: impl FnMut(&MatchState, &Fact, Option<&Geometry>),
-    ) -> Result<Decision, MatchError> {
-        decide::decide(self, command, &mut observe)
-    }
-
     /// Changes the state by one fact. Every path that rebuilds a match — live play,
     /// recovery, records, replay — goes through here. Throws are recomputed from the seed
     /// and must equal the stored faces; moves must be legal.
@@ -600,13 +587,13 @@ impl MatchState {
                 g.engine
                     .play_notation(p, mv)
                     .map_err(|e| ApplyError::Engine(e.to_string()))?;
-                clocks::charge(clock, g, *seat, *used_ms)?;
+                g.charge_clock(clock, *seat, *used_ms)?;
             }
             Fact::TimedOut { seat, used_ms } => {
                 let clock = self.spec.clock;
                 let g = self.live_mut("timed_out")?;
                 let p = g.player(*seat)?;
-                clocks::flag(clock, g, *seat, *used_ms)?;
+                g.flag_clock(clock, *seat, *used_ms)?;
                 g.engine
                     .concede(p, Concession::Timeout)
                     .map_err(|e| ApplyError::Engine(e.to_string()))?;
@@ -684,7 +671,7 @@ impl MatchState {
             time_left: self
                 .spec
                 .clock
-                .map(|c| vec![clocks::initial_time(c); usize::from(n)])
+                .map(|c| GameState::fresh_clocks(c, n))
                 .unwrap_or_default(),
         });
         Ok(())

@@ -8,8 +8,9 @@ use std::collections::HashMap;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{SqlStore, bind_all, err, int, placeholders};
-use crate::StoreError;
+use super::query_util::{bind_all, err, int, placeholders};
+use super::sql_store::SqlStore;
+use crate::store_error::StoreError;
 use senet_protocol::{ChatLine, KEPT_PER_ROOM, Room};
 
 fn line(r: &AnyRow) -> Result<ChatLine, StoreError> {

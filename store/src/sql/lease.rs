@@ -15,8 +15,9 @@ use std::time::Duration;
 use sqlx::Row;
 use sqlx::postgres::PgPool;
 
-use super::{err, refused};
-use crate::{StoreError, StoredEvent};
+use super::query_util::{bind_all, err, int, placeholders, refused};
+use crate::rows::StoredEvent;
+use crate::store_error::StoreError;
 
 /// The database's clock in milliseconds: every node compares expiries on one clock.
 const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
@@ -308,9 +309,9 @@ impl Leases {
         let sql = format!(
             "SELECT match_id, node_id, token FROM match_leases WHERE match_id IN ({}) \
              ORDER BY match_id FOR SHARE",
-            super::placeholders(1, ids.len())
+            placeholders(1, ids.len())
         );
-        let rows = super::bind_all(sqlx::query(&sql), &ids)
+        let rows = bind_all(sqlx::query(&sql), &ids)
             .fetch_all(&mut *conn)
             .await
             .map_err(err)?;
@@ -318,7 +319,7 @@ impl Leases {
         for r in &rows {
             found.insert(
                 r.try_get("match_id").map_err(err)?,
-                (r.try_get("node_id").map_err(err)?, super::int(r, "token")?),
+                (r.try_get("node_id").map_err(err)?, int(r, "token")?),
             );
         }
         for (id, token) in expected {

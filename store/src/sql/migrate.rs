@@ -8,8 +8,8 @@ use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
-use super::{Backend, refused};
-use crate::StoreError;
+use super::query_util::{Backend, refused};
+use crate::store_error::StoreError;
 
 /// The migrations of a backend, embedded in the binary, up to a version (all: `i64::MAX`).
 #[derive(Debug)]

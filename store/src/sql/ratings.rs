@@ -4,8 +4,8 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{err, int};
-use crate::StoreError;
+use super::query_util::{err, int};
+use crate::store_error::StoreError;
 use senet_match::glicko::{Rating, after_game, bot_rating_named};
 
 /// The rating pool of a match: its variant, with three- and four-player `modern` apart
@@ -202,7 +202,7 @@ pub struct RatingChange {
     pub at_ms: i64,
 }
 
-fn change(r: &sqlx::any::AnyRow) -> Result<RatingChange, StoreError> {
+pub(super) fn change(r: &sqlx::any::AnyRow) -> Result<RatingChange, StoreError> {
     Ok(RatingChange {
         game: int(r, "game")?,
         seat: int(r, "seat")?,
@@ -214,7 +214,7 @@ fn change(r: &sqlx::any::AnyRow) -> Result<RatingChange, StoreError> {
     })
 }
 
-fn pool_rating(r: &sqlx::any::AnyRow) -> Result<PoolRating, StoreError> {
+pub(super) fn pool_rating(r: &sqlx::any::AnyRow) -> Result<PoolRating, StoreError> {
     Ok(PoolRating {
         player_id: r.try_get("player_id").map_err(err)?,
         name: r.try_get("name").map_err(err)?,
@@ -228,72 +228,5 @@ fn pool_rating(r: &sqlx::any::AnyRow) -> Result<PoolRating, StoreError> {
     })
 }
 
-const CHANGE_COLUMNS: &str = "match_id, game, seat, pool, rating_before, deviation_before, \
+pub(super) const CHANGE_COLUMNS: &str = "match_id, game, seat, pool, rating_before, deviation_before, \
                               rating_after, deviation_after, at_ms";
-
-impl super::SqlStore {
-    /// The rating changes of a match's games, by game and seat. One query.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub async fn match_rating_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE match_id = $1 ORDER BY game, seat"
-        ))
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        rows.iter().map(change).collect()
-    }
-
-    /// A player's ratings (every pool they played a rated game in) and every change, oldest
-    /// first, for the chart on their page. Two queries.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub async fn player_ratings(
-        &self,
-        player_id: &str,
-    ) -> Result<(Vec<PoolRating>, Vec<RatingChange>), StoreError> {
-        let pools = sqlx::query(
-            "SELECT r.player_id, p.name, r.pool, r.rating, r.deviation, r.volatility, r.games \
-             FROM ratings r JOIN players p ON p.id = r.player_id \
-             WHERE r.player_id = $1 AND r.games > 0 ORDER BY r.pool",
-        )
-        .bind(player_id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        let changes = sqlx::query(&format!(
-            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE player_id = $1 \
-             ORDER BY at_ms, match_id, game"
-        ))
-        .bind(player_id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok((
-            pools.iter().map(pool_rating).collect::<Result<_, _>>()?,
-            changes.iter().map(change).collect::<Result<_, _>>()?,
-        ))
-    }
-
-    /// The best 100 ratings of a pool (players with at least one rated game), highest first.
-    /// One query.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub async fn rating_board(&self, pool: &str) -> Result<Vec<PoolRating>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT r.player_id, p.name, r.pool, r.rating, r.deviation, r.volatility, r.games \
-             FROM ratings r JOIN players p ON p.id = r.player_id \
-             WHERE r.pool = $1 AND r.games > 0 ORDER BY r.rating DESC, p.name LIMIT 100",
-        )
-        .bind(pool)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        rows.iter().map(pool_rating).collect()
-    }
-}

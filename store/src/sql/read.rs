@@ -14,8 +14,11 @@ use subtle::ConstantTimeEq;
 
 use senet_protocol::time::now_ms;
 
-use super::{SqlStore, err, int};
-use crate::{StoreError, hash_secret};
+use super::board_cache::LeaderLine;
+use super::query_util::{bind_all, err, int, placeholders};
+use super::sql_store::SqlStore;
+use crate::rows::hash_secret;
+use crate::store_error::StoreError;
 
 fn text(r: &AnyRow, col: &str) -> Result<String, StoreError> {
     r.try_get::<String, _>(col).map_err(err)
@@ -189,21 +192,6 @@ pub struct History {
     pub name: String,
     /// Newest first, at most 200.
     pub matches: Vec<HistoryLine>,
-}
-
-/// A player's line on the leaderboard.
-#[derive(Clone, Debug)]
-pub struct LeaderLine {
-    /// The player.
-    pub player_id: String,
-    /// The name.
-    pub name: String,
-    /// Series won.
-    pub series_won: i64,
-    /// Points from games won.
-    pub points: i64,
-    /// Games won.
-    pub games_won: i64,
 }
 
 fn access_of(
@@ -483,10 +471,10 @@ impl SqlStore {
             let sql = format!(
                 "SELECT match_id, seat, name, player_id, bot FROM seats \
                  WHERE match_id IN ({}) ORDER BY match_id, seat",
-                super::placeholders(1, ids.len())
+                placeholders(1, ids.len())
             );
             // The text depends on the number of matches: not worth a cached statement.
-            let seats = super::bind_all(sqlx::query(&sql).persistent(false), &ids)
+            let seats = bind_all(sqlx::query(&sql).persistent(false), &ids)
                 .fetch_all(&self.pool)
                 .await
                 .map_err(err)?;
@@ -523,24 +511,11 @@ impl SqlStore {
         &self,
         variant: &str,
     ) -> Result<std::sync::Arc<Vec<LeaderLine>>, StoreError> {
-        const FRESH: std::time::Duration = std::time::Duration::from_secs(1);
-        let cached = {
-            let cache = self.leaderboards.lock().unwrap_or_else(|e| e.into_inner());
-            cache
-                .get(variant)
-                .filter(|(at, _)| at.elapsed() < FRESH)
-                .map(|(_, lines)| lines.clone())
-        };
-        if let Some(lines) = cached {
+        if let Some(lines) = self.leaderboards.fresh(variant) {
             return Ok(lines);
         }
         let lines = std::sync::Arc::new(self.leaderboard(variant).await?);
-        let mut cache = self.leaderboards.lock().unwrap_or_else(|e| e.into_inner());
-        cache.retain(|_, (at, _)| at.elapsed() < FRESH);
-        cache.insert(
-            variant.to_owned(),
-            (std::time::Instant::now(), lines.clone()),
-        );
+        self.leaderboards.keep(variant, lines.clone());
         Ok(lines)
     }
 

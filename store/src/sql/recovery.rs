@@ -6,8 +6,10 @@ use sqlx::Row;
 
 use senet_protocol::time::now_ms;
 
-use super::{SqlStore, bind_all, err, int, placeholders};
-use crate::{MatchRow, StoreError};
+use super::query_util::{bind_all, err, int, placeholders};
+use super::sql_store::SqlStore;
+use crate::rows::{MatchRow, SeatRow};
+use crate::store_error::StoreError;
 
 impl SqlStore {
     /// Every match not finished, with its seats and events (for recovery), but for
@@ -116,7 +118,7 @@ impl SqlStore {
         for r in seats {
             let id: String = r.try_get("match_id").map_err(err)?;
             let Some(&i) = index.get(&id) else { continue };
-            out[i].row.seats.push(crate::SeatRow {
+            out[i].row.seats.push(SeatRow {
                 seat: int(&r, "seat")? as u8,
                 player_id: r.try_get("player_id").map_err(err)?,
                 name: r.try_get("name").map_err(err)?,

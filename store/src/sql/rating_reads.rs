@@ -1,0 +1,74 @@
+//! The ratings as the pages read them: a match's rating changes, a player's ratings and
+//! history, a pool's board.
+
+use super::query_util::err;
+use super::ratings::{CHANGE_COLUMNS, PoolRating, RatingChange, change, pool_rating};
+use super::sql_store::SqlStore;
+use crate::store_error::StoreError;
+
+impl SqlStore {
+    /// The rating changes of a match's games, by game and seat. One query.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn match_rating_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE match_id = $1 ORDER BY game, seat"
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        rows.iter().map(change).collect()
+    }
+
+    /// A player's ratings (every pool they played a rated game in) and every change, oldest
+    /// first, for the chart on their page. Two queries.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn player_ratings(
+        &self,
+        player_id: &str,
+    ) -> Result<(Vec<PoolRating>, Vec<RatingChange>), StoreError> {
+        let pools = sqlx::query(
+            "SELECT r.player_id, p.name, r.pool, r.rating, r.deviation, r.volatility, r.games \
+             FROM ratings r JOIN players p ON p.id = r.player_id \
+             WHERE r.player_id = $1 AND r.games > 0 ORDER BY r.pool",
+        )
+        .bind(player_id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        let changes = sqlx::query(&format!(
+            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE player_id = $1 \
+             ORDER BY at_ms, match_id, game"
+        ))
+        .bind(player_id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok((
+            pools.iter().map(pool_rating).collect::<Result<_, _>>()?,
+            changes.iter().map(change).collect::<Result<_, _>>()?,
+        ))
+    }
+
+    /// The best 100 ratings of a pool (players with at least one rated game), highest first.
+    /// One query.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn rating_board(&self, pool: &str) -> Result<Vec<PoolRating>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.player_id, p.name, r.pool, r.rating, r.deviation, r.volatility, r.games \
+             FROM ratings r JOIN players p ON p.id = r.player_id \
+             WHERE r.pool = $1 AND r.games > 0 ORDER BY r.rating DESC, p.name LIMIT 100",
+        )
+        .bind(pool)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        rows.iter().map(pool_rating).collect()
+    }
+}
