@@ -8,8 +8,9 @@
 //!
 //! # Where things are
 //!
-//! One concern per file: `embedded.rs` (the files of `web/` and `docs/rules/`), `pages.rs`
-//! (the pages and how one is filled in), `hashed_imports.rs` (content-hashed names and import rewriting), `conditional.rs`
+//! One concern per file: `embedded.rs` (the files of `web/` and `docs/rules/`, found by
+//! name, never listed by hand), `pages.rs` (the pages and how one is filled in),
+//! `hashed_imports.rs` (content-hashed names and import rewriting), `conditional.rs`
 //! (`ETag`s and `304`), `precompressed.rs` (compressing a body once per coding),
 //! `compression.rs` (the per-request compression layer), `csp.rs` (the policy and the
 //! document headers), `favicon.rs`, `served.rs` (a body served from memory) and `site.rs`
@@ -67,7 +68,10 @@
 //! store (or the path cannot name one); `/rules/{variant}` and `/howto/{variant}` answer
 //! `404` "No such variant" for a variant the engine does not have. A private match's pages
 //! are served like a public one's (the page presents its key or seat token to the server
-//! itself), and when the store cannot answer, the page is served.
+//! itself), and when the store cannot answer, the page is served. Every variant of
+//! [`Variant::ALL`] has its how-to page (`web/howto/<id>.html`) and rules text
+//! (`docs/rules/<id>.md`): the files are found by the variant's id, and a test fails for a
+//! variant without them.
 
 mod compression;
 mod conditional;
@@ -253,4 +257,59 @@ async fn asset(headers: HeaderMap, Path(path): Path<String>) -> Response {
         }
     }
     not_found()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt as _;
+
+    /// A directory where every match exists: the pages of matches are not what these test.
+    #[derive(Clone, Debug)]
+    struct EveryMatch;
+
+    impl MatchDirectory for EveryMatch {
+        async fn match_exists(&self, _: &str) -> bool {
+            true
+        }
+    }
+
+    /// The status and content type of `GET path`.
+    async fn get(path: &str) -> (StatusCode, String) {
+        let app = routes::<EveryMatch>().with_state(EveryMatch);
+        let req = Request::get(path).body(Body::empty()).unwrap();
+        let res = app.oneshot(req).await.unwrap();
+        let ctype = res.headers().get(header::CONTENT_TYPE).cloned();
+        let ctype = ctype.map(|v| v.to_str().unwrap().to_owned());
+        (res.status(), ctype.unwrap_or_default())
+    }
+
+    /// Each variant's rules page, rules text and how-to page are served, whichever variants
+    /// the engine has: a new one is served as soon as its two files exist.
+    #[tokio::test]
+    async fn every_variant_s_pages_are_served() {
+        for variant in Variant::ALL {
+            let id = variant.id();
+            for path in [format!("/rules/{id}"), format!("/howto/{id}")] {
+                assert_eq!(
+                    get(&path).await,
+                    (StatusCode::OK, HTML.to_owned()),
+                    "{path}"
+                );
+            }
+            let text = format!("/static/rules/{id}.md");
+            let (status, ctype) = get(&text).await;
+            assert_eq!(status, StatusCode::OK, "{text}");
+            assert!(ctype.starts_with("text/markdown"), "{text}: {ctype}");
+        }
+        // What no variant has is not served.
+        for path in ["/howto/chess", "/rules/chess", "/static/rules/chess.md"] {
+            assert_eq!(get(path).await.0, StatusCode::NOT_FOUND, "{path}");
+        }
+        // `docs/rules/` holds more than the variants' texts; only theirs are served.
+        let (status, _) = get("/static/rules/scoring.md").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
 }

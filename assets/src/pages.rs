@@ -54,7 +54,8 @@ impl Page {
             .collect()
     }
 
-    /// The page as it is in `web/`, or `None` if its file is not embedded.
+    /// The page as it is in `web/`, or `None` if its file is missing (a new variant's how-to
+    /// page not written yet: `every_variant_has_its_howto_page_and_rules_text` fails).
     pub(crate) fn source(self) -> Option<String> {
         let file = |name: &str| web_file(name).map(str::to_owned);
         match self {
