@@ -4,12 +4,14 @@
 //! The policy is computed from the pages as they are served (when the site is built), so an
 //! edit to an inline script cannot leave it blocked, and nothing else inline can run. No
 //! crate builds a policy from the documents it guards; the hash sources are SHA-256 (`sha2`)
-//! in standard base64.
+//! in standard base64 (`base64`).
 
 use std::collections::BTreeSet;
 
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 
 /// The Content-Security-Policy of every page and asset: `{{inline}}` is filled with the
@@ -35,22 +37,7 @@ fn hash_source(script: &str) -> String {
 
 /// `bytes` in standard base64, with padding (as a CSP hash source wants).
 fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    STANDARD.encode(bytes)
 }
 
 /// The text of each inline script of `html`: between a bare `<script>` and its `</script>`
