@@ -1,0 +1,125 @@
+//! The files the site is made of, embedded in the binary by `rust-embed`: `web/` whole and
+//! `docs/rules/`.
+//!
+//! Nothing here lists files by hand: the scripts and the style sheet are whatever `web/` holds
+//! at its top level, and a variant's how-to page and rules text are found by its id
+//! ([`Variant::id`]), so a new variant needs no edit here, only its two files (a test names
+//! any variant without them).
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use rust_embed::Embed;
+use senet_engine::Variant;
+
+/// `web/`: the pages, the scripts and style sheet, the favicon and the how-to pages.
+#[derive(Embed)]
+#[folder = "../web/"]
+struct Web;
+
+/// `docs/rules/`: each variant's rules as `<id>.md`. The folder's other texts (`scoring.md`,
+/// which the rules link for readers of the repository) are embedded too but served by no URL.
+#[derive(Embed)]
+#[folder = "../docs/rules/"]
+struct RulesTexts;
+
+/// A file under `/static/`: its name (as in `web/`), content type and text.
+pub(crate) type StaticFile = (&'static str, &'static str, &'static str);
+
+/// What a [`Cow`] from `rust-embed` borrows from the binary. With the `debug-embed` feature
+/// (always on here) every name and body is borrowed; an owned one would mean a build that
+/// reads `web/` from the disk at run time, which this crate never wants: it counts as absent,
+/// and the tests fail.
+fn borrowed<T: ?Sized + ToOwned>(cow: Cow<'static, T>) -> Option<&'static T> {
+    match cow {
+        Cow::Borrowed(it) => Some(it),
+        Cow::Owned(_) => None,
+    }
+}
+
+/// The text of `web/<path>`, if the file is there (and is UTF-8).
+pub(crate) fn web_file(path: &str) -> Option<&'static str> {
+    std::str::from_utf8(borrowed(Web::get(path)?.data)?).ok()
+}
+
+/// A variant's how-to-play page, `web/howto/<id>.html`.
+pub(crate) fn howto_source(variant: Variant) -> Option<&'static str> {
+    web_file(&format!("howto/{}.html", variant.id()))
+}
+
+/// A variant's rules, `docs/rules/<id>.md`.
+pub(crate) fn rules_text(variant: Variant) -> Option<&'static str> {
+    let file = RulesTexts::get(&format!("{}.md", variant.id()))?;
+    std::str::from_utf8(borrowed(file.data)?).ok()
+}
+
+/// The content type of a file served under `/static/<name>`, by its extension: scripts and
+/// style sheets, the only kinds there. Written out rather than guessed by a crate: the
+/// charset is part of what is sent, and a guess (`application/javascript`, no charset) would
+/// change it.
+fn static_content_type(name: &str) -> Option<&'static str> {
+    match name.rsplit_once('.')?.1 {
+        "js" => Some("text/javascript; charset=utf-8"),
+        "css" => Some("text/css; charset=utf-8"),
+        _ => None,
+    }
+}
+
+/// Every file under `/static/<name>`: the scripts and style sheets at the top of `web/`, in
+/// name order.
+pub(crate) fn static_files() -> &'static [StaticFile] {
+    static FILES: OnceLock<Vec<StaticFile>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        Web::iter()
+            .filter_map(borrowed)
+            .filter(|name| !name.contains('/'))
+            .filter_map(|name| Some((name, static_content_type(name)?, web_file(name)?)))
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new variant fails here until `web/howto/<id>.html` and `docs/rules/<id>.md` exist
+    /// (`every_variant_s_pages_are_served` in the crate root then serves them).
+    #[test]
+    fn every_variant_has_its_howto_page_and_rules_text() {
+        for variant in Variant::ALL {
+            let id = variant.id();
+            let howto = howto_source(variant);
+            assert!(
+                howto.is_some_and(|h| h.contains("<h1>How to play")),
+                "{id}: web/howto/{id}.html"
+            );
+            let rules = rules_text(variant);
+            assert!(
+                rules.is_some_and(|r| !r.trim().is_empty()),
+                "{id}: docs/rules/{id}.md"
+            );
+        }
+    }
+
+    #[test]
+    fn the_static_files_are_the_scripts_and_the_style_sheet_of_web() {
+        let files = static_files();
+        let names: Vec<&str> = files.iter().map(|(name, _, _)| *name).collect();
+        for expected in ["common.js", "match.js", "boards.js", "style.css"] {
+            assert!(names.contains(&expected), "{expected}");
+        }
+        for (name, ctype, text) in files {
+            assert!(!name.contains('/'), "{name}: only the top of web/");
+            assert!(ctype.ends_with("; charset=utf-8"), "{name}: {ctype}");
+            assert_eq!(Some(*text), web_file(name), "{name}");
+        }
+        // Pages, the favicon and the how-to pages are served at their own URLs, not here.
+        for other in ["index.html", "favicon.svg", "howto/parker.html"] {
+            assert!(web_file(other).is_some(), "{other} is embedded");
+            assert!(!names.contains(&other), "{other} is not under /static/");
+        }
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(names, sorted);
+    }
+}

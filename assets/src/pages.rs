@@ -1,0 +1,286 @@
+//! The pages of the web client: which there are, the file each is made from, and how a page
+//! is filled in to be served (its scripts' imports preloaded and named by their hashed
+//! copies, the favicon inline, the variants' names).
+
+use axum::http::StatusCode;
+use senet_engine::Variant;
+
+use crate::embedded::{howto_source, web_file};
+use crate::favicon::{data_uri, favicon_svg};
+use crate::hashed_imports::{embedded, link_page, preload_modules};
+
+/// The content type of every page.
+pub(crate) const HTML: &str = "text/html; charset=utf-8";
+
+/// Every page the client has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Page {
+    /// `/`: the lobby.
+    Lobby,
+    /// A match's board (`/m/{id}`, its `join` and `watch`).
+    Match,
+    /// A match's scoreboard.
+    Scoreboard,
+    /// A game's replay.
+    Replay,
+    /// A variant's rules (the page fetches the text).
+    Rules,
+    /// A player's history.
+    History,
+    /// A variant's how-to-play page: one static page per variant.
+    Howto(Variant),
+    /// 404: no match with this id.
+    NoMatch,
+    /// 404: no variant with this id.
+    NoVariant,
+}
+
+impl Page {
+    /// Every page, each variant's how-to page included.
+    pub(crate) fn all() -> Vec<Page> {
+        let fixed = [
+            Page::Lobby,
+            Page::Match,
+            Page::Scoreboard,
+            Page::Replay,
+            Page::Rules,
+            Page::History,
+            Page::NoMatch,
+            Page::NoVariant,
+        ];
+        fixed
+            .into_iter()
+            .chain(Variant::ALL.map(Page::Howto))
+            .collect()
+    }
+
+    /// The page as it is in `web/`, or `None` if its file is missing (a new variant's how-to
+    /// page not written yet: `every_variant_has_its_howto_page_and_rules_text` fails).
+    pub(crate) fn source(self) -> Option<String> {
+        let file = |name: &str| web_file(name).map(str::to_owned);
+        match self {
+            Page::Lobby => file("index.html"),
+            Page::Match => file("match.html"),
+            Page::Scoreboard => file("scoreboard.html"),
+            Page::Replay => file("replay.html"),
+            Page::Rules => file("rules.html"),
+            Page::History => file("history.html"),
+            Page::Howto(variant) => howto_source(variant).map(str::to_owned),
+            Page::NoMatch => missing(
+                "No such match",
+                "There is no match at this address: the link may be mistyped or cut short.",
+            ),
+            Page::NoVariant => missing(
+                "No such variant",
+                "There are no rules for this variant here.",
+            ),
+        }
+    }
+
+    /// The page's status: 404 for a "no such …" page.
+    pub(crate) fn status(self) -> StatusCode {
+        match self {
+            Page::NoMatch | Page::NoVariant => StatusCode::NOT_FOUND,
+            _ => StatusCode::OK,
+        }
+    }
+}
+
+/// The "no such …" page (`web/missing.html`) with its `{{title}}` and `{{detail}}`.
+fn missing(title: &str, detail: &str) -> Option<String> {
+    let html = web_file("missing.html")?;
+    Some(
+        html.replace("{{title}}", title)
+            .replace("{{detail}}", detail),
+    )
+}
+
+/// A page as it is served: its module scripts' imports preloaded ([`preload_modules`]), its
+/// files' hashed names ([`link_page`]), the favicon inline and the variants' display names
+/// (`{{variant_names}}`) filled in.
+pub(crate) fn fill_page(html: &str, hashed: &[(&str, String)]) -> String {
+    link_page(&preload_modules(html, embedded()), hashed)
+        .replace(
+            "<link rel=\"icon\" href=\"/favicon.svg\">",
+            &format!("<link rel=\"icon\" href=\"{}\">", data_uri(favicon_svg())),
+        )
+        .replace("{{variant_names}}", &variant_names())
+}
+
+/// The variants' display names, `{"<id>": "<name>", …}` in JSON, escaped for a
+/// double-quoted attribute: a page that names a variant reads them from its
+/// `<meta name="variant-names">` instead of asking `GET /api/variants`.
+fn variant_names() -> String {
+    let names: serde_json::Map<String, serde_json::Value> = Variant::ALL
+        .iter()
+        .map(|v| (v.id().to_owned(), v.name().into()))
+        .collect();
+    serde_json::Value::Object(names)
+        .to_string()
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::csp::inline_scripts;
+    use crate::embedded::static_files;
+    use crate::site::Site;
+
+    #[test]
+    fn every_script_a_page_loads_is_embedded() {
+        // Every page of the client, as in `web/` (the "no such …" pages name no file).
+        let pages = Page::all()
+            .into_iter()
+            .filter(|p| p.status() == StatusCode::OK);
+        for page in pages {
+            let html = &page
+                .source()
+                .unwrap_or_else(|| panic!("{page:?} is embedded"));
+            // The match page's early socket is the one inline script (allowed by its hash).
+            let inline = if page == Page::Match { 1 } else { 0 };
+            assert_eq!(inline_scripts(html).len(), inline, "inline scripts");
+            let named = html.split("src=\"/static/").skip(1);
+            for part in named.chain(html.split("href=\"/static/").skip(1)) {
+                let name = part.split('"').next().unwrap_or_default();
+                assert!(
+                    static_files().iter().any(|(p, _, _)| *p == name),
+                    "{name} is not embedded"
+                );
+            }
+        }
+        for (path, _, body) in static_files() {
+            // Every import is written `from './<name>'`, so the hashed copies name them all
+            // (a module loaded under two names would run twice).
+            assert!(
+                !body.contains("from \"./"),
+                "{path}: write imports as from './<name>'"
+            );
+            // A dynamic import names an embedded module as a literal, `import('./<name>')`,
+            // which the hashed copy can name by its hashed copy.
+            for part in body.split("import(").skip(1) {
+                let named = part
+                    .strip_prefix("'./")
+                    .and_then(|rest| rest.split_once("')"))
+                    .map(|(name, _)| name);
+                assert!(
+                    named.is_some_and(|name| static_files().iter().any(|(p, _, _)| *p == name)),
+                    "{path}: import({}…) is not import('./<embedded name>')",
+                    part.chars().take(24).collect::<String>()
+                );
+            }
+            if path.ends_with(".js") {
+                for part in body.split("from './").skip(1) {
+                    let name = part.split('\'').next().unwrap_or_default();
+                    assert!(
+                        static_files().iter().any(|(p, _, _)| *p == name),
+                        "{path} imports {name}, which is not embedded"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The attributes of an HTML start tag's text (`name="value"` pairs only).
+    fn attributes(tag: &str) -> Vec<(&str, &str)> {
+        let mut found = Vec::new();
+        let mut rest = tag;
+        while let Some(eq) = rest.find("=\"") {
+            let name = rest[..eq]
+                .rsplit(char::is_whitespace)
+                .next()
+                .unwrap_or_default();
+            let after = &rest[eq + 2..];
+            let end = after.find('"').expect("a closing quote");
+            found.push((name, &after[..end]));
+            rest = &after[end + 1..];
+        }
+        found
+    }
+
+    /// Every example position of a how-to page is one the engine accepts for its variant,
+    /// and the move a figure outlines is legal there and goes where the figure says: the
+    /// pages are read as served, so a page can never show an impossible position.
+    #[test]
+    fn every_howto_example_is_a_position_the_engine_accepts() {
+        for variant in Variant::ALL {
+            let id = variant.id();
+            let html = howto_source(variant).expect("the how-to page");
+            assert!(html.contains(&format!("<main class=\"howto\" data-variant=\"{id}\">")));
+            assert!(
+                html.contains(&format!("href=\"/rules/{id}\"")),
+                "{id}: links the exact rules"
+            );
+            let figures: Vec<&str> = html.split("<figure").skip(1).collect();
+            assert!(
+                (2..=4).contains(&figures.len()),
+                "{id}: 2 to 4 example positions, not {}",
+                figures.len()
+            );
+            for figure in figures {
+                let (tag, body) = figure.split_once('>').expect("a start tag");
+                let attrs = attributes(tag);
+                let attr = |name: &str| attrs.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+                let notation = attr("data-notation").expect("a figure names its position");
+                assert!(!notation.contains('&'), "{id}: {notation}: written plainly");
+                let game = senet_engine::Game::from_notation(variant, notation)
+                    .unwrap_or_else(|e| panic!("{id}: {notation}: {e}"));
+                assert!(
+                    attr("data-alt").is_some_and(|alt| alt.len() > 20),
+                    "{id}: {notation}: alt text"
+                );
+                let body = body.split("</figure>").next().unwrap_or_default();
+                assert!(body.contains("<div class=\"howto-board\"></div>"), "{id}");
+                let caption = body
+                    .split_once("<figcaption>")
+                    .and_then(|(_, c)| c.split_once("</figcaption>"))
+                    .map(|(c, _)| c.trim());
+                assert!(
+                    caption.is_some_and(|c| !c.is_empty()),
+                    "{id}: {notation}: caption"
+                );
+                let outlined = (attr("data-from"), attr("data-to"));
+                let Some(mv) = attr("data-move") else {
+                    assert_eq!(outlined, (None, None), "{id}: {notation}: outlines no move");
+                    continue;
+                };
+                let parsed = game
+                    .parse_move(mv)
+                    .unwrap_or_else(|e| panic!("{id}: {notation}: {mv}: {e}"));
+                let geometry = game
+                    .geometry(parsed)
+                    .unwrap_or_else(|e| panic!("{id}: {notation}: {mv} is not legal: {e:?}"));
+                let step = geometry.steps.first().expect("the mover's step");
+                assert_eq!(
+                    outlined,
+                    (
+                        Some(step.from.name().as_str()),
+                        Some(step.to.name().as_str())
+                    ),
+                    "{id}: {notation}: {mv} goes from and to the outlined places"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pages_that_name_a_variant_carry_every_variant_name() {
+        let site = Site::build();
+        for page in [Page::Match, Page::Scoreboard, Page::Rules] {
+            let html = std::str::from_utf8(&site.page(page).expect("built").body).unwrap();
+            let content = html
+                .split("<meta name=\"variant-names\" content=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or_else(|| panic!("{page:?}: the names"));
+            let json = content.replace("&quot;", "\"").replace("&amp;", "&");
+            let names: serde_json::Value = serde_json::from_str(&json).unwrap();
+            for v in Variant::ALL {
+                assert_eq!(names[v.id()], v.name(), "{page:?}");
+            }
+        }
+    }
+}
