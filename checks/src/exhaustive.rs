@@ -61,7 +61,10 @@ impl CatchAlls {
 
 impl<'ast> Visit<'ast> for CatchAlls {
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
-        if let Some(first) = m.arms.iter().find(|a| names_a_ruleset(&a.pat, &self.rulesets))
+        if let Some(first) = m
+            .arms
+            .iter()
+            .find(|a| names_a_ruleset(&a.pat, &self.rulesets))
             && m.arms.iter().any(|a| catches_all(&a.pat))
         {
             let pat = &first.pat;
@@ -77,7 +80,12 @@ mod tests {
 
     fn found(code: &str) -> Vec<String> {
         let file = syn::parse_file(code).unwrap();
-        let mut v = CatchAlls::new(vec!["Modern".into(), "Parker".into(), "Jequier".into(), "A".into()]);
+        let mut v = CatchAlls::new(vec![
+            "Modern".into(),
+            "Parker".into(),
+            "Jequier".into(),
+            "A".into(),
+        ]);
         v.visit_file(&file);
         v.found
     }
@@ -89,8 +97,7 @@ mod tests {
             1
         );
         assert_eq!(
-            found("fn f(v: Variant) -> u8 { match v { Variant::Modern => 4, other => 2 } }")
-                .len(),
+            found("fn f(v: Variant) -> u8 { match v { Variant::Modern => 4, other => 2 } }").len(),
             1
         );
         assert_eq!(
@@ -104,7 +111,10 @@ mod tests {
     fn exhaustive_matches_and_other_enums_pass() {
         assert!(found("fn f(v: Variant) -> u8 { match v { Variant::Modern => 4, Variant::Parker | Variant::Jequier => 2 } }").is_empty());
         assert!(found("fn f(c: char) -> u8 { match c { 'a' => 1, _ => 2 } }").is_empty());
-        assert!(found("fn f(e: IllegalMove) -> u8 { match e { IllegalMove::Blocked => 1, _ => 2 } }").is_empty());
+        assert!(
+            found("fn f(e: IllegalMove) -> u8 { match e { IllegalMove::Blocked => 1, _ => 2 } }")
+                .is_empty()
+        );
         // A ruleset's own `Move` type is not the engine's.
         assert!(found("fn f(m: Move) -> u8 { match m { Move::Black => 1, _ => 2 } }").is_empty());
     }

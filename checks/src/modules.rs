@@ -73,7 +73,11 @@ fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
 }
 
 /// Flattens a `use` tree into (name brought in, path); a glob has no name.
-fn flatten(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(Option<String>, Vec<String>)>) {
+fn flatten(
+    tree: &syn::UseTree,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Option<String>, Vec<String>)>,
+) {
     match tree {
         syn::UseTree::Path(p) => {
             prefix.push(p.ident.to_string());
@@ -431,13 +435,23 @@ mod tests {
         // The root re-exports `a::A` and `b::B`; `b` names `A` through the root, which is
         // `a`'s item: b -> a, not b -> root. Then `a` names `b::B`: a circle of a and b.
         write(&dir, "lib.rs", "mod a; mod b; pub use a::A; pub use b::B;");
-        write(&dir, "a.rs", "pub struct A; fn f() -> crate::b::B { todo!() }");
+        write(
+            &dir,
+            "a.rs",
+            "pub struct A; fn f() -> crate::b::B { todo!() }",
+        );
         write(&dir, "b.rs", "use crate::A; pub struct B(A);");
         let k = Crate::read(&dir.join("lib.rs")).unwrap();
         let name = |i: usize| k.modules[i].name();
-        let edges: BTreeSet<(String, String)> =
-            k.edges().into_iter().map(|(a, b)| (name(a), name(b))).collect();
-        assert!(edges.contains(&("crate::b".into(), "crate::a".into())), "{edges:?}");
+        let edges: BTreeSet<(String, String)> = k
+            .edges()
+            .into_iter()
+            .map(|(a, b)| (name(a), name(b)))
+            .collect();
+        assert!(
+            edges.contains(&("crate::b".into(), "crate::a".into())),
+            "{edges:?}"
+        );
         assert!(!edges.iter().any(|(_, to)| to == "crate"), "{edges:?}");
         assert_eq!(k.circles().len(), 1);
         // Without a's path to b, only the facade's edges down remain: no circle.

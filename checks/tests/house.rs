@@ -40,7 +40,12 @@ const SERVER_SIDE: [&str; 7] = [
 ];
 
 /// The pure crates: no I/O crate may be in their dependency tree.
-const PURE: [&str; 4] = ["senet-engine", "senet-bots", "senet-protocol", "senet-match"];
+const PURE: [&str; 4] = [
+    "senet-engine",
+    "senet-bots",
+    "senet-protocol",
+    "senet-match",
+];
 
 /// Crates that do I/O (a runtime, sockets, a database, a web framework).
 const IO_CRATES: [&str; 9] = [
@@ -63,7 +68,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            if path.file_name().is_some_and(|n| n == "target" || n == "node_modules") {
+            if path
+                .file_name()
+                .is_some_and(|n| n == "target" || n == "node_modules")
+            {
                 continue;
             }
             rust_files(&path, out);
@@ -95,11 +103,7 @@ fn no_import_circle_in_any_crate() {
                 let edges: Vec<String> = circle
                     .iter()
                     .map(|&(a, b)| {
-                        format!(
-                            "{} -> {}",
-                            krate.modules[a].name(),
-                            krate.modules[b].name()
-                        )
+                        format!("{} -> {}", krate.modules[a].name(), krate.modules[b].name())
                     })
                     .collect();
                 report.push(format!("{member}/src/{file}: {}", edges.join(", ")));
@@ -139,7 +143,11 @@ fn no_source_file_over_700_lines_of_code_before_its_tests() {
         }
     }
     assert!(files.len() > 50, "only {} files found", files.len());
-    assert!(long.is_empty(), "over 700 lines of code:\n{}", long.join("\n"));
+    assert!(
+        long.is_empty(),
+        "over 700 lines of code:\n{}",
+        long.join("\n")
+    );
 }
 
 #[test]
@@ -166,7 +174,11 @@ fn no_two_server_modules_share_a_file_name() {
         .filter(|(_, places)| places.len() > 1)
         .map(|(name, places)| format!("{name}: {}", places.join(", ")))
         .collect();
-    assert!(twice.is_empty(), "file names used twice:\n{}", twice.join("\n"));
+    assert!(
+        twice.is_empty(),
+        "file names used twice:\n{}",
+        twice.join("\n")
+    );
 }
 
 #[test]
@@ -184,15 +196,26 @@ fn no_match_over_rulesets_has_a_catch_all_arm() {
             id[..1].to_uppercase() + &id[1..]
         })
         .collect();
-    assert!(rulesets.iter().all(|r| format!("{:?}", Variant::ALL.iter().find(|v| v.id() == r.to_lowercase()).unwrap()) == *r));
+    assert!(rulesets.iter().all(|r| {
+        format!(
+            "{:?}",
+            Variant::ALL
+                .iter()
+                .find(|v| v.id() == r.to_lowercase())
+                .unwrap()
+        ) == *r
+    }));
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("readable");
-        let parsed = syn::parse_file(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", relative(file)));
+        let parsed = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", relative(file)));
         let mut v = CatchAlls::new(rulesets.clone());
         v.visit_file(&parsed);
-        found.extend(v.found.into_iter().map(|m| format!("{}: match on {m}", relative(file))));
+        found.extend(
+            v.found
+                .into_iter()
+                .map(|m| format!("{}: match on {m}", relative(file))),
+        );
     }
     assert!(
         found.is_empty(),
@@ -252,13 +275,16 @@ fn pure_crates_have_no_io_crate_in_their_tree() {
     for node in meta["resolve"]["nodes"].as_array().expect("nodes") {
         let id = node["id"].as_str().expect("id");
         let deps = node["deps"].as_array().expect("deps");
-        normal.entry(id).or_default().extend(deps.iter().filter_map(|d| {
-            let is_normal = d["dep_kinds"]
-                .as_array()?
-                .iter()
-                .any(|k| k["kind"].is_null());
-            is_normal.then(|| d["pkg"].as_str()).flatten()
-        }));
+        normal
+            .entry(id)
+            .or_default()
+            .extend(deps.iter().filter_map(|d| {
+                let is_normal = d["dep_kinds"]
+                    .as_array()?
+                    .iter()
+                    .any(|k| k["kind"].is_null());
+                is_normal.then(|| d["pkg"].as_str()).flatten()
+            }));
     }
     let mut report = Vec::new();
     for pure in PURE {
@@ -285,5 +311,9 @@ fn pure_crates_have_no_io_crate_in_their_tree() {
             report.push(format!("{pure}: {}", io.join(", ")));
         }
     }
-    assert!(report.is_empty(), "I/O crates in pure crates' trees:\n{}", report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "I/O crates in pure crates' trees:\n{}",
+        report.join("\n")
+    );
 }

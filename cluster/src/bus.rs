@@ -83,7 +83,7 @@ impl Bus {
             .arg(payload)
             .query_async(&mut conn)
             .await?;
-        crate::REDIS_PUBLISH.observe(started.elapsed().as_secs_f64());
+        crate::counters::REDIS_PUBLISH.observe(started.elapsed().as_secs_f64());
         Ok(n)
     }
 

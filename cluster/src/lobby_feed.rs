@@ -1,7 +1,20 @@
 //! Every node's public matches for the lobby: each node puts the summaries of the matches
 //! it runs in Redis every second, under a key that expires unless renewed.
 
-use super::*;
+use std::sync::Weak;
+use std::time::Duration;
+
+use senet_protocol::Summary;
+
+use crate::node::Cluster;
+
+/// How often a node puts the summaries of its public matches in Redis for the others.
+const LOBBY_EVERY: Duration = Duration::from_secs(1);
+/// How long a node's summaries stay listed without being put again (a dead node's matches
+/// leave the other nodes' lists after this).
+const LOBBY_TTL: Duration = Duration::from_secs(3);
+/// The Redis set of the nodes that put summaries.
+const LOBBY_NODES: &str = "senet:lobby:nodes";
 
 impl Cluster {
     /// The public matches of every node: this node's as they are now, the others' as they

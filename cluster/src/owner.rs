@@ -1,7 +1,14 @@
 //! The owner's side: what a match's node does for sockets on other nodes (joins, hellos,
 //! messages), and the broadcast relayed to them.
 
-use super::*;
+use std::sync::Arc;
+
+use senet_live::{Cmd, Frame, MatchHandle, OutboxRx, Outgoing, SeatClaim, SocketHello};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use crate::node::{Cluster, lock};
+use crate::proxy;
+use crate::wire::{self, NodeMsg, Reply, Request};
 
 impl Cluster {
     pub(crate) async fn reply(&self, to: &str, req: u64, body: Reply) {

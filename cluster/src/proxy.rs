@@ -12,27 +12,12 @@ use std::sync::Arc;
 
 use tokio::sync::{broadcast, mpsc, watch};
 
-use super::Cluster;
-use super::wire::{Reply, Request};
+use crate::node::{Cluster, Inbound};
+use crate::wire::{Reply, Request};
 use senet_live::{
     Cmd, Connected, Frame, JoinError, MatchHandle, OutboxTx, Outgoing, SeatClaim, SocketHello,
 };
 use senet_protocol::{ServerMsg, Summary};
-
-/// What reaches a proxy besides its mailbox.
-#[derive(Debug)]
-pub(super) enum Inbound {
-    /// A broadcast frame (from the match's channel).
-    Frame(Frame),
-    /// The owner's relay fell behind: sockets must start over.
-    Lagged,
-    /// A frame for one connection.
-    Out(u64, Outgoing),
-    /// A connection was accepted by the owner: keep its outbox.
-    Accepted(u64, OutboxTx),
-    /// Stop (the owner is gone, or Redis is).
-    Stop,
-}
 
 /// Frames for a connection not yet registered (its `Out` came before its reply), at most this
 /// many per connection.

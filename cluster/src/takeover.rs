@@ -1,7 +1,21 @@
 //! Leases kept and taken: the renewal, the sweeper that takes orphaned matches, and a
 //! take-over (the match rebuilt from the store).
 
-use super::*;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use senet_live::{Cmd, MatchHandle};
+use tokio::sync::mpsc;
+
+use senet_store::StoreError;
+
+use crate::counters::{LEASES, TAKEOVERS};
+use crate::node::{Cluster, Inbound, Unavailable, lock};
+
+/// How often the sweeper looks for orphaned matches and stale proxies.
+const SWEEP_EVERY: Duration = Duration::from_millis(500);
+/// At most this many orphaned matches taken per sweep.
+const SWEEP_BATCH: i64 = 500;
 
 impl Cluster {
     /// Takes match `id` over when nobody holds its lease (or it expired): the lease, then the

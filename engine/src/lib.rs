@@ -77,8 +77,8 @@ pub mod martian;
 mod mechanics;
 pub mod modern;
 mod notation;
-mod parse_error;
 pub mod parker;
+mod parse_error;
 mod place;
 mod player;
 pub mod playout;
@@ -92,16 +92,15 @@ mod variant;
 mod variant_info;
 
 pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
+pub use game::{Game, LegalMove, Move};
 pub use geometry::{Geometry, Layout, Place, Placement};
 pub use parse_error::ParseError;
 pub use player::Player;
 pub use rules::{
-    Concession, EndReason, IllegalMove, Outcome, Rules, Setup, SetupError, Status,
-    ThrowEffect,
+    Concession, EndReason, IllegalMove, Outcome, Rules, Setup, SetupError, Status, ThrowEffect,
 };
 pub use ruleset::{BoardKind, Ruleset, SpecialSquare, SquareKind};
 pub use scoring::Breakdown;
 pub use stuck::{ExplainedStuck, PieceNoun, Stuck};
-pub use game::{Game, LegalMove, Move};
 pub use variant::Variant;
 pub use variant_info::{ThrowOdds, VariantInfo, VariantOption};

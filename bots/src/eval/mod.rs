@@ -147,8 +147,8 @@ fn feature_rows(game: &Game) -> FeatureRows {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::features::{REACH, Track};
+    use super::*;
     use senet_engine::Setup;
 
     #[test]

@@ -36,7 +36,6 @@ pub struct SqlStore {
     pub(super) leaderboards: BoardCache,
 }
 
-
 impl SqlStore {
     /// The store the configuration asks for: `database_url` if set (with `writers`
     /// concurrent commits), else `<data_dir>/senet.db` (created if missing).
