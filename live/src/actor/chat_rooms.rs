@@ -115,7 +115,6 @@ impl ChatState {
 pub(super) struct ConnChat {
     name: Option<String>,
     sees_spectators: bool,
-    last_seq: u64,
     replies: super::replies::Replies,
 }
 
@@ -141,7 +140,6 @@ impl ConnChat {
         let chat = ConnChat {
             name,
             sees_spectators: false,
-            last_seq: 0,
             replies: super::replies::Replies::new(SPECTATOR_REPLIES),
         };
         (chat, refused)
@@ -230,29 +228,11 @@ impl Actor {
     /// The reply to a sequence number used already (the cached one, or `stale_seq`); marks
     /// a new one used.
     fn repeated(&mut self, conn: u64, seat: Option<Seat>, seq: u64) -> Option<Utf8Bytes> {
-        let (last_seq, replies) = match seat {
-            Some(s) => {
-                let info = &mut self.seats[s.index()];
-                (&mut info.last_seq, &info.replies)
-            }
-            None => {
-                let c = self.conns.get_mut(&conn)?;
-                (&mut c.chat.last_seq, &c.chat.replies)
-            }
+        let replies = match seat {
+            Some(s) => &mut self.seats[s.index()].replies,
+            None => &mut self.conns.get_mut(&conn)?.chat.replies,
         };
-        if seq > *last_seq {
-            *last_seq = seq;
-            return None;
-        }
-        Some(replies.get(seq).unwrap_or_else(|| {
-            ServerMsg::error(
-                "stale_seq",
-                format!("sequence number {seq} was used already (last {last_seq})"),
-                Some(seq),
-            )
-            .to_json()
-            .into()
-        }))
+        replies.repeat(seq)
     }
 
     /// Posts `text` from socket `conn`: normalised, numbered and stored; returns the frames

@@ -141,7 +141,7 @@ impl Actor {
         let (missed, recent) = self.catch_up_for(last_event, tail);
         let welcome = ServerMsg::Welcome {
             seat: seat.map(Seat::get),
-            last_seq: seat.map_or(0, |s| self.seats[s.index()].last_seq),
+            last_seq: seat.map_or(0, |s| self.seats[s.index()].replies.last_seq()),
             missed: missed.len() as u64,
             snapshot: Box::new(view::snapshot(&self.state, self.table())),
             recent,
@@ -263,23 +263,10 @@ impl Actor {
             return;
         };
         let idx = seat.index();
-        if seq <= self.seats[idx].last_seq {
-            let reply = self.seats[idx].replies.get(seq).unwrap_or_else(|| {
-                ServerMsg::error(
-                    "stale_seq",
-                    format!(
-                        "sequence number {seq} was used already (last {})",
-                        self.seats[idx].last_seq
-                    ),
-                    Some(seq),
-                )
-                .to_json()
-                .into()
-            });
+        if let Some(reply) = self.seats[idx].replies.repeat(seq) {
             self.send_to(conn, reply);
             return;
         }
-        self.seats[idx].last_seq = seq;
         let outcome = match self.command_for(seat, msg) {
             Ok(command) => self.execute(command).await,
             Err(e) => Err(e),

@@ -93,7 +93,6 @@ struct SeatInfo {
     name: Option<String>,
     conns: u32,
     gone_since: Instant,
-    last_seq: u64,
     replies: replies::Replies,
     /// The level of the computer opponent that plays the seat (none: a person's seat).
     bot: Option<senet_bots::Level>,
@@ -243,7 +242,6 @@ impl Actor {
                     name: s.name,
                     conns: 0,
                     gone_since: now,
-                    last_seq: 0,
                     replies: replies::Replies::new(REPLIES_KEPT),
                     bot: s.bot.as_deref().and_then(|b| b.parse().ok()),
                 })
