@@ -124,7 +124,7 @@ impl Actor {
         let seed = h.finish();
         let pool = pool(self.cfg.bot_threads);
         let budget = self.cfg.bot_budget;
-        let due = self.decision_since + self.cfg.bot_delay;
+        let due = self.deadlines.decision_since() + self.cfg.bot_delay;
         let tx = self.bot_tx.get_or_insert_with(|| {
             let (tx, rx) = channel();
             self.bot_rx = Some(rx);
@@ -185,7 +185,7 @@ impl Actor {
             seat: m.seat,
             game: self.state.game_no(),
             mv,
-            thinking: self.decision_since.elapsed(),
+            thinking: self.deadlines.thinking(Instant::now()),
         };
         if let Err(e) = self.execute(command).await {
             // The store refused it: the next round of duties works it out again.

@@ -292,7 +292,7 @@ impl Actor {
                 seat,
                 game,
                 mv,
-                thinking: self.decision_since.elapsed(),
+                thinking: self.deadlines.thinking(Instant::now()),
             },
             ClientMsg::Resign { .. } => Command::Resign { seat },
             ClientMsg::Claim { .. } => Command::Claim {
@@ -303,7 +303,7 @@ impl Actor {
                     .map(|s| (s.conns == 0 && s.bot.is_none()).then(|| s.gone_since.elapsed()))
                     .collect(),
                 needed: self.cfg.abandon_after,
-                waited: self.turn_since.elapsed(),
+                waited: self.deadlines.waited(Instant::now()),
                 move_limit: self.cfg.move_limit,
             },
             ClientMsg::Rematch { .. } => Command::Rematch {
@@ -331,7 +331,7 @@ impl Actor {
                 .map(|s| s.conns > 0 || s.bot.is_some())
                 .collect(),
             spectators: self.spectators,
-            thinking: self.decision_since.elapsed(),
+            thinking: self.deadlines.thinking(Instant::now()),
             bots: if self.seats.iter().any(|s| s.bot.is_some()) {
                 self.seats
                     .iter()

@@ -7,6 +7,7 @@
 //! actor keeps the state it had (the copy is dropped) and nothing is broadcast.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,7 +17,7 @@ use tokio::time::Instant;
 
 use senet_match::dice::ServerSeed;
 use senet_match::record::GameRecord;
-use senet_match::state::{Command, MatchError, MatchState, NewGame, Waiting};
+use senet_match::state::{Command, MatchError, MatchState, NewGame};
 use senet_match::view;
 use senet_match::{Fact, Seat};
 use senet_protocol::{Series, ServerMsg, Status, Summary};
@@ -28,12 +29,17 @@ use crate::settings::Settings;
 mod bot_seats;
 mod chat_rooms;
 mod conns;
+mod deadlines;
 mod history;
 mod replies;
 mod spectator_chances;
+#[cfg(test)]
+mod test_matches;
 
 pub(crate) use chat_rooms::ChatState;
 pub(crate) use history::History;
+
+use deadlines::{Alarm, Deadlines, Due, earliest};
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
@@ -43,8 +49,6 @@ const REPLIES_KEPT: usize = 64;
 const PRESENCE_EVERY: Duration = Duration::from_millis(250);
 /// The close code of a socket whose match moved to another node: 1012, "service restart".
 pub const MOVED_CLOSE_CODE: u16 = 1012;
-/// How long a match waits before it tries again what the store refused.
-const RETRY_AFTER: Duration = Duration::from_secs(1);
 
 /// Why the actor refused a client's command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -140,17 +144,11 @@ pub(crate) struct Actor {
     store: Arc<dyn EventStore>,
     cfg: Arc<Settings>,
     summary: watch::Sender<Summary>,
-    seeds_deadline: Option<Instant>,
     in_doubt: Option<InDoubt>,
-    /// When to try again what the store refused (a server throw, a game start, a doubt).
-    retry_at: Option<Instant>,
+    /// The actor's time marks and the deadlines they give (`deadlines.rs`).
+    deadlines: Deadlines,
     /// Since when nobody has been connected (none while somebody is).
     idle_since: Option<Instant>,
-    /// Since when the match has waited for what it waits for now (the last event).
-    turn_since: Instant,
-    /// Since when the clock of the seat to move has run: the last stored batch, or the
-    /// actor's start (so the time a server was down is charged to nobody).
-    decision_since: Instant,
     /// When the last presence frame went out.
     presence_sent: Instant,
     /// When a held-back presence frame goes out.
@@ -225,7 +223,8 @@ impl Actor {
     ) -> Actor {
         let now = Instant::now();
         let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
-        let history = History::new(MatchState::new(*state.spec()), store.sql().is_some());
+        let durable = store.sql().is_some();
+        let history = History::new(MatchState::new(*state.spec()), durable);
         Actor {
             id: row.id,
             name,
@@ -255,12 +254,9 @@ impl Actor {
             store,
             cfg,
             summary: watch::channel(placeholder_summary()).0,
-            seeds_deadline: None,
             in_doubt: None,
-            retry_at: None,
+            deadlines: Deadlines::new(now, durable),
             idle_since: Some(now),
-            turn_since: now,
-            decision_since: now,
             presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
             presence_due: None,
             chat: chat_rooms::ChatState::default(),
@@ -294,12 +290,10 @@ impl Actor {
         if self.owes_work() {
             self.catch_up().await;
         }
-        // The idle timer (`--idle-end`) moves with every event, so one timer lives for the
-        // whole loop and is re-armed only when it fires early (deadlines only move later),
-        // instead of a timer made and dropped for every message.
-        let idle_timer = tokio::time::sleep_until(Instant::now());
-        tokio::pin!(idle_timer);
-        let mut idle_armed: Option<Instant> = None;
+        // One timer for the earliest deadline, made once and re-armed only when a deadline
+        // comes earlier than the one it is set for (deadlines mostly move later: the idle
+        // limit with every event), instead of a timer made and dropped for every message.
+        let mut alarm = Alarm::new();
         let mut bot_rx = None;
         loop {
             if self.moved {
@@ -310,80 +304,22 @@ impl Actor {
             if let Some(rx) = self.bot_rx.take() {
                 bot_rx = Some(rx);
             }
-            let deadline = self.seeds_deadline;
-            let retry = self.retry_at;
-            let evict = self.evict_at();
-            let next_game = self.next_game_at();
-            let presence = self.presence_due;
-            let chances = self.chances_due;
-            let flag = self.flag_at();
-            match (idle_armed, self.abandon_at()) {
-                (_, None) => idle_armed = None,
-                (Some(armed), Some(due)) if armed <= due => {}
-                (_, Some(due)) => {
-                    idle_timer.as_mut().reset(due);
-                    idle_armed = Some(due);
-                }
-            }
+            alarm.set(self.next_deadline().map(|(at, _)| at));
             tokio::select! {
-                cmd = rx.recv() => match cmd {
-                    Some(cmd) => {
-                        self.handle(cmd).await;
-                        // Work the store refused earlier waits for the retry timer, if one runs.
-                        if self.retry_at.is_none() && self.owes_work() {
-                            self.catch_up().await;
-                        }
-                    }
-                    None => break,
-                },
-                () = sleep_until_opt(deadline), if deadline.is_some() => {
-                    self.seeds_deadline = None;
-                    if let Err(e) = self.execute(Command::CloseSeeds).await {
-                        tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "could not start throwing");
-                        self.seeds_deadline = Some(Instant::now() + RETRY_AFTER);
+                cmd = rx.recv() => {
+                    let Some(cmd) = cmd else { break };
+                    self.handle(cmd).await;
+                    // Work the store refused earlier waits for the retry timer, if one runs.
+                    if self.deadlines.retry().is_none() && self.owes_work() {
+                        self.catch_up().await;
                     }
                 }
-                () = sleep_until_opt(retry), if retry.is_some() => {
-                    self.retry_at = None;
-                    self.catch_up().await;
-                }
-                () = sleep_until_opt(next_game), if next_game.is_some() => {
-                    if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
-                        tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
-                        self.turn_since = Instant::now();
+                () = alarm.rung(), if alarm.is_armed() => {
+                    if self.deadline_passed().await.is_break() {
+                        break;
                     }
                 }
-                () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
-                () = sleep_until_opt(chances), if chances.is_some() => self.send_chances_now(),
                 Some(m) = recv_opt(&mut bot_rx) => self.bot_moved(m).await,
-                () = sleep_until_opt(flag), if flag.is_some() => {
-                    let thinking = self.decision_since.elapsed();
-                    if let Err(e) = self.execute(Command::Flag { thinking }).await {
-                        // Refused by the store: the timer fires again after the retry pause.
-                        tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "loss on time not stored");
-                        self.retry_at = Some(Instant::now() + RETRY_AFTER);
-                    }
-                }
-                () = &mut idle_timer, if idle_armed.is_some() => {
-                    idle_armed = None;
-                    let (waited, limit) = (self.turn_since.elapsed(), self.cfg.idle_end.unwrap_or_default());
-                    if waited < limit {
-                        // Events came since it was armed: arm it again at the new deadline.
-                        continue;
-                    }
-                    match self.execute(Command::Abandon { waited, limit }).await {
-                        Ok(()) => tracing::info!(match_id = %self.id, "abandoned: nobody acted"),
-                        Err(e) => {
-                            tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "not abandoned");
-                            self.turn_since = Instant::now();
-                        }
-                    }
-                }
-                () = sleep_until_opt(evict), if evict.is_some() => {
-                    // Dropping the mailbox tells the registry this match is gone.
-                    tracing::info!(match_id = %self.id, over = self.state.match_over(), "idle: leaving memory");
-                    break;
-                }
             }
         }
         // Another node may take the match at once (when several share the store).
@@ -391,6 +327,80 @@ impl Actor {
             tracing::warn!(match_id = %self.id, error = %e, "lease not given up; it expires by itself");
         }
         tracing::info!(match_id = %self.id, moved = self.moved, "match actor stopped");
+    }
+
+    /// The next deadline of the match and what it is for.
+    fn next_deadline(&self) -> Option<(Instant, Due)> {
+        let (d, state, cfg) = (&self.deadlines, &self.state, &*self.cfg);
+        let evict = self.idle_since.and_then(|idle| {
+            let all_claimed = self.seats.iter().all(|s| s.claimed);
+            d.evict_at(state, cfg, idle, self.in_doubt.is_some(), all_claimed)
+        });
+        earliest([
+            (d.seeds(), Due::Seeds),
+            (d.retry(), Due::Retry),
+            (d.next_game_at(state, cfg), Due::NextGame),
+            (self.presence_due, Due::Presence),
+            (self.chances_due, Due::Chances),
+            (d.flag_at(state), Due::Flag),
+            (d.abandon_at(state, cfg), Due::Abandon),
+            (evict, Due::Evict),
+        ])
+    }
+
+    /// The alarm rang: does what is due (nothing if its deadline moved later since it was
+    /// set: the loop sets it again). Breaks when the match leaves memory.
+    async fn deadline_passed(&mut self) -> ControlFlow<()> {
+        let now = Instant::now();
+        let Some((_, due)) = self.next_deadline().filter(|&(at, _)| at <= now) else {
+            return ControlFlow::Continue(());
+        };
+        match due {
+            Due::Seeds => {
+                self.deadlines.close_seeds();
+                if let Err(e) = self.execute(Command::CloseSeeds).await {
+                    tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "could not start throwing");
+                    self.deadlines.seeds_later(Instant::now());
+                }
+            }
+            Due::Retry => {
+                self.deadlines.retried();
+                self.catch_up().await;
+            }
+            Due::NextGame => {
+                if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
+                    tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
+                    self.deadlines.wait_again(Instant::now());
+                }
+            }
+            Due::Presence => self.send_presence(),
+            Due::Chances => self.send_chances_now(),
+            Due::Flag => {
+                let thinking = self.deadlines.thinking(now);
+                if let Err(e) = self.execute(Command::Flag { thinking }).await {
+                    // Refused by the store: the timer fires again after the retry pause.
+                    tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "loss on time not stored");
+                    self.deadlines.retry_later(Instant::now());
+                }
+            }
+            Due::Abandon => {
+                let waited = self.deadlines.waited(now);
+                let limit = self.cfg.idle_end.unwrap_or_default();
+                match self.execute(Command::Abandon { waited, limit }).await {
+                    Ok(()) => tracing::info!(match_id = %self.id, "abandoned: nobody acted"),
+                    Err(e) => {
+                        tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "not abandoned");
+                        self.deadlines.wait_again(Instant::now());
+                    }
+                }
+            }
+            Due::Evict => {
+                // Dropping the mailbox tells the registry this match is gone.
+                tracing::info!(match_id = %self.id, over = self.state.match_over(), "idle: leaving memory");
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Tells every socket that the match moved to another node (close code 1012, "service
@@ -455,7 +465,7 @@ impl Actor {
                         after: decision.after,
                     });
                 }
-                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.deadlines.retry_later(Instant::now());
                 Err(Refused::StoreUnavailable)
             }
         }
@@ -469,8 +479,7 @@ impl Actor {
             || self.state.score() != after.score()
             || self.state.wins() != after.wins();
         self.state = after;
-        self.turn_since = Instant::now();
-        self.decision_since = self.turn_since;
+        self.deadlines.stored(Instant::now());
         let moves = logged
             .iter()
             .filter(|l| matches!(l.fact, Fact::Moved { .. }))
@@ -494,13 +503,8 @@ impl Actor {
 
     /// A game that takes client seeds gets a deadline for them; any other state none.
     pub(crate) fn sync_seed_wait(&mut self) {
-        if self.state.waiting() == Waiting::Seeds {
-            if self.seeds_deadline.is_none() {
-                self.seeds_deadline = Some(Instant::now() + self.cfg.seed_wait);
-            }
-        } else {
-            self.seeds_deadline = None;
-        }
+        self.deadlines
+            .sync_seeds(&self.state, self.cfg.seed_wait, Instant::now());
     }
 
     /// Finds out whether a batch whose append failed was stored after all, and catches up if
@@ -515,7 +519,7 @@ impl Actor {
             Ok(n) => n,
             Err(e) => {
                 tracing::debug!(match_id = %self.id, error = %e, "store still unavailable");
-                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.deadlines.retry_later(Instant::now());
                 return Err(Refused::StoreUnavailable);
             }
         };
@@ -531,7 +535,7 @@ impl Actor {
             Ok(())
         } else {
             tracing::error!(match_id = %self.id, stored, expected = before, "the store disagrees with the match");
-            self.retry_at = Some(Instant::now() + RETRY_AFTER);
+            self.deadlines.retry_later(Instant::now());
             Err(Refused::StoreInconsistent {
                 stored,
                 before,
@@ -560,52 +564,11 @@ impl Actor {
             Command::CatchUp
         };
         match self.execute(command).await {
-            Ok(()) => self.retry_at = None,
+            Ok(()) => self.deadlines.retried(),
             Err(e) => {
                 tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "cannot catch up yet");
-                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.deadlines.retry_later(Instant::now());
             }
-        }
-    }
-
-    /// When the next game of an undecided series starts by itself (`--next-game-after` after
-    /// the last game ended), if one is due.
-    fn next_game_at(&self) -> Option<Instant> {
-        let after = self.cfg.next_game_after?;
-        (self.state.waiting() == Waiting::GameOver && !self.state.series_decided())
-            .then_some(self.turn_since + after)
-    }
-
-    /// When the clock of the seat to move runs out, if one runs (after a store refusal, not
-    /// before the retry pause).
-    fn flag_at(&self) -> Option<Instant> {
-        let (_, left) = self.state.clock_running()?;
-        let due = self.decision_since + left;
-        Some(self.retry_at.map_or(due, |r| due.max(r)))
-    }
-
-    /// When a live game nobody acts in is abandoned (`--idle-end` after the last event).
-    fn abandon_at(&self) -> Option<Instant> {
-        let limit = self.cfg.idle_end?;
-        // A clocked match ends by its clock instead.
-        self.state.spec().clock.is_none().then_some(())?;
-        matches!(self.state.waiting(), Waiting::Move(_)).then_some(self.turn_since + limit)
-    }
-
-    /// When this match may leave memory: finished, nobody connected, nothing in doubt, and
-    /// kept by a durable store (the in-memory store's matches live as long as the server);
-    /// or never joined, nobody connected, for as long as invites stay open.
-    fn evict_at(&self) -> Option<Instant> {
-        let idle = self.idle_since?;
-        if self.in_doubt.is_some() {
-            return None;
-        }
-        if self.state.match_over() && self.store.sql().is_some() {
-            Some(idle + self.cfg.evict_after)
-        } else if self.state.game_no() == 0 && !self.seats.iter().all(|s| s.claimed) {
-            Some(idle + self.cfg.invite_ttl)
-        } else {
-            None
         }
     }
 
@@ -716,13 +679,6 @@ fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
 async fn recv_opt<T>(rx: &mut Option<mpsc::Receiver<T>>) -> Option<T> {
     match rx {
         Some(rx) => rx.recv().await,
-        None => std::future::pending().await,
-    }
-}
-
-async fn sleep_until_opt(deadline: Option<Instant>) {
-    match deadline {
-        Some(d) => tokio::time::sleep_until(d).await,
         None => std::future::pending().await,
     }
 }
