@@ -4,10 +4,8 @@
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
 
-use super::{Actor, Conn, PRESENCE_EVERY, Refused, fresh_game};
-use crate::registry::{
-    Connected, Frame, JoinError, OutboxTx, Outgoing, new_secret, secret_matches,
-};
+use super::{Actor, Conn, Refused, fresh_game};
+use crate::registry::{Connected, JoinError, OutboxTx, Outgoing, new_secret, secret_matches};
 use senet_match::Seat;
 use senet_match::state::Command;
 use senet_match::view::{self, Table};
@@ -68,8 +66,8 @@ impl Actor {
         let info = &mut self.seats[i];
         info.claimed = true;
         info.name = Some(name);
-        info.gone_since = Instant::now();
         info.token_hash = token_hash;
+        self.presence.claimed(seat, Instant::now());
         tracing::info!(match_id = %self.id, %seat, "seat claimed");
         if self.first_game_due() {
             // If the store refuses the start, the retry timer starts the game later.
@@ -118,25 +116,19 @@ impl Actor {
                 ));
             }
         };
-        if seat.is_none() && self.spectators >= self.cfg.max_spectators {
+        let spectators = self.presence.spectators();
+        if seat.is_none() && spectators >= self.cfg.max_spectators {
             return Err(ServerMsg::error(
                 "too_many_spectators",
-                format!(
-                    "this match has {} spectators, the most it takes",
-                    self.spectators
-                ),
+                format!("this match has {spectators} spectators, the most it takes"),
                 None,
             ));
         }
         let conn = self.next_conn;
         self.next_conn += 1;
-        match seat {
-            Some(s) => self.seats[s.index()].conns += 1,
-            None => self.spectators += 1,
-        }
         let (chat, name_refused) = super::chat_rooms::ConnChat::new(seat, name);
         self.conns.insert(conn, Conn { seat, outbox, chat });
-        self.idle_since = None;
+        self.presence.arrive(seat);
         let total = self.state.events();
         let (missed, recent) = self.catch_up_for(last_event, tail);
         let welcome = ServerMsg::Welcome {
@@ -154,7 +146,7 @@ impl Actor {
         }
         if seat.is_none() {
             // A spectator's bar starts from the position now (after the welcome, as above).
-            if let Some(frame) = self.chances_frame() {
+            if let Some(frame) = self.chances.frame(&self.state) {
                 self.send_to(conn, frame);
             }
         }
@@ -218,20 +210,8 @@ impl Actor {
         let Some(c) = self.conns.remove(&conn) else {
             return;
         };
-        match c.seat {
-            Some(s) => {
-                let info = &mut self.seats[s.index()];
-                info.conns = info.conns.saturating_sub(1);
-                if info.conns == 0 {
-                    info.gone_since = Instant::now();
-                }
-            }
-            None => self.spectators = self.spectators.saturating_sub(1),
-        }
-        if self.conns.is_empty() {
-            self.idle_since = Some(Instant::now());
-        }
-        self.broadcast_presence();
+        self.presence.leave(c.seat, Instant::now());
+        self.presence_changed();
     }
 
     pub(super) fn send_to(&self, conn: u64, text: Utf8Bytes) {
@@ -295,17 +275,16 @@ impl Actor {
                 thinking: self.deadlines.thinking(Instant::now()),
             },
             ClientMsg::Resign { .. } => Command::Resign { seat },
-            ClientMsg::Claim { .. } => Command::Claim {
-                seat,
-                gone_for: self
-                    .seats
-                    .iter()
-                    .map(|s| (s.conns == 0 && s.bot.is_none()).then(|| s.gone_since.elapsed()))
-                    .collect(),
-                needed: self.cfg.abandon_after,
-                waited: self.deadlines.waited(Instant::now()),
-                move_limit: self.cfg.move_limit,
-            },
+            ClientMsg::Claim { .. } => {
+                let now = Instant::now();
+                Command::Claim {
+                    seat,
+                    gone_for: self.presence.gone_for(now),
+                    needed: self.cfg.abandon_after,
+                    waited: self.deadlines.waited(now),
+                    move_limit: self.cfg.move_limit,
+                }
+            }
             ClientMsg::Rematch { .. } => Command::Rematch {
                 seat,
                 next: fresh_game(),
@@ -324,59 +303,10 @@ impl Actor {
             public: self.public,
             rated: self.rated,
             names: self.seats.iter().map(|s| s.name.clone()).collect(),
-            // A bot is always there.
-            connected: self
-                .seats
-                .iter()
-                .map(|s| s.conns > 0 || s.bot.is_some())
-                .collect(),
-            spectators: self.spectators,
+            connected: self.presence.connected(),
+            spectators: self.presence.spectators(),
             thinking: self.deadlines.thinking(Instant::now()),
-            bots: if self.seats.iter().any(|s| s.bot.is_some()) {
-                self.seats
-                    .iter()
-                    .map(|s| s.bot.map(|l| l.id().to_owned()))
-                    .collect()
-            } else {
-                Vec::new()
-            },
+            bots: self.bots.ids(),
         }
-    }
-
-    /// Says who is connected: at once if the last presence frame is older than
-    /// [`PRESENCE_EVERY`], else once that much time has passed (a storm of connects costs the
-    /// match a few frames a second, not one per socket).
-    pub(super) fn broadcast_presence(&mut self) {
-        let now = Instant::now();
-        if self.presence_sent + PRESENCE_EVERY > now {
-            self.presence_due
-                .get_or_insert(self.presence_sent + PRESENCE_EVERY);
-            // The listing's spectator count is current at once all the same.
-            self.publish_summary();
-            return;
-        }
-        self.send_presence();
-    }
-
-    /// Sends the presence frame now.
-    pub(super) fn send_presence(&mut self) {
-        self.presence_sent = Instant::now();
-        self.presence_due = None;
-        let msg = ServerMsg::Presence {
-            connected: self
-                .seats
-                .iter()
-                .map(|s| s.conns > 0 || s.bot.is_some())
-                .collect(),
-            spectators: self.spectators,
-        };
-        let _receivers = self
-            .tx
-            .send(Frame {
-                no: 0,
-                text: msg.to_json().into(),
-            })
-            .unwrap_or(0);
-        self.publish_summary();
     }
 }

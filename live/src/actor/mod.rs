@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{broadcast, mpsc, watch};
@@ -31,6 +30,7 @@ mod chat_rooms;
 mod conns;
 mod deadlines;
 mod history;
+mod presence;
 mod replies;
 mod spectator_chances;
 #[cfg(test)]
@@ -39,14 +39,15 @@ mod test_matches;
 pub(crate) use chat_rooms::ChatState;
 pub(crate) use history::History;
 
+use bot_seats::{BotMove, BotPlay, BotSeats, Duty, Thinking};
 use deadlines::{Alarm, Deadlines, Due, earliest};
+use presence::Presence;
+use spectator_chances::SpectatorChances;
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
 /// How many recent replies per seat are kept to answer repeated sequence numbers.
 const REPLIES_KEPT: usize = 64;
-/// At most one presence frame per match this often.
-const PRESENCE_EVERY: Duration = Duration::from_millis(250);
 /// The close code of a socket whose match moved to another node: 1012, "service restart".
 pub const MOVED_CLOSE_CODE: u16 = 1012;
 
@@ -95,11 +96,7 @@ struct SeatInfo {
     invite_hash: String,
     claimed: bool,
     name: Option<String>,
-    conns: u32,
-    gone_since: Instant,
     replies: replies::Replies,
-    /// The level of the computer opponent that plays the seat (none: a person's seat).
-    bot: Option<senet_bots::Level>,
 }
 
 struct Conn {
@@ -140,34 +137,20 @@ pub(crate) struct Actor {
     tx: broadcast::Sender<Frame>,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
-    spectators: u32,
     store: Arc<dyn EventStore>,
     cfg: Arc<Settings>,
     summary: watch::Sender<Summary>,
     in_doubt: Option<InDoubt>,
     /// The actor's time marks and the deadlines they give (`deadlines.rs`).
     deadlines: Deadlines,
-    /// Since when nobody has been connected (none while somebody is).
-    idle_since: Option<Instant>,
-    /// When the last presence frame went out.
-    presence_sent: Instant,
-    /// When a held-back presence frame goes out.
-    presence_due: Option<Instant>,
+    /// Who is connected, and the throttled presence frame (`presence.rs`).
+    presence: Presence,
     /// The chat's recent messages, next number and mutes.
     pub(crate) chat: chat_rooms::ChatState,
-    /// Where bot moves come back (see `bots.rs`): made when a bot first thinks, since most
-    /// matches have none and a channel costs a couple of kilobytes; the receiver waits here
-    /// until the run loop takes it.
-    bot_tx: Option<mpsc::Sender<bot_seats::BotMove>>,
-    bot_rx: Option<mpsc::Receiver<bot_seats::BotMove>>,
-    /// The event after which a bot's move is being worked out.
-    bot_thinking: Option<u64>,
-    /// The last `chances` frame sent to spectators, with its event number (see `chances.rs`).
-    chances: Option<(u64, Utf8Bytes)>,
-    /// When the last `chances` frame went to the spectators.
-    chances_sent: Option<Instant>,
-    /// When held-back chances go out unless a batch comes first: a pause after the last batch.
-    chances_due: Option<Instant>,
+    /// The bots: their seats, their thinking, their channel (`bot_seats.rs`).
+    bots: BotSeats,
+    /// The spectators' win chances, throttled (`spectator_chances.rs`).
+    chances: SpectatorChances,
     /// Another node owns the match now (a fenced append, or a lease lost at renewal): the
     /// actor closes its sockets and stops.
     moved: bool,
@@ -225,6 +208,11 @@ impl Actor {
         let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
         let durable = store.sql().is_some();
         let history = History::new(MatchState::new(*state.spec()), durable);
+        let levels: Vec<Option<senet_bots::Level>> = row
+            .seats
+            .iter()
+            .map(|s| s.bot.as_deref().and_then(|b| b.parse().ok()))
+            .collect();
         Actor {
             id: row.id,
             name,
@@ -239,10 +227,7 @@ impl Actor {
                     invite_hash: s.invite_hash,
                     claimed: s.claimed,
                     name: s.name,
-                    conns: 0,
-                    gone_since: now,
                     replies: replies::Replies::new(REPLIES_KEPT),
-                    bot: s.bot.as_deref().and_then(|b| b.parse().ok()),
                 })
                 .collect(),
             state,
@@ -250,22 +235,15 @@ impl Actor {
             tx,
             conns: HashMap::new(),
             next_conn: 1,
-            spectators: 0,
             store,
-            cfg,
             summary: watch::channel(placeholder_summary()).0,
             in_doubt: None,
             deadlines: Deadlines::new(now, durable),
-            idle_since: Some(now),
-            presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
-            presence_due: None,
+            presence: Presence::new(levels.iter().map(Option::is_some), now),
             chat: chat_rooms::ChatState::default(),
-            bot_tx: None,
-            bot_rx: None,
-            bot_thinking: None,
-            chances: None,
-            chances_sent: None,
-            chances_due: None,
+            bots: BotSeats::new(levels),
+            chances: SpectatorChances::new(cfg.chances_every),
+            cfg,
             moved: false,
         }
     }
@@ -294,16 +272,12 @@ impl Actor {
         // comes earlier than the one it is set for (deadlines mostly move later: the idle
         // limit with every event), instead of a timer made and dropped for every message.
         let mut alarm = Alarm::new();
-        let mut bot_rx = None;
         loop {
             if self.moved {
                 self.close_all_moved();
                 break;
             }
             self.bot_duties().await;
-            if let Some(rx) = self.bot_rx.take() {
-                bot_rx = Some(rx);
-            }
             alarm.set(self.next_deadline().map(|(at, _)| at));
             tokio::select! {
                 cmd = rx.recv() => {
@@ -319,7 +293,7 @@ impl Actor {
                         break;
                     }
                 }
-                Some(m) = recv_opt(&mut bot_rx) => self.bot_moved(m).await,
+                Some(m) = self.bots.next_move() => self.bot_moved(m).await,
             }
         }
         // Another node may take the match at once (when several share the store).
@@ -332,7 +306,7 @@ impl Actor {
     /// The next deadline of the match and what it is for.
     fn next_deadline(&self) -> Option<(Instant, Due)> {
         let (d, state, cfg) = (&self.deadlines, &self.state, &*self.cfg);
-        let evict = self.idle_since.and_then(|idle| {
+        let evict = self.presence.idle_since().and_then(|idle| {
             let all_claimed = self.seats.iter().all(|s| s.claimed);
             d.evict_at(state, cfg, idle, self.in_doubt.is_some(), all_claimed)
         });
@@ -340,8 +314,8 @@ impl Actor {
             (d.seeds(), Due::Seeds),
             (d.retry(), Due::Retry),
             (d.next_game_at(state, cfg), Due::NextGame),
-            (self.presence_due, Due::Presence),
-            (self.chances_due, Due::Chances),
+            (self.presence.due(), Due::Presence),
+            (self.chances.due(), Due::Chances),
             (d.flag_at(state), Due::Flag),
             (d.abandon_at(state, cfg), Due::Abandon),
             (evict, Due::Evict),
@@ -374,7 +348,7 @@ impl Actor {
                 }
             }
             Due::Presence => self.send_presence(),
-            Due::Chances => self.send_chances_now(),
+            Due::Chances => self.send_chances_now(now),
             Due::Flag => {
                 let thinking = self.deadlines.thinking(now);
                 if let Err(e) = self.execute(Command::Flag { thinking }).await {
@@ -401,6 +375,71 @@ impl Actor {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// What the match's bots owe now, done: a client seed, a request for the next game (each
+    /// an ordinary command), or a move started (not awaited: it comes back on the bots'
+    /// channel).
+    async fn bot_duties(&mut self) {
+        if self.in_doubt.is_some() {
+            return;
+        }
+        match self.bots.duty(&self.state, !self.conns.is_empty()) {
+            Duty::Nothing => {}
+            Duty::Seeds(seats) => {
+                for seat in seats {
+                    let command = Command::ClientSeed {
+                        seat,
+                        seed: String::new(),
+                    };
+                    if let Err(e) = self.execute(command).await {
+                        tracing::debug!(match_id = %self.id, %seat, code = e.code(), "bot seed not taken");
+                    }
+                }
+            }
+            Duty::Rematches(seats) => {
+                for seat in seats {
+                    let command = Command::Rematch {
+                        seat,
+                        next: fresh_game(),
+                    };
+                    if let Err(e) = self.execute(command).await {
+                        tracing::debug!(match_id = %self.id, %seat, code = e.code(), "bot rematch not taken");
+                    }
+                }
+            }
+            Duty::Think(seat, level) => {
+                let how = Thinking {
+                    budget: self.cfg.bot_budget,
+                    threads: self.cfg.bot_threads,
+                    due: self.deadlines.decision_since() + self.cfg.bot_delay,
+                };
+                self.bots.think(&self.id, seat, level, &self.state, how);
+            }
+        }
+    }
+
+    /// Plays a bot's move if it is still the move the match waits for.
+    async fn bot_moved(&mut self, m: BotMove) {
+        match self.bots.arrived(m, &self.state) {
+            None => {}
+            Some(BotPlay::Resign(seat)) => {
+                tracing::error!(match_id = %self.id, %seat, "the bot resigns: it found no move");
+                let _ = self.execute(Command::Resign { seat }).await;
+            }
+            Some(BotPlay::Move(seat, mv)) => {
+                let command = Command::Move {
+                    seat,
+                    game: self.state.game_no(),
+                    mv,
+                    thinking: self.deadlines.thinking(Instant::now()),
+                };
+                if let Err(e) = self.execute(command).await {
+                    // The store refused it: the next round of duties works it out again.
+                    tracing::warn!(match_id = %self.id, %seat, code = e.code(), error = %e, "bot move refused");
+                }
+            }
+        }
     }
 
     /// Tells every socket that the match moved to another node (close code 1012, "service
@@ -479,7 +518,8 @@ impl Actor {
             || self.state.score() != after.score()
             || self.state.wins() != after.wins();
         self.state = after;
-        self.deadlines.stored(Instant::now());
+        let now = Instant::now();
+        self.deadlines.stored(now);
         let moves = logged
             .iter()
             .filter(|l| matches!(l.fact, Fact::Moved { .. }))
@@ -495,7 +535,7 @@ impl Actor {
             self.history.push(l.fact);
         }
         self.sync_seed_wait();
-        self.send_chances();
+        self.send_chances(now);
         if relist {
             self.publish_summary();
         }
@@ -603,7 +643,7 @@ impl Actor {
                         self.disconnect(conn);
                     }
                 } else if conn.is_some() {
-                    self.broadcast_presence();
+                    self.presence_changed();
                 }
             }
             Cmd::Client { conn, msg } => self.client(conn, *msg).await,
@@ -631,6 +671,53 @@ impl Actor {
     fn publish_summary(&self) {
         self.summary
             .send_replace(view::summary(&self.state, self.table()));
+    }
+
+    /// Who is connected changed: the presence frame goes out now, or when the pause since
+    /// the last one is over (the listing's spectator count is current at once all the same).
+    fn presence_changed(&mut self) {
+        if self.presence.changed(Instant::now()) {
+            self.send_presence();
+        } else {
+            self.publish_summary();
+        }
+    }
+
+    /// Sends the presence frame now.
+    fn send_presence(&mut self) {
+        let msg = self.presence.frame(Instant::now());
+        let _receivers = self
+            .tx
+            .send(Frame {
+                no: 0,
+                text: msg.to_json().into(),
+            })
+            .unwrap_or(0);
+        self.publish_summary();
+    }
+
+    /// After a batch stored at `now`: the spectators' chances now, or held back.
+    fn send_chances(&mut self, now: Instant) {
+        if self.chances.stored(self.presence.spectators() > 0, now) {
+            self.send_chances_now(now);
+        }
+    }
+
+    /// Sends the chances of the position now to every spectator socket.
+    fn send_chances_now(&mut self, now: Instant) {
+        let watching = self.presence.spectators() > 0;
+        let Some(frame) = self.chances.release(&self.state, watching, now) else {
+            return;
+        };
+        let watching: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.seat.is_none())
+            .map(|(&id, _)| id)
+            .collect();
+        for conn in watching {
+            self.send_to(conn, frame.clone());
+        }
     }
 
     fn record(&self, game: u32) -> Option<GameRecord> {
@@ -672,13 +759,5 @@ fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
             winner: winner.map(Seat::get),
         }),
         _ => None,
-    }
-}
-
-/// The next message of `rx`; never, when there is no channel.
-async fn recv_opt<T>(rx: &mut Option<mpsc::Receiver<T>>) -> Option<T> {
-    match rx {
-        Some(rx) => rx.recv().await,
-        None => std::future::pending().await,
     }
 }
