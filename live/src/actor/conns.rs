@@ -4,6 +4,7 @@
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
 
+use super::history::Missed;
 use super::{Actor, Conn, Refused, fresh_game};
 use crate::registry::{Connected, JoinError, OutboxTx, Outgoing, new_secret, secret_matches};
 use senet_match::Seat;
@@ -161,44 +162,30 @@ impl Actor {
         })
     }
 
-    /// What a connecting client gets of the events after its `last_event`: the frames it
-    /// missed, or — when it said how many it takes (`tail`) and missed more — none, and the
-    /// current game's last `tail` events for its welcome's `recent`. With a tail, a client
-    /// that gave no `last_event` missed every event; without one, it asked for none. A
-    /// client that missed events of a game that has left memory (`history.rs`) gets
-    /// `recent` whatever it missed, of its tail or, if it gave none, the longest.
+    /// The frames a connecting client missed, or the recent events for its welcome
+    /// ([`super::History::missed`] decides which).
     fn catch_up_for(
         &self,
         last_event: Option<u64>,
         tail: Option<Tail>,
     ) -> (Vec<Utf8Bytes>, Option<Vec<EventMsg>>) {
-        let total = self.state.events();
-        let after = match tail {
-            Some(_) => Some(last_event.unwrap_or(0)),
-            None => last_event,
-        };
-        let Some(after) = after.filter(|&n| n < total) else {
-            return (Vec::new(), None);
-        };
-        let base = self.history.base();
-        let gone = after < base.events();
-        let tail = if gone {
-            Some(tail.unwrap_or(Tail::LONGEST))
-        } else {
-            tail
-        };
         let broken = |e: &view::ReplayError| {
             tracing::error!(match_id = %self.id, error = %e, "the match's own log does not replay");
         };
-        match tail {
-            Some(tail) if gone || total - after > tail.get() => {
-                let recent = view::recent_events(base.clone(), self.history.facts(), tail.get())
+        match self.history.missed(last_event, tail) {
+            Missed::Nothing => (Vec::new(), None),
+            Missed::Recent(tail) => {
+                let recent = self
+                    .history
+                    .recent(tail)
                     .inspect_err(broken)
                     .unwrap_or_default();
                 (Vec::new(), Some(recent))
             }
-            _ => {
-                let missed = view::frames_after(base.clone(), self.history.facts(), after)
+            Missed::Frames(after) => {
+                let missed = self
+                    .history
+                    .frames_after(after)
                     .inspect_err(broken)
                     .unwrap_or_default();
                 (missed.into_iter().map(Utf8Bytes::from).collect(), None)
