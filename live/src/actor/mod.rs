@@ -1,37 +1,57 @@
 //! The match actor: a thin shell around a [`MatchState`].
 //!
-//! It owns what is not the rules: the mailbox and timers, the seats' tokens and
-//! connections, the store append, the broadcast and each seat's reply cache. A command is
-//! decided by the state on a copy; its facts are stored as one batch; only then does the
-//! actor take the new state, keep the frames and broadcast them. If the store refuses, the
-//! actor keeps the state it had (the copy is dropped) and nothing is broadcast.
+//! It owns what is not the rules. A command is decided by the state on a copy; its facts
+//! are stored as one batch; only then does the actor take the new state, keep the facts and
+//! broadcast the frames. If the store refuses, the actor keeps the state it had (the copy is
+//! dropped) and nothing is broadcast.
+//!
+//! Each concern is a part with its own state, file and tests; the actor holds them and
+//! passes each what it needs (the state, `now`), so most of what they decide is a plain
+//! function:
+//!
+//! | part | file | owns |
+//! |---|---|---|
+//! | [`Seating`](seating::Seating) | `seating.rs` | the seats: tokens, invites, names, who may join or watch, each seat's replies |
+//! | [`Conns`](conns::Conns) | `conns.rs` | the sockets: seat, outbox, chat choices |
+//! | [`Presence`](presence::Presence) | `presence.rs` | who is connected, since when a seat is gone, the throttled presence frame |
+//! | [`Deadlines`](deadlines::Deadlines) | `deadlines.rs` | the actor's time marks and what is due next ([`Due`](deadlines::Due)); the one [`Alarm`](deadlines::Alarm) |
+//! | [`SpectatorChances`](spectator_chances::SpectatorChances) | `spectator_chances.rs` | the spectators' win chances, throttled |
+//! | [`BotSeats`](bot_seats::BotSeats) | `bot_seats.rs` | the bots: what they owe, their thinking, their channel |
+//! | [`ChatState`] | `chat_rooms.rs` | the chat: recent messages, numbers, mutes, rooms |
+//! | [`History`] | `history.rs` | the current game's facts, after a checkpoint |
+//! | [`Replies`](replies::Replies) | `replies.rs` | a seat's sequence numbers and last replies |
+//! | [`Fanout`](fanout::Fanout) | `fanout.rs` | the broadcast and the published summary |
+//!
+//! This file has the actor, its run loop and the store append; `mailbox.rs` what it does
+//! with each command of its mailbox.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::{broadcast, mpsc, watch};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use senet_match::dice::ServerSeed;
 use senet_match::record::GameRecord;
 use senet_match::state::{Command, MatchError, MatchState, NewGame};
-use senet_match::view;
+use senet_match::view::{self, Table};
 use senet_match::{Fact, Seat};
-use senet_protocol::{Series, ServerMsg, Status, Summary};
 use senet_store::{EventStore, MatchRow, Side, StoreError, StoredEvent};
 
-use crate::registry::{Cmd, Frame, MatchHandle, OutboxTx, Outgoing, SeatClaim, SocketHello};
+use crate::registry::{Cmd, MatchHandle};
 use crate::settings::Settings;
 
 mod bot_seats;
 mod chat_rooms;
 mod conns;
 mod deadlines;
+mod fanout;
 mod history;
+mod mailbox;
 mod presence;
 mod replies;
+mod seating;
 mod spectator_chances;
 #[cfg(test)]
 mod test_matches;
@@ -40,14 +60,15 @@ pub(crate) use chat_rooms::ChatState;
 pub(crate) use history::History;
 
 use bot_seats::{BotMove, BotPlay, BotSeats, Duty, Thinking};
+use conns::Conns;
 use deadlines::{Alarm, Deadlines, Due, earliest};
+use fanout::Fanout;
 use presence::Presence;
+use seating::Seating;
 use spectator_chances::SpectatorChances;
 
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
-/// How many recent replies per seat are kept to answer repeated sequence numbers.
-const REPLIES_KEPT: usize = 64;
 /// The close code of a socket whose match moved to another node: 1012, "service restart".
 pub const MOVED_CLOSE_CODE: u16 = 1012;
 
@@ -79,6 +100,7 @@ enum Refused {
 }
 
 impl Refused {
+    /// The refusal's code on the wire.
     fn code(&self) -> &'static str {
         match self {
             Refused::Match(e) => e.code(),
@@ -90,70 +112,76 @@ impl Refused {
     }
 }
 
-/// A seat of the table, as the actor keeps it (who holds it, and their connections).
-struct SeatInfo {
-    token_hash: String,
-    invite_hash: String,
-    claimed: bool,
-    name: Option<String>,
-    replies: replies::Replies,
-}
-
-struct Conn {
-    seat: Option<Seat>,
-    outbox: OutboxTx,
-    chat: chat_rooms::ConnChat,
-}
-
 /// One event as kept in memory: the fact (records replay these) and its frame (sent to a
 /// client that missed it).
-pub(crate) struct Logged {
-    pub(crate) fact: Fact,
-    pub(crate) frame: Utf8Bytes,
+struct Logged {
+    fact: Fact,
+    frame: Utf8Bytes,
+}
+
+/// What a decided command becomes once numbered: rows for the store and frames for clients.
+struct Batch {
+    stored: Vec<StoredEvent>,
+    logged: Vec<Logged>,
 }
 
 /// A batch whose append failed in a way that may still have stored it (a commit whose answer
 /// was lost), with the state it leads to. Nothing else happens in the match until the store
 /// says which it was.
 struct InDoubt {
-    stored: Vec<StoredEvent>,
-    logged: Vec<Logged>,
+    batch: Batch,
     after: MatchState,
 }
 
+/// What the store's count of a match's events says of a batch in doubt.
+#[derive(Debug, PartialEq, Eq)]
+enum Verdict {
+    /// The store holds the events before it: it was not stored.
+    NotStored,
+    /// The store holds it too.
+    Stored,
+    /// Neither: the store and the match disagree.
+    Inconsistent,
+}
+
+impl InDoubt {
+    /// What `stored` events in the store say of this batch, the match having `before`.
+    fn verdict(&self, stored: u64, before: u64) -> Verdict {
+        if stored == before {
+            Verdict::NotStored
+        } else if stored == before + self.batch.stored.len() as u64 {
+            Verdict::Stored
+        } else {
+            Verdict::Inconsistent
+        }
+    }
+}
+
+/// A live match: its state and its parts.
 pub(crate) struct Actor {
+    /// The match's id: every log line and store call names it.
     id: String,
-    name: String,
-    public: bool,
-    /// Its games change the players' ratings: every seat is taken by a registered player.
-    rated: bool,
-    spectator_key_hash: Option<String>,
-    seats: Vec<SeatInfo>,
+    /// Everything the stored events decided.
     state: MatchState,
-    /// The current game's facts, after a checkpoint (`history.rs`): frames a reconnecting
-    /// client missed are derived from these (a fact is a tenth of its frame's size), and so
-    /// are the current game's record.
-    pub(crate) history: History,
-    tx: broadcast::Sender<Frame>,
-    conns: HashMap<u64, Conn>,
-    next_conn: u64,
+    /// The current game's facts, after a checkpoint: frames a reconnecting client missed
+    /// are derived from these (a fact is a tenth of its frame's size), and so are the current
+    /// game's record.
+    history: History,
     store: Arc<dyn EventStore>,
     cfg: Arc<Settings>,
-    summary: watch::Sender<Summary>,
+    /// A batch the store may or may not have stored.
     in_doubt: Option<InDoubt>,
-    /// The actor's time marks and the deadlines they give (`deadlines.rs`).
-    deadlines: Deadlines,
-    /// Who is connected, and the throttled presence frame (`presence.rs`).
-    presence: Presence,
-    /// The chat's recent messages, next number and mutes.
-    pub(crate) chat: chat_rooms::ChatState,
-    /// The bots: their seats, their thinking, their channel (`bot_seats.rs`).
-    bots: BotSeats,
-    /// The spectators' win chances, throttled (`spectator_chances.rs`).
-    chances: SpectatorChances,
     /// Another node owns the match now (a fenced append, or a lease lost at renewal): the
     /// actor closes its sockets and stops.
     moved: bool,
+    seating: Seating,
+    conns: Conns,
+    presence: Presence,
+    deadlines: Deadlines,
+    chances: SpectatorChances,
+    bots: BotSeats,
+    chat: ChatState,
+    fanout: Fanout,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -169,33 +197,9 @@ fn fresh_game() -> NewGame {
     }
 }
 
-fn placeholder_summary() -> Summary {
-    Summary {
-        match_id: String::new(),
-        name: String::new(),
-        variant: senet_engine::Variant::Martian,
-        players: 0,
-        public: false,
-        rated: false,
-        series: Series::default(),
-        status: Status::Joining,
-        names: vec![],
-        game: 0,
-        score: vec![],
-        wins: vec![],
-        spectators: 0,
-        clock: None,
-        bots: Vec::new(),
-    }
-}
-
-/// What a decided command becomes once numbered: rows for the store and frames for clients.
-struct Batch {
-    stored: Vec<StoredEvent>,
-    logged: Vec<Logged>,
-}
-
 impl Actor {
+    /// The actor of match `row` (its seats as stored) in `state`; it runs once
+    /// [`Actor::start`]ed.
     pub(crate) fn new(
         row: MatchRow,
         name: String,
@@ -205,9 +209,7 @@ impl Actor {
         cfg: Arc<Settings>,
     ) -> Actor {
         let now = Instant::now();
-        let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
         let durable = store.sql().is_some();
-        let history = History::new(MatchState::new(*state.spec()), durable);
         let levels: Vec<Option<senet_bots::Level>> = row
             .seats
             .iter()
@@ -215,43 +217,35 @@ impl Actor {
             .collect();
         Actor {
             id: row.id,
-            name,
-            public,
-            rated: row.rated,
-            spectator_key_hash: row.spectator_key_hash,
-            seats: row
-                .seats
-                .into_iter()
-                .map(|s| SeatInfo {
-                    token_hash: s.token_hash,
-                    invite_hash: s.invite_hash,
-                    claimed: s.claimed,
-                    name: s.name,
-                    replies: replies::Replies::new(REPLIES_KEPT),
-                })
-                .collect(),
+            history: History::new(MatchState::new(*state.spec()), durable),
             state,
-            history,
-            tx,
-            conns: HashMap::new(),
-            next_conn: 1,
-            store,
-            summary: watch::channel(placeholder_summary()).0,
             in_doubt: None,
-            deadlines: Deadlines::new(now, durable),
-            presence: Presence::new(levels.iter().map(Option::is_some), now),
-            chat: chat_rooms::ChatState::default(),
-            bots: BotSeats::new(levels),
-            chances: SpectatorChances::new(cfg.chances_every),
-            cfg,
             moved: false,
+            seating: Seating::new(name, public, row.rated, row.spectator_key_hash, row.seats),
+            conns: Conns::new(),
+            presence: Presence::new(levels.iter().map(Option::is_some), now),
+            deadlines: Deadlines::new(now, durable),
+            chances: SpectatorChances::new(cfg.chances_every),
+            bots: BotSeats::new(levels),
+            chat: ChatState::default(),
+            fanout: Fanout::new(cfg.broadcast_capacity),
+            store,
+            cfg,
         }
+    }
+
+    /// A recovered match's past: the facts kept in memory, and its recent chat.
+    pub(crate) fn recovered(mut self, history: History, chat: ChatState) -> Actor {
+        self.history = history;
+        self.chat = chat;
+        self.sync_seed_wait(Instant::now());
+        self
     }
 
     /// Publishes the summary and spawns the actor task.
     pub(crate) fn start(self) -> MatchHandle {
         let (mailbox, rx) = mpsc::channel(MAILBOX);
-        let summary = self.summary.subscribe();
+        let summary = self.fanout.summaries();
         self.publish_summary();
         let handle = MatchHandle {
             id: self.id.clone(),
@@ -262,7 +256,10 @@ impl Actor {
         handle
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+    /// The actor's life: it waits for its mailbox, its next deadline and its bots' moves,
+    /// and hands each to what deals with it, until the mailbox closes, the match leaves
+    /// memory or another node takes it.
+    async fn run(mut self, mut mailbox: mpsc::Receiver<Cmd>) {
         tracing::info!(match_id = %self.id, variant = %self.state.spec().variant, events = self.history.events(), "match started");
         // A recovered match may owe a throw, a game start or the end of its series.
         if self.owes_work() {
@@ -280,7 +277,7 @@ impl Actor {
             self.bot_duties().await;
             alarm.set(self.next_deadline().map(|(at, _)| at));
             tokio::select! {
-                cmd = rx.recv() => {
+                cmd = mailbox.recv() => {
                     let Some(cmd) = cmd else { break };
                     self.handle(cmd).await;
                     // Work the store refused earlier waits for the retry timer, if one runs.
@@ -303,11 +300,11 @@ impl Actor {
         tracing::info!(match_id = %self.id, moved = self.moved, "match actor stopped");
     }
 
-    /// The next deadline of the match and what it is for.
+    /// The next deadline of the match and what it is for, from the parts that keep one.
     fn next_deadline(&self) -> Option<(Instant, Due)> {
         let (d, state, cfg) = (&self.deadlines, &self.state, &*self.cfg);
         let evict = self.presence.idle_since().and_then(|idle| {
-            let all_claimed = self.seats.iter().all(|s| s.claimed);
+            let all_claimed = self.seating.all_claimed();
             d.evict_at(state, cfg, idle, self.in_doubt.is_some(), all_claimed)
         });
         earliest([
@@ -446,13 +443,7 @@ impl Actor {
     /// restart": clients reconnect, and reach the new owner).
     fn close_all_moved(&mut self) {
         tracing::warn!(match_id = %self.id, sockets = self.conns.len(), "another node owns the match now; closing its sockets here");
-        for conn in self.conns.values() {
-            // A full outbox is a socket that stops reading: the actor's end closes it anyway.
-            let _sent = conn
-                .outbox
-                .try_send(Outgoing::Close(MOVED_CLOSE_CODE, "match moved"));
-        }
-        self.conns.clear();
+        self.conns.close_all(MOVED_CLOSE_CODE, "match moved");
     }
 
     /// Decides `command` on the current state, stores its facts as one batch, and only then
@@ -499,8 +490,7 @@ impl Actor {
                 tracing::error!(match_id = %self.id, events = batch.stored.len(), error = %e, "events not stored");
                 if e.outcome_unknown() {
                     self.in_doubt = Some(InDoubt {
-                        stored: batch.stored,
-                        logged: batch.logged,
+                        batch,
                         after: decision.after,
                     });
                 }
@@ -510,7 +500,7 @@ impl Actor {
         }
     }
 
-    /// Takes a state whose events are stored: keeps their frames, broadcasts them.
+    /// Takes a state whose events are stored: keeps their facts, broadcasts their frames.
     fn take(&mut self, after: MatchState, logged: Vec<Logged>) {
         // The listing changes with games and series, not with every move and throw.
         let listed = |s: &MatchState| (s.game_no(), s.match_over(), s.events() == 0);
@@ -526,15 +516,11 @@ impl Actor {
             .count();
         crate::MOVES.inc_by(moves as u64);
         crate::EVENTS.inc_by(logged.len() as u64);
-        for l in logged {
-            // No receivers is fine: nobody is watching.
-            let _receivers = self.tx.send(Frame {
-                no: self.history.events() + 1,
-                text: l.frame.clone(),
-            });
-            self.history.push(l.fact);
+        for Logged { fact, frame } in logged {
+            self.fanout.event(self.history.events() + 1, frame);
+            self.history.push(fact);
         }
-        self.sync_seed_wait();
+        self.sync_seed_wait(now);
         self.send_chances(now);
         if relist {
             self.publish_summary();
@@ -542,9 +528,9 @@ impl Actor {
     }
 
     /// A game that takes client seeds gets a deadline for them; any other state none.
-    pub(crate) fn sync_seed_wait(&mut self) {
+    fn sync_seed_wait(&mut self, now: Instant) {
         self.deadlines
-            .sync_seeds(&self.state, self.cfg.seed_wait, Instant::now());
+            .sync_seeds(&self.state, self.cfg.seed_wait, now);
     }
 
     /// Finds out whether a batch whose append failed was stored after all, and catches up if
@@ -554,7 +540,7 @@ impl Actor {
             return Ok(());
         };
         let before = self.state.events();
-        let after = before + doubt.stored.len() as u64;
+        let after = before + doubt.batch.stored.len() as u64;
         let stored = match self.store.stored_count(&self.id).await {
             Ok(n) => n,
             Err(e) => {
@@ -563,31 +549,34 @@ impl Actor {
                 return Err(Refused::StoreUnavailable);
             }
         };
-        if stored == before {
-            tracing::info!(match_id = %self.id, "the refused events were not stored");
-            self.in_doubt = None;
-            Ok(())
-        } else if stored == after {
-            tracing::info!(match_id = %self.id, "the refused events were stored after all");
-            if let Some(doubt) = self.in_doubt.take() {
-                self.take(doubt.after, doubt.logged);
+        match doubt.verdict(stored, before) {
+            Verdict::NotStored => {
+                tracing::info!(match_id = %self.id, "the refused events were not stored");
+                self.in_doubt = None;
+                Ok(())
             }
-            Ok(())
-        } else {
-            tracing::error!(match_id = %self.id, stored, expected = before, "the store disagrees with the match");
-            self.deadlines.retry_later(Instant::now());
-            Err(Refused::StoreInconsistent {
-                stored,
-                before,
-                after,
-            })
+            Verdict::Stored => {
+                tracing::info!(match_id = %self.id, "the refused events were stored after all");
+                if let Some(doubt) = self.in_doubt.take() {
+                    self.take(doubt.after, doubt.batch.logged);
+                }
+                Ok(())
+            }
+            Verdict::Inconsistent => {
+                tracing::error!(match_id = %self.id, stored, expected = before, "the store disagrees with the match");
+                self.deadlines.retry_later(Instant::now());
+                Err(Refused::StoreInconsistent {
+                    stored,
+                    before,
+                    after,
+                })
+            }
         }
     }
 
+    /// Whether the first game starts now: every seat is taken and none has started.
     fn first_game_due(&self) -> bool {
-        self.state.game_no() == 0
-            && !self.state.match_over()
-            && self.seats.iter().all(|s| s.claimed)
+        self.state.game_no() == 0 && !self.state.match_over() && self.seating.all_claimed()
     }
 
     /// Whether the match owes something it does by itself: a game start once every seat is
@@ -612,65 +601,33 @@ impl Actor {
         }
     }
 
-    async fn handle(&mut self, cmd: Cmd) {
-        match cmd {
-            Cmd::Join(request) => {
-                let SeatClaim {
-                    invite,
-                    name,
-                    player_id,
-                    reply,
-                } = *request;
-                let r = self.join(invite.as_deref(), name, player_id).await;
-                // The requester may have gone; nothing to do then.
-                if reply.send(r).is_err() {
-                    tracing::debug!(match_id = %self.id, "join requester went away");
-                }
-            }
-            Cmd::Connect(request) => {
-                let SocketHello {
-                    token,
-                    last_event,
-                    tail,
-                    outbox,
-                    reply,
-                    name,
-                } = *request;
-                let r = self.connect(token.as_deref(), last_event, tail, outbox, name);
-                let conn = r.as_ref().ok().map(|c| c.conn);
-                if reply.send(r).is_err() {
-                    if let Some(conn) = conn {
-                        self.disconnect(conn);
-                    }
-                } else if conn.is_some() {
-                    self.presence_changed();
-                }
-            }
-            Cmd::Client { conn, msg } => self.client(conn, *msg).await,
-            Cmd::Disconnect { conn } => self.disconnect(conn),
-            Cmd::Resync { conn, reply } => {
-                let msg = ServerMsg::Snapshot {
-                    snapshot: Box::new(view::snapshot(&self.state, self.table())),
-                };
-                if reply
-                    .send((self.state.events(), msg.to_json().into()))
-                    .is_err()
-                {
-                    tracing::debug!(match_id = %self.id, conn, "resync requester went away");
-                }
-            }
-            Cmd::LeaseLost => self.moved = true,
-            Cmd::Record { game, reply } => {
-                if reply.send(self.record(game)).is_err() {
-                    tracing::debug!(match_id = %self.id, "record requester went away");
-                }
-            }
+    /// The table as the match's views show it.
+    fn table(&self) -> Table<'_> {
+        Table {
+            match_id: &self.id,
+            name: self.seating.name(),
+            public: self.seating.public(),
+            rated: self.seating.rated(),
+            names: self.seating.names(),
+            connected: self.presence.connected(),
+            spectators: self.presence.spectators(),
+            thinking: self.deadlines.thinking(Instant::now()),
+            bots: self.bots.ids(),
         }
     }
 
+    /// Publishes the match's summary (the lobby's listing) as it is now.
     fn publish_summary(&self) {
-        self.summary
-            .send_replace(view::summary(&self.state, self.table()));
+        self.fanout
+            .publish(view::summary(&self.state, self.table()));
+    }
+
+    /// Queues `text` for socket `conn` alone. A socket whose outbox is full is not reading;
+    /// it loses this frame (it will resync from events) rather than slow the match.
+    fn send_to(&self, conn: u64, text: Utf8Bytes) {
+        if self.conns.send(conn, text).is_err() {
+            tracing::debug!(match_id = %self.id, conn, "outbox full; reply dropped");
+        }
     }
 
     /// Who is connected changed: the presence frame goes out now, or when the pause since
@@ -686,13 +643,7 @@ impl Actor {
     /// Sends the presence frame now.
     fn send_presence(&mut self) {
         let msg = self.presence.frame(Instant::now());
-        let _receivers = self
-            .tx
-            .send(Frame {
-                no: 0,
-                text: msg.to_json().into(),
-            })
-            .unwrap_or(0);
+        self.fanout.notice(msg.to_json().into());
         self.publish_summary();
     }
 
@@ -709,17 +660,13 @@ impl Actor {
         let Some(frame) = self.chances.release(&self.state, watching, now) else {
             return;
         };
-        let watching: Vec<u64> = self
-            .conns
-            .iter()
-            .filter(|(_, c)| c.seat.is_none())
-            .map(|(&id, _)| id)
-            .collect();
-        for conn in watching {
+        for conn in self.conns.spectators() {
             self.send_to(conn, frame.clone());
         }
     }
 
+    /// Game `game`'s record, replayed from the facts in memory (none if they do not hold
+    /// it: an earlier game's is the store's).
     fn record(&self, game: u32) -> Option<GameRecord> {
         let (base, facts) = (self.history.base().clone(), self.history.facts());
         match view::record(&self.id, base, facts, game) {
@@ -759,5 +706,35 @@ fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
             winner: winner.map(Seat::get),
         }),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_store_count_says_whether_a_doubtful_batch_was_stored() {
+        let doubt = InDoubt {
+            batch: Batch {
+                stored: vec![
+                    StoredEvent {
+                        match_id: "m".into(),
+                        no: 11,
+                        game: 1,
+                        json: String::new(),
+                        kind: "thrown",
+                        side: None,
+                    };
+                    3
+                ],
+                logged: Vec::new(),
+            },
+            after: MatchState::new(test_matches::spec(1, false, None)),
+        };
+        assert_eq!(doubt.verdict(10, 10), Verdict::NotStored);
+        assert_eq!(doubt.verdict(13, 10), Verdict::Stored);
+        assert_eq!(doubt.verdict(12, 10), Verdict::Inconsistent);
+        assert_eq!(doubt.verdict(9, 10), Verdict::Inconsistent);
     }
 }
