@@ -21,6 +21,7 @@
 //! | [`History`] | `history.rs` | the current game's facts, after a checkpoint |
 //! | [`Replies`](replies::Replies) | `replies.rs` | a seat's sequence numbers and last replies |
 //! | [`Fanout`](fanout::Fanout) | `fanout.rs` | the broadcast and the published summary |
+//! | [`Batch`](batch::Batch) | `batch.rs` | a decided command's numbered events; a batch in doubt |
 //!
 //! This file has the actor, its run loop and the store append; `mailbox.rs` what it does
 //! with each command of its mailbox.
@@ -32,16 +33,17 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use senet_match::Fact;
 use senet_match::dice::ServerSeed;
 use senet_match::record::GameRecord;
 use senet_match::state::{Command, MatchError, MatchState, NewGame};
 use senet_match::view::{self, Table};
-use senet_match::{Fact, Seat};
-use senet_store::{EventStore, MatchRow, Side, StoreError, StoredEvent};
+use senet_store::{EventStore, MatchRow, StoreError};
 
 use crate::registry::{Cmd, MatchHandle};
 use crate::settings::Settings;
 
+mod batch;
 mod bot_seats;
 mod chat_rooms;
 mod conns;
@@ -59,6 +61,7 @@ mod test_matches;
 pub(crate) use chat_rooms::ChatState;
 pub(crate) use history::History;
 
+use batch::{Batch, InDoubt, Logged, Verdict};
 use bot_seats::{BotMove, BotPlay, BotSeats, Duty, Thinking};
 use conns::Conns;
 use deadlines::{Alarm, Deadlines, Due, earliest};
@@ -108,51 +111,6 @@ impl Refused {
             Refused::StoreUnavailable => "store_unavailable",
             Refused::Moved => "match_moved",
             Refused::StoreInconsistent { .. } => "store_inconsistent",
-        }
-    }
-}
-
-/// One event as kept in memory: the fact (records replay these) and its frame (sent to a
-/// client that missed it).
-struct Logged {
-    fact: Fact,
-    frame: Utf8Bytes,
-}
-
-/// What a decided command becomes once numbered: rows for the store and frames for clients.
-struct Batch {
-    stored: Vec<StoredEvent>,
-    logged: Vec<Logged>,
-}
-
-/// A batch whose append failed in a way that may still have stored it (a commit whose answer
-/// was lost), with the state it leads to. Nothing else happens in the match until the store
-/// says which it was.
-struct InDoubt {
-    batch: Batch,
-    after: MatchState,
-}
-
-/// What the store's count of a match's events says of a batch in doubt.
-#[derive(Debug, PartialEq, Eq)]
-enum Verdict {
-    /// The store holds the events before it: it was not stored.
-    NotStored,
-    /// The store holds it too.
-    Stored,
-    /// Neither: the store and the match disagree.
-    Inconsistent,
-}
-
-impl InDoubt {
-    /// What `stored` events in the store say of this batch, the match having `before`.
-    fn verdict(&self, stored: u64, before: u64) -> Verdict {
-        if stored == before {
-            Verdict::NotStored
-        } else if stored == before + self.batch.stored.len() as u64 {
-            Verdict::Stored
-        } else {
-            Verdict::Inconsistent
         }
     }
 }
@@ -450,36 +408,13 @@ impl Actor {
     /// takes the new state and broadcasts. On a refusal nothing changes.
     async fn execute(&mut self, command: Command) -> Result<(), Refused> {
         self.settle().await?;
-        let first = self.state.events() + 1;
-        let mut batch = Batch {
-            stored: Vec::new(),
-            logged: Vec::new(),
-        };
-        let match_id = &self.id;
-        let decision = self
-            .state
-            .decide_observed(&command, |after, fact, geometry| {
-                let no = first + batch.stored.len() as u64;
-                let encoded = view::encode(after, no, fact, geometry);
-                batch.stored.push(StoredEvent {
-                    match_id: match_id.clone(),
-                    no,
-                    game: after.game_no(),
-                    json: encoded.fact,
-                    kind: fact.kind(),
-                    side: side_of(after, fact),
-                });
-                batch.logged.push(Logged {
-                    fact: fact.clone(),
-                    frame: encoded.frame.into(),
-                });
-            })?;
-        if batch.stored.is_empty() {
+        let (batch, after) = Batch::decide(&self.state, &command, &self.id)?;
+        if batch.is_empty() {
             return Ok(());
         }
         match self.store.append(&batch.stored).await {
             Ok(()) => {
-                self.take(decision.after, batch.logged);
+                self.take(after, batch.logged);
                 Ok(())
             }
             Err(StoreError::Fenced(_)) => {
@@ -489,10 +424,7 @@ impl Actor {
             Err(e) => {
                 tracing::error!(match_id = %self.id, events = batch.stored.len(), error = %e, "events not stored");
                 if e.outcome_unknown() {
-                    self.in_doubt = Some(InDoubt {
-                        batch,
-                        after: decision.after,
-                    });
+                    self.in_doubt = Some(InDoubt { batch, after });
                 }
                 self.deadlines.retry_later(Instant::now());
                 Err(Refused::StoreUnavailable)
@@ -540,7 +472,7 @@ impl Actor {
             return Ok(());
         };
         let before = self.state.events();
-        let after = before + doubt.batch.stored.len() as u64;
+        let after = before + doubt.batch.len() as u64;
         let stored = match self.store.stored_count(&self.id).await {
             Ok(n) => n,
             Err(e) => {
@@ -676,65 +608,5 @@ impl Actor {
                 None
             }
         }
-    }
-}
-
-/// What the store's match and game tables learn from a fact (`after`: the state after it).
-fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
-    let game = after.game();
-    match fact {
-        Fact::GameStarted(start) => Some(Side::GameStarted {
-            game_id: start.game_id.clone(),
-            seed: start.seed.clone(),
-            commitment: start.commitment.clone(),
-            seats: start.seats.iter().map(|s| s.get()).collect(),
-        }),
-        Fact::GameOver {
-            winner,
-            reason,
-            points,
-        } => Some(Side::GameOver {
-            winner: winner.map(Seat::get),
-            reason: serde_json::to_value(reason)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default(),
-            points: *points,
-            client_seeds: game.map(|g| g.seeds()).unwrap_or_default(),
-        }),
-        Fact::MatchOver { winner } => Some(Side::MatchOver {
-            winner: winner.map(Seat::get),
-        }),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_store_count_says_whether_a_doubtful_batch_was_stored() {
-        let doubt = InDoubt {
-            batch: Batch {
-                stored: vec![
-                    StoredEvent {
-                        match_id: "m".into(),
-                        no: 11,
-                        game: 1,
-                        json: String::new(),
-                        kind: "thrown",
-                        side: None,
-                    };
-                    3
-                ],
-                logged: Vec::new(),
-            },
-            after: MatchState::new(test_matches::spec(1, false, None)),
-        };
-        assert_eq!(doubt.verdict(10, 10), Verdict::NotStored);
-        assert_eq!(doubt.verdict(13, 10), Verdict::Stored);
-        assert_eq!(doubt.verdict(12, 10), Verdict::Inconsistent);
-        assert_eq!(doubt.verdict(9, 10), Verdict::Inconsistent);
     }
 }
