@@ -11,17 +11,17 @@
 //!
 //! | part | file | owns |
 //! |---|---|---|
-//! | [`Seating`](seating::Seating) | `seating.rs` | the seats: tokens, invites, names, who may join or watch, each seat's replies |
-//! | [`Conns`](conns::Conns) | `conns.rs` | the sockets: seat, outbox, chat choices |
-//! | [`Presence`](presence::Presence) | `presence.rs` | who is connected, since when a seat is gone, the throttled presence frame |
-//! | [`Deadlines`](deadlines::Deadlines) | `deadlines.rs` | the actor's time marks and what is due next ([`Due`](deadlines::Due)); the one [`Alarm`](deadlines::Alarm) |
-//! | [`SpectatorChances`](spectator_chances::SpectatorChances) | `spectator_chances.rs` | the spectators' win chances, throttled |
-//! | [`BotSeats`](bot_seats::BotSeats) | `bot_seats.rs` | the bots: what they owe, their thinking, their channel |
-//! | [`ChatState`] | `chat_rooms.rs` | the chat: recent messages, numbers, mutes, rooms |
-//! | [`History`] | `history.rs` | the current game's facts, after a checkpoint |
-//! | [`Replies`](replies::Replies) | `replies.rs` | a seat's sequence numbers and last replies |
-//! | [`Fanout`](fanout::Fanout) | `fanout.rs` | the broadcast and the published summary |
-//! | [`Batch`](batch::Batch) | `batch.rs` | a decided command's numbered events; a batch in doubt |
+//! | `Seating` | `seating.rs` | the seats: tokens, invites, names, who may join or watch, each seat's replies |
+//! | `Conns` | `conns.rs` | the sockets: seat, outbox, chat choices |
+//! | `Presence` | `presence.rs` | who is connected, since when a seat is gone, the throttled presence frame |
+//! | `Deadlines` | `deadlines.rs` | the actor's time marks and what is due next (`Due`); the one `Alarm` |
+//! | `SpectatorChances` | `spectator_chances.rs` | the spectators' win chances, throttled |
+//! | `BotSeats` | `bot_seats.rs` | the bots: what they owe, their thinking, their channel |
+//! | `ChatState` | `chat_rooms.rs` | the chat: recent messages, numbers, mutes, rooms |
+//! | `History` | `history.rs` | the current game's facts, after a checkpoint |
+//! | `Replies` | `replies.rs` | a seat's sequence numbers and last replies |
+//! | `Fanout` | `fanout.rs` | the broadcast and the published summary |
+//! | `Batch` | `batch.rs` | a decided command's numbered events; a batch in doubt |
 //!
 //! This file has the actor, its run loop and the store append; `mailbox.rs` what it does
 //! with each command of its mailbox.
