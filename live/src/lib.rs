@@ -1,8 +1,9 @@
 //! `senet-live`: the matches being played, one actor task per match.
 //!
 //! - [`actor`]: one task per live match around a [`senet_match::MatchState`] — its
-//!   mailbox, its deadlines, the store append, the broadcast, its connections and its owned
-//!   parts (chat rooms, bot seats, the spectators' win chances, replies, history);
+//!   mailbox, the store append and its owned parts, each a type of its own (seats, sockets,
+//!   presence, deadlines and the one timer, the spectators' win chances, bot seats, chat,
+//!   history, replies, the broadcast);
 //! - [`lifecycle`]: new matches, and stored ones rebuilt after a restart;
 //! - [`registry`]: the handles other parts use, the commands a mailbox takes, and the
 //!   registry of live matches;

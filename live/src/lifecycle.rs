@@ -144,9 +144,7 @@ pub fn restore_match(
         history.push(fact);
     }
     let (name, public) = (row.name.clone(), row.public);
-    let mut actor = Actor::new(row, name, public, state, store, cfg);
-    actor.history = history;
-    actor.chat = ChatState::recovered(chat);
-    actor.sync_seed_wait();
+    let actor = Actor::new(row, name, public, state, store, cfg)
+        .recovered(history, ChatState::recovered(chat));
     Ok(actor.start())
 }

@@ -1,7 +1,9 @@
-//! The actor's chat: each socket's rooms and chat name, the seats' mutes, the recent
-//! messages of each room, and the `chat`, `chat_rooms` and `mute` messages.
+//! The match's chat: each socket's rooms and chat name, the seats' mutes, the recent
+//! messages of each room, and what the `chat`, `chat_rooms` and `mute` messages decide (the
+//! actor's `mailbox.rs` checks their sequence numbers, stores a message and sends the frames
+//! these types choose).
 //!
-//! A message is numbered, stored (([`senet_store::EventStore::append_chat`])) and only then
+//! A message is numbered, stored ([`senet_store::EventStore::append_chat`]) and only then
 //! sent, straight to the outbox of every socket that sees its room and whose seat has not
 //! muted the poster (not over the match's broadcast: who gets it differs per socket). Mutes
 //! and a socket's choice of rooms live in memory only: a mute lasts while the match is in
@@ -11,12 +13,11 @@ use std::collections::{BTreeSet, VecDeque};
 
 use axum::extract::ws::Utf8Bytes;
 
-use super::{Actor, Conn};
+use super::conns::{Conn, Conns};
+use super::replies::Replies;
 use senet_match::Seat;
 use senet_protocol::text::{TextError, check_name, normalise};
-use senet_protocol::time::now_whole_seconds;
-use senet_protocol::{ChatLine, KEPT_PER_ROOM, Room};
-use senet_protocol::{ClientMsg, ServerMsg};
+use senet_protocol::{ChatLine, KEPT_PER_ROOM, Room, ServerMsg};
 
 /// Replies kept per spectator socket for repeated sequence numbers (a seat keeps its own,
 /// shared with its moves).
@@ -24,7 +25,7 @@ const SPECTATOR_REPLIES: usize = 16;
 
 /// Why a chat message was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-enum ChatError {
+pub(super) enum ChatError {
     /// The text is empty or too long after normalisation.
     #[error(transparent)]
     Text(#[from] TextError),
@@ -43,7 +44,8 @@ enum ChatError {
 }
 
 impl ChatError {
-    fn code(&self) -> &'static str {
+    /// The error's code on the wire.
+    pub(super) fn code(&self) -> &'static str {
         match self {
             ChatError::Text(e) => e.code(),
             ChatError::NameRequired => "name_required",
@@ -77,6 +79,7 @@ impl ChatState {
         chat
     }
 
+    /// Keeps `line` among its room's recent messages (the oldest goes when full).
     fn keep(&mut self, line: ChatLine) {
         self.last_id = self.last_id.max(line.id);
         let room = match line.room {
@@ -87,6 +90,14 @@ impl ChatState {
             room.pop_front();
         }
         room.push_back(line);
+    }
+
+    /// The recent messages of `room`, oldest first.
+    fn room(&self, room: Room) -> &VecDeque<ChatLine> {
+        match room {
+            Room::Players => &self.players,
+            Room::Spectators => &self.spectators,
+        }
     }
 
     /// The seats `seat` muted, in order (none for a spectator).
@@ -101,11 +112,110 @@ impl ChatState {
             .collect()
     }
 
+    /// Whether seat `by` muted `poster` (a spectator mutes nobody, and is muted by nobody).
     fn mutes(&self, by: Option<Seat>, poster: Option<u8>) -> bool {
         match (by, poster) {
             (Some(by), Some(poster)) => self.muted.contains(&(by.get(), poster)),
             _ => false,
         }
+    }
+
+    /// The recent messages socket `conn` sees, oldest first: those of each room it sees
+    /// (`over`: the match is over), but for seats its seat muted.
+    pub(super) fn backlog(&self, conn: &Conn, over: bool) -> Vec<ChatLine> {
+        let mut lines: Vec<ChatLine> = [Room::Players, Room::Spectators]
+            .into_iter()
+            .filter(|&room| sees(conn, room, over))
+            .flat_map(|room| self.room(room).iter())
+            .filter(|l| !self.mutes(conn.seat, l.seat))
+            .cloned()
+            .collect();
+        lines.sort_by_key(|l| l.id);
+        lines
+    }
+
+    /// A new message from `seat` (none: a spectator) posting as `name` (a spectator's is
+    /// none until it says hello with one), taken at `at`: normalised and numbered, not yet
+    /// stored. The number is spent even if the store then fails: a write whose answer was
+    /// lost may have stored it.
+    pub(super) fn line(
+        &mut self,
+        seat: Option<Seat>,
+        name: Option<String>,
+        text: &str,
+        at: String,
+    ) -> Result<ChatLine, ChatError> {
+        let text = normalise(text)?;
+        let room = if seat.is_some() {
+            Room::Players
+        } else {
+            Room::Spectators
+        };
+        let name = name.ok_or(ChatError::NameRequired)?;
+        self.last_id += 1;
+        Ok(ChatLine {
+            room,
+            id: self.last_id,
+            seat: seat.map(Seat::get),
+            name,
+            text,
+            at,
+        })
+    }
+
+    /// A stored message: kept for welcomes; the frames to send, one per socket of `conns`
+    /// that sees its room (`over`: the match is over) and whose seat has not muted the
+    /// poster.
+    pub(super) fn posted(
+        &mut self,
+        line: ChatLine,
+        conns: &Conns,
+        over: bool,
+    ) -> Vec<(u64, Utf8Bytes)> {
+        let frame: Utf8Bytes = ServerMsg::Chat(line.clone()).to_json().into();
+        let to = conns
+            .iter()
+            .filter(|(_, c)| sees(c, line.room, over) && !self.mutes(c.seat, line.seat))
+            .map(|(id, _)| (id, frame.clone()))
+            .collect();
+        self.keep(line);
+        to
+    }
+
+    /// Seat `seat` (none: a spectator, who may not) mutes or unmutes seat `target` of a
+    /// table of `seats`.
+    pub(super) fn mute(
+        &mut self,
+        seat: Option<Seat>,
+        target: u8,
+        muted: bool,
+        seats: usize,
+    ) -> Result<(), ChatError> {
+        let seat = seat.ok_or(ChatError::NotAPlayer)?;
+        if target == seat.get() {
+            return Err(ChatError::Invalid("you cannot mute yourself".into()));
+        }
+        if target == 0 || usize::from(target) > seats {
+            return Err(ChatError::Invalid(format!(
+                "this match has no seat {target} (seats 1 to {seats})"
+            )));
+        }
+        if muted {
+            self.muted.insert((seat.get(), target));
+        } else {
+            self.muted.remove(&(seat.get(), target));
+        }
+        Ok(())
+    }
+
+    /// The recent messages of `room` for socket `conn` (number `id`), one frame each, but
+    /// for seats its seat muted: what a socket that just opened the room gets.
+    pub(super) fn room_backlog(&self, id: u64, conn: &Conn, room: Room) -> Vec<(u64, Utf8Bytes)> {
+        self.room(room)
+            .iter()
+            .filter(|l| !self.mutes(conn.seat, l.seat))
+            .map(|l| (id, ServerMsg::Chat(l.clone()).to_json().into()))
+            .collect()
     }
 }
 
@@ -115,8 +225,7 @@ impl ChatState {
 pub(super) struct ConnChat {
     name: Option<String>,
     sees_spectators: bool,
-    last_seq: u64,
-    replies: super::replies::Replies,
+    replies: Replies,
 }
 
 impl ConnChat {
@@ -141,10 +250,34 @@ impl ConnChat {
         let chat = ConnChat {
             name,
             sees_spectators: false,
-            last_seq: 0,
-            replies: super::replies::Replies::new(SPECTATOR_REPLIES),
+            replies: Replies::new(SPECTATOR_REPLIES),
         };
         (chat, refused)
+    }
+
+    /// A spectator's chat name (none: it may not post).
+    pub(super) fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// A spectator's sequence numbers and replies (a seat's are its seat's).
+    pub(super) fn replies(&mut self) -> &mut Replies {
+        &mut self.replies
+    }
+
+    /// A seat's socket (`seat`; a spectator may not) opts in to, or out of, the spectators'
+    /// room; whether it opened it (it did not see it before).
+    pub(super) fn choose_rooms(
+        &mut self,
+        seat: Option<Seat>,
+        spectators: bool,
+    ) -> Result<bool, ChatError> {
+        if seat.is_none() {
+            return Err(ChatError::NotAPlayer);
+        }
+        let opened = spectators && !self.sees_spectators;
+        self.sees_spectators = spectators;
+        Ok(opened)
     }
 }
 
@@ -158,206 +291,172 @@ fn sees(conn: &Conn, room: Room, over: bool) -> bool {
     }
 }
 
-impl Actor {
-    /// The recent messages socket `conn` sees, oldest first: those of each room it sees,
-    /// but for seats its seat muted.
-    pub(super) fn chat_backlog(&self, conn: u64) -> Vec<ChatLine> {
-        let Some(c) = self.conns.get(&conn) else {
-            return Vec::new();
-        };
-        let over = self.state.match_over();
-        let mut lines: Vec<ChatLine> = [Room::Players, Room::Spectators]
-            .into_iter()
-            .filter(|&room| sees(c, room, over))
-            .flat_map(|room| match room {
-                Room::Players => self.chat.players.iter(),
-                Room::Spectators => self.chat.spectators.iter(),
-            })
-            .filter(|l| !self.chat.mutes(c.seat, l.seat))
-            .cloned()
-            .collect();
-        lines.sort_by_key(|l| l.id);
-        lines
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::outbox;
+
+    fn seat(n: u8) -> Option<Seat> {
+        Seat::new(n).ok()
     }
 
-    /// A `chat`, `chat_rooms` or `mute` message: its sequence number checked (a repeated one
-    /// answered from the reply cache, per seat, or per socket for a spectator), then done and
-    /// answered `ack` or `error`.
-    pub(super) async fn chat_client(&mut self, conn: u64, msg: ClientMsg) {
-        let Some(seat) = self.conns.get(&conn).map(|c| c.seat) else {
-            return;
-        };
-        let Some(seq) = msg.seq() else { return };
-        if let Some(reply) = self.repeated(conn, seat, seq) {
-            self.send_to(conn, reply);
-            return;
-        }
-        // What is sent after the reply (so a poster gets its ack before its message).
-        let outcome = match msg {
-            ClientMsg::Chat { text, .. } => self.post(conn, seat, &text).await,
-            ClientMsg::ChatRooms { spectators, .. } => self
-                .choose_rooms(conn, seat, spectators)
-                .map(|opened| self.room_backlog(conn, Room::Spectators, opened)),
-            ClientMsg::Mute {
-                seat: target,
-                muted,
-                ..
-            } => self.mute(seat, target, muted).map(|()| Vec::new()),
-            _ => Ok(Vec::new()),
-        };
-        let (reply, then) = match outcome {
-            Ok(then) => (ServerMsg::Ack { seq }, then),
-            Err(e) => (
-                ServerMsg::error(e.code(), e.to_string(), Some(seq)),
-                Vec::new(),
-            ),
-        };
-        let text: Utf8Bytes = reply.to_json().into();
-        let replies = match seat {
-            Some(s) => &mut self.seats[s.index()].replies,
-            None => match self.conns.get_mut(&conn) {
-                Some(c) => &mut c.chat.replies,
-                None => return,
-            },
-        };
-        replies.keep(seq, &reply, &text);
-        self.send_to(conn, text);
-        for (to, frame) in then {
-            self.send_to(to, frame);
-        }
-    }
-
-    /// The reply to a sequence number used already (the cached one, or `stale_seq`); marks
-    /// a new one used.
-    fn repeated(&mut self, conn: u64, seat: Option<Seat>, seq: u64) -> Option<Utf8Bytes> {
-        let (last_seq, replies) = match seat {
-            Some(s) => {
-                let info = &mut self.seats[s.index()];
-                (&mut info.last_seq, &info.replies)
-            }
-            None => {
-                let c = self.conns.get_mut(&conn)?;
-                (&mut c.chat.last_seq, &c.chat.replies)
-            }
-        };
-        if seq > *last_seq {
-            *last_seq = seq;
-            return None;
-        }
-        Some(replies.get(seq).unwrap_or_else(|| {
-            ServerMsg::error(
-                "stale_seq",
-                format!("sequence number {seq} was used already (last {last_seq})"),
-                Some(seq),
-            )
-            .to_json()
-            .into()
-        }))
-    }
-
-    /// Posts `text` from socket `conn`: normalised, numbered and stored; returns the frames
-    /// to send (one per socket that sees it).
-    async fn post(
-        &mut self,
-        conn: u64,
-        seat: Option<Seat>,
-        text: &str,
-    ) -> Result<Vec<(u64, Utf8Bytes)>, ChatError> {
-        let text = normalise(text)?;
-        let (room, name) = match seat {
-            Some(s) => {
-                let name = self.seats[s.index()]
-                    .name
-                    .clone()
-                    .filter(|n| !n.is_empty())
-                    .unwrap_or_else(|| format!("Seat {s}"));
-                (Room::Players, name)
-            }
-            None => {
-                let name = self.conns.get(&conn).and_then(|c| c.chat.name.clone());
-                (Room::Spectators, name.ok_or(ChatError::NameRequired)?)
-            }
-        };
-        // The number is spent even if the store fails: a write whose answer was lost may
-        // have stored it.
-        self.chat.last_id += 1;
-        let line = ChatLine {
+    fn line(room: Room, id: u64, seat: Option<u8>) -> ChatLine {
+        ChatLine {
             room,
-            id: self.chat.last_id,
-            seat: seat.map(Seat::get),
-            name,
-            text,
-            at: now_whole_seconds(),
-        };
-        if let Err(e) = self.store.append_chat(&self.id, &line).await {
-            tracing::error!(match_id = %self.id, id = line.id, error = %e, "chat message not stored");
-            return Err(ChatError::StoreUnavailable);
+            id,
+            seat,
+            name: "n".into(),
+            text: format!("m{id}"),
+            at: "2025-01-01T00:00:00Z".into(),
         }
-        let frame: Utf8Bytes = ServerMsg::Chat(line.clone()).to_json().into();
-        let over = self.state.match_over();
-        let to = self
-            .conns
-            .iter()
-            .filter(|(_, c)| sees(c, room, over) && !self.chat.mutes(c.seat, line.seat))
-            .map(|(&id, _)| (id, frame.clone()))
+    }
+
+    /// Sockets of seat 1, seat 2 and a spectator named "Sam".
+    fn table() -> (Conns, [u64; 3]) {
+        let mut conns = Conns::new();
+        let (tx, _rx) = outbox();
+        let mut open = |s: Option<Seat>, name: Option<&str>| {
+            let chat = ConnChat::new(s, name.map(str::to_owned)).0;
+            conns.open(s, tx.clone(), chat)
+        };
+        let ids = [
+            open(seat(1), None),
+            open(seat(2), None),
+            open(None, Some("Sam")),
+        ];
+        (conns, ids)
+    }
+
+    #[test]
+    fn a_recovered_chat_keeps_the_last_of_each_room_and_numbers_on() {
+        let lines = (1..=60)
+            .rev()
+            .map(|id| line(Room::Players, id, Some(1)))
+            .chain([line(Room::Spectators, 70, None)])
             .collect();
-        self.chat.keep(line);
-        Ok(to)
+        let mut chat = ChatState::recovered(lines);
+        assert_eq!(chat.players.len(), KEPT_PER_ROOM);
+        assert_eq!(chat.players.front().map(|l| l.id), Some(11));
+        let next = chat.line(seat(1), Some("Ann".into()), "hi", "t".into());
+        assert_eq!(next.map(|l| l.id), Ok(71));
     }
 
-    /// A seat's socket opts in to (or out of) the spectators' room; whether it opened it
-    /// (it did not see it before).
-    fn choose_rooms(
-        &mut self,
-        conn: u64,
-        seat: Option<Seat>,
-        spectators: bool,
-    ) -> Result<bool, ChatError> {
-        if seat.is_none() {
-            return Err(ChatError::NotAPlayer);
-        }
-        let Some(c) = self.conns.get_mut(&conn) else {
-            return Ok(false);
-        };
-        let opened = spectators && !c.chat.sees_spectators;
-        c.chat.sees_spectators = spectators;
-        Ok(opened)
+    #[test]
+    fn a_line_is_normalised_and_a_spectator_needs_a_name() {
+        let mut chat = ChatState::default();
+        let first = chat
+            .line(None, Some("Sam".into()), "  hello \n there ", "t".into())
+            .expect("taken");
+        assert_eq!(
+            (first.room, first.id, first.seat),
+            (Room::Spectators, 1, None)
+        );
+        assert_eq!(first.text, "hello there");
+        let refused = chat.line(None, None, "hi", "t".into());
+        assert_eq!(refused, Err(ChatError::NameRequired));
+        let empty = chat.line(seat(2), Some("Bo".into()), " \u{200b} ", "t".into());
+        assert_eq!(empty.map_err(|e| e.code()), Err("chat_empty"));
+        let second = chat.line(seat(2), Some("Bo".into()), "gg", "t".into());
+        assert_eq!(second.map(|l| (l.room, l.id)), Ok((Room::Players, 2)));
     }
 
-    /// Seat `seat` mutes or unmutes seat `target`.
-    fn mute(&mut self, seat: Option<Seat>, target: u8, muted: bool) -> Result<(), ChatError> {
-        let seat = seat.ok_or(ChatError::NotAPlayer)?;
-        if target == seat.get() {
-            return Err(ChatError::Invalid("you cannot mute yourself".into()));
-        }
-        if target == 0 || usize::from(target) > self.seats.len() {
-            return Err(ChatError::Invalid(format!(
-                "this match has no seat {target} (seats 1 to {})",
-                self.seats.len()
-            )));
-        }
-        if muted {
-            self.chat.muted.insert((seat.get(), target));
-        } else {
-            self.chat.muted.remove(&(seat.get(), target));
-        }
-        Ok(())
+    #[test]
+    fn a_message_goes_to_the_sockets_that_see_its_room_and_have_not_muted_it() {
+        let (mut conns, [one, two, sam]) = table();
+        let mut chat = ChatState::default();
+        chat.mute(seat(2), 1, true, 2).expect("muted");
+        let to = |chat: &mut ChatState, conns: &Conns, l: ChatLine, over: bool| {
+            let mut ids: Vec<u64> = chat
+                .posted(l, conns, over)
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect();
+            ids.sort_unstable();
+            ids
+        };
+        assert_eq!(
+            to(&mut chat, &conns, line(Room::Players, 1, Some(1)), false),
+            vec![one]
+        );
+        assert_eq!(
+            to(&mut chat, &conns, line(Room::Players, 2, Some(2)), false),
+            vec![one, two]
+        );
+        assert_eq!(
+            to(&mut chat, &conns, line(Room::Spectators, 3, None), false),
+            vec![sam]
+        );
+        assert_eq!(
+            to(&mut chat, &conns, line(Room::Players, 4, Some(2)), true),
+            vec![one, two, sam],
+            "the players' room opens to spectators when the match is over"
+        );
+
+        let opened = conns.get_mut(one).unwrap().chat.choose_rooms(seat(1), true);
+        assert_eq!(opened, Ok(true));
+        assert_eq!(
+            conns.get_mut(one).unwrap().chat.choose_rooms(seat(1), true),
+            Ok(false)
+        );
+        assert_eq!(
+            conns.get_mut(sam).unwrap().chat.choose_rooms(None, true),
+            Err(ChatError::NotAPlayer)
+        );
+        assert_eq!(
+            to(&mut chat, &conns, line(Room::Spectators, 5, None), false),
+            vec![one, sam]
+        );
+
+        let backlog = |id| -> Vec<u64> {
+            chat.backlog(conns.get(id).unwrap(), false)
+                .iter()
+                .map(|l| l.id)
+                .collect()
+        };
+        assert_eq!(
+            backlog(two),
+            vec![2, 4],
+            "seat 1 muted; no spectators' room"
+        );
+        assert_eq!(backlog(one), vec![1, 2, 3, 4, 5]);
+        assert_eq!(backlog(sam), vec![3, 5]);
+        let opened = chat.room_backlog(two, conns.get(two).unwrap(), Room::Players);
+        assert_eq!(opened.len(), 2);
     }
 
-    /// The recent messages of `room` for socket `conn`, one frame each (when it just opened
-    /// the room; none otherwise).
-    fn room_backlog(&self, conn: u64, room: Room, opened: bool) -> Vec<(u64, Utf8Bytes)> {
-        let Some(c) = self.conns.get(&conn).filter(|_| opened) else {
-            return Vec::new();
-        };
-        let lines = match room {
-            Room::Players => &self.chat.players,
-            Room::Spectators => &self.chat.spectators,
-        };
-        lines
-            .iter()
-            .filter(|l| !self.chat.mutes(c.seat, l.seat))
-            .map(|l| (conn, ServerMsg::Chat(l.clone()).to_json().into()))
-            .collect()
+    #[test]
+    fn only_a_seat_mutes_and_only_another_seat_of_the_table() {
+        let mut chat = ChatState::default();
+        assert_eq!(chat.mute(None, 1, true, 2), Err(ChatError::NotAPlayer));
+        assert!(matches!(
+            chat.mute(seat(1), 1, true, 2),
+            Err(ChatError::Invalid(_))
+        ));
+        assert!(matches!(
+            chat.mute(seat(1), 3, true, 2),
+            Err(ChatError::Invalid(_))
+        ));
+        assert!(matches!(
+            chat.mute(seat(1), 0, true, 2),
+            Err(ChatError::Invalid(_))
+        ));
+        chat.mute(seat(1), 2, true, 2).expect("muted");
+        assert_eq!(chat.muted_by(seat(1)), vec![2]);
+        assert_eq!(chat.muted_by(None), Vec::<u8>::new());
+        chat.mute(seat(1), 2, false, 2).expect("unmuted");
+        assert_eq!(chat.muted_by(seat(1)), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn a_spectator_name_is_checked_and_a_seat_has_none_of_its_own() {
+        let (sam, refused) = ConnChat::new(None, Some(" Sam ".into()));
+        assert_eq!((sam.name(), refused), (Some("Sam"), None));
+        let (blank, refused) = ConnChat::new(None, Some("   ".into()));
+        assert_eq!((blank.name(), refused), (None, None));
+        let (bad, refused) = ConnChat::new(None, Some("a\u{7}b".into()));
+        assert_eq!(bad.name(), None);
+        assert!(refused.is_some_and(|e| e.to_json().contains("invalid")));
+        let (seated, _) = ConnChat::new(seat(1), Some("Ann".into()));
+        assert_eq!(seated.name(), None);
     }
 }

@@ -1,50 +1,79 @@
 //! The match actor: a thin shell around a [`MatchState`].
 //!
-//! It owns what is not the rules: the mailbox and timers, the seats' tokens and
-//! connections, the store append, the broadcast and each seat's reply cache. A command is
-//! decided by the state on a copy; its facts are stored as one batch; only then does the
-//! actor take the new state, keep the frames and broadcast them. If the store refuses, the
-//! actor keeps the state it had (the copy is dropped) and nothing is broadcast.
+//! It owns what is not the rules. A command is decided by the state on a copy; its facts
+//! are stored as one batch; only then does the actor take the new state, keep the facts and
+//! broadcast the frames. If the store refuses, the actor keeps the state it had (the copy is
+//! dropped) and nothing is broadcast.
+//!
+//! Each concern is a part with its own state, file and tests; the actor holds them and
+//! passes each what it needs (the state, `now`), so most of what they decide is a plain
+//! function:
+//!
+//! | part | file | owns |
+//! |---|---|---|
+//! | `Seating` | `seating.rs` | the seats: tokens, invites, names, who may join or watch, each seat's replies |
+//! | `Conns` | `conns.rs` | the sockets: seat, outbox, chat choices |
+//! | `Presence` | `presence.rs` | who is connected, since when a seat is gone, the throttled presence frame |
+//! | `Deadlines` | `deadlines.rs` | the actor's time marks and what is due next (`Due`); the one `Alarm` |
+//! | `SpectatorChances` | `spectator_chances.rs` | the spectators' win chances, throttled |
+//! | `BotSeats` | `bot_seats.rs` | the bots: what they owe, their thinking, their channel |
+//! | `ChatState` | `chat_rooms.rs` | the chat: recent messages, numbers, mutes, rooms |
+//! | `History` | `history.rs` | the current game's facts, after a checkpoint |
+//! | `Replies` | `replies.rs` | a seat's sequence numbers and last replies |
+//! | `Fanout` | `fanout.rs` | the broadcast and the published summary |
+//! | `Batch` | `batch.rs` | a decided command's numbered events; a batch in doubt |
+//!
+//! This file has the actor, its run loop and the store append; `mailbox.rs` what it does
+//! with each command of its mailbox.
 
-use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::{broadcast, mpsc, watch};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use senet_match::Fact;
 use senet_match::dice::ServerSeed;
 use senet_match::record::GameRecord;
-use senet_match::state::{Command, MatchError, MatchState, NewGame, Waiting};
-use senet_match::view;
-use senet_match::{Fact, Seat};
-use senet_protocol::{Series, ServerMsg, Status, Summary};
-use senet_store::{EventStore, MatchRow, Side, StoreError, StoredEvent};
+use senet_match::state::{Command, MatchError, MatchState, NewGame};
+use senet_match::view::{self, Table};
+use senet_store::{EventStore, MatchRow, StoreError};
 
-use crate::registry::{Cmd, Frame, MatchHandle, OutboxTx, Outgoing, SeatClaim, SocketHello};
+use crate::registry::{Cmd, MatchHandle};
 use crate::settings::Settings;
 
+mod batch;
 mod bot_seats;
 mod chat_rooms;
 mod conns;
+mod deadlines;
+mod fanout;
 mod history;
+mod mailbox;
+mod presence;
 mod replies;
+mod seating;
 mod spectator_chances;
+#[cfg(test)]
+mod test_matches;
 
 pub(crate) use chat_rooms::ChatState;
 pub(crate) use history::History;
 
+use batch::{Batch, InDoubt, Logged, Verdict};
+use bot_seats::{BotMove, BotPlay, BotSeats, Duty, Thinking};
+use conns::Conns;
+use deadlines::{Alarm, Deadlines, Due, earliest};
+use fanout::Fanout;
+use presence::Presence;
+use seating::Seating;
+use spectator_chances::SpectatorChances;
+
 /// How many messages a match's mailbox holds before senders wait.
 const MAILBOX: usize = 256;
-/// How many recent replies per seat are kept to answer repeated sequence numbers.
-const REPLIES_KEPT: usize = 64;
-/// At most one presence frame per match this often.
-const PRESENCE_EVERY: Duration = Duration::from_millis(250);
 /// The close code of a socket whose match moved to another node: 1012, "service restart".
 pub const MOVED_CLOSE_CODE: u16 = 1012;
-/// How long a match waits before it tries again what the store refused.
-const RETRY_AFTER: Duration = Duration::from_secs(1);
 
 /// Why the actor refused a client's command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,6 +103,7 @@ enum Refused {
 }
 
 impl Refused {
+    /// The refusal's code on the wire.
     fn code(&self) -> &'static str {
         match self {
             Refused::Match(e) => e.code(),
@@ -85,95 +115,31 @@ impl Refused {
     }
 }
 
-/// A seat of the table, as the actor keeps it (who holds it, and their connections).
-struct SeatInfo {
-    token_hash: String,
-    invite_hash: String,
-    claimed: bool,
-    name: Option<String>,
-    conns: u32,
-    gone_since: Instant,
-    last_seq: u64,
-    replies: replies::Replies,
-    /// The level of the computer opponent that plays the seat (none: a person's seat).
-    bot: Option<senet_bots::Level>,
-}
-
-struct Conn {
-    seat: Option<Seat>,
-    outbox: OutboxTx,
-    chat: chat_rooms::ConnChat,
-}
-
-/// One event as kept in memory: the fact (records replay these) and its frame (sent to a
-/// client that missed it).
-pub(crate) struct Logged {
-    pub(crate) fact: Fact,
-    pub(crate) frame: Utf8Bytes,
-}
-
-/// A batch whose append failed in a way that may still have stored it (a commit whose answer
-/// was lost), with the state it leads to. Nothing else happens in the match until the store
-/// says which it was.
-struct InDoubt {
-    stored: Vec<StoredEvent>,
-    logged: Vec<Logged>,
-    after: MatchState,
-}
-
+/// A live match: its state and its parts.
 pub(crate) struct Actor {
+    /// The match's id: every log line and store call names it.
     id: String,
-    name: String,
-    public: bool,
-    /// Its games change the players' ratings: every seat is taken by a registered player.
-    rated: bool,
-    spectator_key_hash: Option<String>,
-    seats: Vec<SeatInfo>,
+    /// Everything the stored events decided.
     state: MatchState,
-    /// The current game's facts, after a checkpoint (`history.rs`): frames a reconnecting
-    /// client missed are derived from these (a fact is a tenth of its frame's size), and so
-    /// are the current game's record.
-    pub(crate) history: History,
-    tx: broadcast::Sender<Frame>,
-    conns: HashMap<u64, Conn>,
-    next_conn: u64,
-    spectators: u32,
+    /// The current game's facts, after a checkpoint: frames a reconnecting client missed
+    /// are derived from these (a fact is a tenth of its frame's size), and so are the current
+    /// game's record.
+    history: History,
     store: Arc<dyn EventStore>,
     cfg: Arc<Settings>,
-    summary: watch::Sender<Summary>,
-    seeds_deadline: Option<Instant>,
+    /// A batch the store may or may not have stored.
     in_doubt: Option<InDoubt>,
-    /// When to try again what the store refused (a server throw, a game start, a doubt).
-    retry_at: Option<Instant>,
-    /// Since when nobody has been connected (none while somebody is).
-    idle_since: Option<Instant>,
-    /// Since when the match has waited for what it waits for now (the last event).
-    turn_since: Instant,
-    /// Since when the clock of the seat to move has run: the last stored batch, or the
-    /// actor's start (so the time a server was down is charged to nobody).
-    decision_since: Instant,
-    /// When the last presence frame went out.
-    presence_sent: Instant,
-    /// When a held-back presence frame goes out.
-    presence_due: Option<Instant>,
-    /// The chat's recent messages, next number and mutes.
-    pub(crate) chat: chat_rooms::ChatState,
-    /// Where bot moves come back (see `bots.rs`): made when a bot first thinks, since most
-    /// matches have none and a channel costs a couple of kilobytes; the receiver waits here
-    /// until the run loop takes it.
-    bot_tx: Option<mpsc::Sender<bot_seats::BotMove>>,
-    bot_rx: Option<mpsc::Receiver<bot_seats::BotMove>>,
-    /// The event after which a bot's move is being worked out.
-    bot_thinking: Option<u64>,
-    /// The last `chances` frame sent to spectators, with its event number (see `chances.rs`).
-    chances: Option<(u64, Utf8Bytes)>,
-    /// When the last `chances` frame went to the spectators.
-    chances_sent: Option<Instant>,
-    /// When held-back chances go out unless a batch comes first: a pause after the last batch.
-    chances_due: Option<Instant>,
     /// Another node owns the match now (a fenced append, or a lease lost at renewal): the
     /// actor closes its sockets and stops.
     moved: bool,
+    seating: Seating,
+    conns: Conns,
+    presence: Presence,
+    deadlines: Deadlines,
+    chances: SpectatorChances,
+    bots: BotSeats,
+    chat: ChatState,
+    fanout: Fanout,
 }
 
 /// A new game's id and secret seed, from the OS random source.
@@ -189,33 +155,9 @@ fn fresh_game() -> NewGame {
     }
 }
 
-fn placeholder_summary() -> Summary {
-    Summary {
-        match_id: String::new(),
-        name: String::new(),
-        variant: senet_engine::Variant::Martian,
-        players: 0,
-        public: false,
-        rated: false,
-        series: Series::default(),
-        status: Status::Joining,
-        names: vec![],
-        game: 0,
-        score: vec![],
-        wins: vec![],
-        spectators: 0,
-        clock: None,
-        bots: Vec::new(),
-    }
-}
-
-/// What a decided command becomes once numbered: rows for the store and frames for clients.
-struct Batch {
-    stored: Vec<StoredEvent>,
-    logged: Vec<Logged>,
-}
-
 impl Actor {
+    /// The actor of match `row` (its seats as stored) in `state`; it runs once
+    /// [`Actor::start`]ed.
     pub(crate) fn new(
         row: MatchRow,
         name: String,
@@ -225,61 +167,43 @@ impl Actor {
         cfg: Arc<Settings>,
     ) -> Actor {
         let now = Instant::now();
-        let (tx, _) = broadcast::channel(cfg.broadcast_capacity.max(1));
-        let history = History::new(MatchState::new(*state.spec()), store.sql().is_some());
+        let durable = store.sql().is_some();
+        let levels: Vec<Option<senet_bots::Level>> = row
+            .seats
+            .iter()
+            .map(|s| s.bot.as_deref().and_then(|b| b.parse().ok()))
+            .collect();
         Actor {
             id: row.id,
-            name,
-            public,
-            rated: row.rated,
-            spectator_key_hash: row.spectator_key_hash,
-            seats: row
-                .seats
-                .into_iter()
-                .map(|s| SeatInfo {
-                    token_hash: s.token_hash,
-                    invite_hash: s.invite_hash,
-                    claimed: s.claimed,
-                    name: s.name,
-                    conns: 0,
-                    gone_since: now,
-                    last_seq: 0,
-                    replies: replies::Replies::new(REPLIES_KEPT),
-                    bot: s.bot.as_deref().and_then(|b| b.parse().ok()),
-                })
-                .collect(),
+            history: History::new(MatchState::new(*state.spec()), durable),
             state,
-            history,
-            tx,
-            conns: HashMap::new(),
-            next_conn: 1,
-            spectators: 0,
+            in_doubt: None,
+            moved: false,
+            seating: Seating::new(name, public, row.rated, row.spectator_key_hash, row.seats),
+            conns: Conns::new(),
+            presence: Presence::new(levels.iter().map(Option::is_some), now),
+            deadlines: Deadlines::new(now, durable),
+            chances: SpectatorChances::new(cfg.chances_every),
+            bots: BotSeats::new(levels),
+            chat: ChatState::default(),
+            fanout: Fanout::new(cfg.broadcast_capacity),
             store,
             cfg,
-            summary: watch::channel(placeholder_summary()).0,
-            seeds_deadline: None,
-            in_doubt: None,
-            retry_at: None,
-            idle_since: Some(now),
-            turn_since: now,
-            decision_since: now,
-            presence_sent: now.checked_sub(PRESENCE_EVERY).unwrap_or(now),
-            presence_due: None,
-            chat: chat_rooms::ChatState::default(),
-            bot_tx: None,
-            bot_rx: None,
-            bot_thinking: None,
-            chances: None,
-            chances_sent: None,
-            chances_due: None,
-            moved: false,
         }
+    }
+
+    /// A recovered match's past: the facts kept in memory, and its recent chat.
+    pub(crate) fn recovered(mut self, history: History, chat: ChatState) -> Actor {
+        self.history = history;
+        self.chat = chat;
+        self.sync_seed_wait(Instant::now());
+        self
     }
 
     /// Publishes the summary and spawns the actor task.
     pub(crate) fn start(self) -> MatchHandle {
         let (mailbox, rx) = mpsc::channel(MAILBOX);
-        let summary = self.summary.subscribe();
+        let summary = self.fanout.summaries();
         self.publish_summary();
         let handle = MatchHandle {
             id: self.id.clone(),
@@ -290,102 +214,41 @@ impl Actor {
         handle
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+    /// The actor's life: it waits for its mailbox, its next deadline and its bots' moves,
+    /// and hands each to what deals with it, until the mailbox closes, the match leaves
+    /// memory or another node takes it.
+    async fn run(mut self, mut mailbox: mpsc::Receiver<Cmd>) {
         tracing::info!(match_id = %self.id, variant = %self.state.spec().variant, events = self.history.events(), "match started");
         // A recovered match may owe a throw, a game start or the end of its series.
         if self.owes_work() {
             self.catch_up().await;
         }
-        // The idle timer (`--idle-end`) moves with every event, so one timer lives for the
-        // whole loop and is re-armed only when it fires early (deadlines only move later),
-        // instead of a timer made and dropped for every message.
-        let idle_timer = tokio::time::sleep_until(Instant::now());
-        tokio::pin!(idle_timer);
-        let mut idle_armed: Option<Instant> = None;
-        let mut bot_rx = None;
+        // One timer for the earliest deadline, made once and re-armed only when a deadline
+        // comes earlier than the one it is set for (deadlines mostly move later: the idle
+        // limit with every event), instead of a timer made and dropped for every message.
+        let mut alarm = Alarm::new();
         loop {
             if self.moved {
                 self.close_all_moved();
                 break;
             }
             self.bot_duties().await;
-            if let Some(rx) = self.bot_rx.take() {
-                bot_rx = Some(rx);
-            }
-            let deadline = self.seeds_deadline;
-            let retry = self.retry_at;
-            let evict = self.evict_at();
-            let next_game = self.next_game_at();
-            let presence = self.presence_due;
-            let chances = self.chances_due;
-            let flag = self.flag_at();
-            match (idle_armed, self.abandon_at()) {
-                (_, None) => idle_armed = None,
-                (Some(armed), Some(due)) if armed <= due => {}
-                (_, Some(due)) => {
-                    idle_timer.as_mut().reset(due);
-                    idle_armed = Some(due);
-                }
-            }
+            alarm.set(self.next_deadline().map(|(at, _)| at));
             tokio::select! {
-                cmd = rx.recv() => match cmd {
-                    Some(cmd) => {
-                        self.handle(cmd).await;
-                        // Work the store refused earlier waits for the retry timer, if one runs.
-                        if self.retry_at.is_none() && self.owes_work() {
-                            self.catch_up().await;
-                        }
-                    }
-                    None => break,
-                },
-                () = sleep_until_opt(deadline), if deadline.is_some() => {
-                    self.seeds_deadline = None;
-                    if let Err(e) = self.execute(Command::CloseSeeds).await {
-                        tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "could not start throwing");
-                        self.seeds_deadline = Some(Instant::now() + RETRY_AFTER);
+                cmd = mailbox.recv() => {
+                    let Some(cmd) = cmd else { break };
+                    self.handle(cmd).await;
+                    // Work the store refused earlier waits for the retry timer, if one runs.
+                    if self.deadlines.retry().is_none() && self.owes_work() {
+                        self.catch_up().await;
                     }
                 }
-                () = sleep_until_opt(retry), if retry.is_some() => {
-                    self.retry_at = None;
-                    self.catch_up().await;
-                }
-                () = sleep_until_opt(next_game), if next_game.is_some() => {
-                    if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
-                        tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
-                        self.turn_since = Instant::now();
+                () = alarm.rung(), if alarm.is_armed() => {
+                    if self.deadline_passed().await.is_break() {
+                        break;
                     }
                 }
-                () = sleep_until_opt(presence), if presence.is_some() => self.send_presence(),
-                () = sleep_until_opt(chances), if chances.is_some() => self.send_chances_now(),
-                Some(m) = recv_opt(&mut bot_rx) => self.bot_moved(m).await,
-                () = sleep_until_opt(flag), if flag.is_some() => {
-                    let thinking = self.decision_since.elapsed();
-                    if let Err(e) = self.execute(Command::Flag { thinking }).await {
-                        // Refused by the store: the timer fires again after the retry pause.
-                        tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "loss on time not stored");
-                        self.retry_at = Some(Instant::now() + RETRY_AFTER);
-                    }
-                }
-                () = &mut idle_timer, if idle_armed.is_some() => {
-                    idle_armed = None;
-                    let (waited, limit) = (self.turn_since.elapsed(), self.cfg.idle_end.unwrap_or_default());
-                    if waited < limit {
-                        // Events came since it was armed: arm it again at the new deadline.
-                        continue;
-                    }
-                    match self.execute(Command::Abandon { waited, limit }).await {
-                        Ok(()) => tracing::info!(match_id = %self.id, "abandoned: nobody acted"),
-                        Err(e) => {
-                            tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "not abandoned");
-                            self.turn_since = Instant::now();
-                        }
-                    }
-                }
-                () = sleep_until_opt(evict), if evict.is_some() => {
-                    // Dropping the mailbox tells the registry this match is gone.
-                    tracing::info!(match_id = %self.id, over = self.state.match_over(), "idle: leaving memory");
-                    break;
-                }
+                Some(m) = self.bots.next_move() => self.bot_moved(m).await,
             }
         }
         // Another node may take the match at once (when several share the store).
@@ -395,53 +258,163 @@ impl Actor {
         tracing::info!(match_id = %self.id, moved = self.moved, "match actor stopped");
     }
 
+    /// The next deadline of the match and what it is for, from the parts that keep one.
+    fn next_deadline(&self) -> Option<(Instant, Due)> {
+        let (d, state, cfg) = (&self.deadlines, &self.state, &*self.cfg);
+        let evict = self.presence.idle_since().and_then(|idle| {
+            let all_claimed = self.seating.all_claimed();
+            d.evict_at(state, cfg, idle, self.in_doubt.is_some(), all_claimed)
+        });
+        earliest([
+            (d.seeds(), Due::Seeds),
+            (d.retry(), Due::Retry),
+            (d.next_game_at(state, cfg), Due::NextGame),
+            (self.presence.due(), Due::Presence),
+            (self.chances.due(), Due::Chances),
+            (d.flag_at(state), Due::Flag),
+            (d.abandon_at(state, cfg), Due::Abandon),
+            (evict, Due::Evict),
+        ])
+    }
+
+    /// The alarm rang: does what is due (nothing if its deadline moved later since it was
+    /// set: the loop sets it again). Breaks when the match leaves memory.
+    async fn deadline_passed(&mut self) -> ControlFlow<()> {
+        let now = Instant::now();
+        let Some((_, due)) = self.next_deadline().filter(|&(at, _)| at <= now) else {
+            return ControlFlow::Continue(());
+        };
+        match due {
+            Due::Seeds => {
+                self.deadlines.close_seeds();
+                if let Err(e) = self.execute(Command::CloseSeeds).await {
+                    tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "could not start throwing");
+                    self.deadlines.seeds_later(Instant::now());
+                }
+            }
+            Due::Retry => {
+                self.deadlines.retried();
+                self.catch_up().await;
+            }
+            Due::NextGame => {
+                if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
+                    tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
+                    self.deadlines.wait_again(Instant::now());
+                }
+            }
+            Due::Presence => self.send_presence(),
+            Due::Chances => self.send_chances_now(now),
+            Due::Flag => {
+                let thinking = self.deadlines.thinking(now);
+                if let Err(e) = self.execute(Command::Flag { thinking }).await {
+                    // Refused by the store: the timer fires again after the retry pause.
+                    tracing::warn!(match_id = %self.id, code = e.code(), error = %e, "loss on time not stored");
+                    self.deadlines.retry_later(Instant::now());
+                }
+            }
+            Due::Abandon => {
+                let waited = self.deadlines.waited(now);
+                let limit = self.cfg.idle_end.unwrap_or_default();
+                match self.execute(Command::Abandon { waited, limit }).await {
+                    Ok(()) => tracing::info!(match_id = %self.id, "abandoned: nobody acted"),
+                    Err(e) => {
+                        tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "not abandoned");
+                        self.deadlines.wait_again(Instant::now());
+                    }
+                }
+            }
+            Due::Evict => {
+                // Dropping the mailbox tells the registry this match is gone.
+                tracing::info!(match_id = %self.id, over = self.state.match_over(), "idle: leaving memory");
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// What the match's bots owe now, done: a client seed, a request for the next game (each
+    /// an ordinary command), or a move started (not awaited: it comes back on the bots'
+    /// channel).
+    async fn bot_duties(&mut self) {
+        if self.in_doubt.is_some() {
+            return;
+        }
+        match self.bots.duty(&self.state, !self.conns.is_empty()) {
+            Duty::Nothing => {}
+            Duty::Seeds(seats) => {
+                for seat in seats {
+                    let command = Command::ClientSeed {
+                        seat,
+                        seed: String::new(),
+                    };
+                    if let Err(e) = self.execute(command).await {
+                        tracing::debug!(match_id = %self.id, %seat, code = e.code(), "bot seed not taken");
+                    }
+                }
+            }
+            Duty::Rematches(seats) => {
+                for seat in seats {
+                    let command = Command::Rematch {
+                        seat,
+                        next: fresh_game(),
+                    };
+                    if let Err(e) = self.execute(command).await {
+                        tracing::debug!(match_id = %self.id, %seat, code = e.code(), "bot rematch not taken");
+                    }
+                }
+            }
+            Duty::Think(seat, level) => {
+                let how = Thinking {
+                    budget: self.cfg.bot_budget,
+                    threads: self.cfg.bot_threads,
+                    due: self.deadlines.decision_since() + self.cfg.bot_delay,
+                };
+                self.bots.think(&self.id, seat, level, &self.state, how);
+            }
+        }
+    }
+
+    /// Plays a bot's move if it is still the move the match waits for.
+    async fn bot_moved(&mut self, m: BotMove) {
+        match self.bots.arrived(m, &self.state) {
+            None => {}
+            Some(BotPlay::Resign(seat)) => {
+                tracing::error!(match_id = %self.id, %seat, "the bot resigns: it found no move");
+                let _ = self.execute(Command::Resign { seat }).await;
+            }
+            Some(BotPlay::Move(seat, mv)) => {
+                let command = Command::Move {
+                    seat,
+                    game: self.state.game_no(),
+                    mv,
+                    thinking: self.deadlines.thinking(Instant::now()),
+                };
+                if let Err(e) = self.execute(command).await {
+                    // The store refused it: the next round of duties works it out again.
+                    tracing::warn!(match_id = %self.id, %seat, code = e.code(), error = %e, "bot move refused");
+                }
+            }
+        }
+    }
+
     /// Tells every socket that the match moved to another node (close code 1012, "service
     /// restart": clients reconnect, and reach the new owner).
     fn close_all_moved(&mut self) {
         tracing::warn!(match_id = %self.id, sockets = self.conns.len(), "another node owns the match now; closing its sockets here");
-        for conn in self.conns.values() {
-            // A full outbox is a socket that stops reading: the actor's end closes it anyway.
-            let _sent = conn
-                .outbox
-                .try_send(Outgoing::Close(MOVED_CLOSE_CODE, "match moved"));
-        }
-        self.conns.clear();
+        self.conns.close_all(MOVED_CLOSE_CODE, "match moved");
     }
 
     /// Decides `command` on the current state, stores its facts as one batch, and only then
     /// takes the new state and broadcasts. On a refusal nothing changes.
     async fn execute(&mut self, command: Command) -> Result<(), Refused> {
         self.settle().await?;
-        let first = self.state.events() + 1;
-        let mut batch = Batch {
-            stored: Vec::new(),
-            logged: Vec::new(),
-        };
-        let match_id = &self.id;
-        let decision = self
-            .state
-            .decide_observed(&command, |after, fact, geometry| {
-                let no = first + batch.stored.len() as u64;
-                let encoded = view::encode(after, no, fact, geometry);
-                batch.stored.push(StoredEvent {
-                    match_id: match_id.clone(),
-                    no,
-                    game: after.game_no(),
-                    json: encoded.fact,
-                    kind: fact.kind(),
-                    side: side_of(after, fact),
-                });
-                batch.logged.push(Logged {
-                    fact: fact.clone(),
-                    frame: encoded.frame.into(),
-                });
-            })?;
-        if batch.stored.is_empty() {
+        let (batch, after) = Batch::decide(&self.state, &command, &self.id)?;
+        if batch.is_empty() {
             return Ok(());
         }
         match self.store.append(&batch.stored).await {
             Ok(()) => {
-                self.take(decision.after, batch.logged);
+                self.take(after, batch.logged);
                 Ok(())
             }
             Err(StoreError::Fenced(_)) => {
@@ -451,19 +424,15 @@ impl Actor {
             Err(e) => {
                 tracing::error!(match_id = %self.id, events = batch.stored.len(), error = %e, "events not stored");
                 if e.outcome_unknown() {
-                    self.in_doubt = Some(InDoubt {
-                        stored: batch.stored,
-                        logged: batch.logged,
-                        after: decision.after,
-                    });
+                    self.in_doubt = Some(InDoubt { batch, after });
                 }
-                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.deadlines.retry_later(Instant::now());
                 Err(Refused::StoreUnavailable)
             }
         }
     }
 
-    /// Takes a state whose events are stored: keeps their frames, broadcasts them.
+    /// Takes a state whose events are stored: keeps their facts, broadcasts their frames.
     fn take(&mut self, after: MatchState, logged: Vec<Logged>) {
         // The listing changes with games and series, not with every move and throw.
         let listed = |s: &MatchState| (s.game_no(), s.match_over(), s.events() == 0);
@@ -471,38 +440,29 @@ impl Actor {
             || self.state.score() != after.score()
             || self.state.wins() != after.wins();
         self.state = after;
-        self.turn_since = Instant::now();
-        self.decision_since = self.turn_since;
+        let now = Instant::now();
+        self.deadlines.stored(now);
         let moves = logged
             .iter()
             .filter(|l| matches!(l.fact, Fact::Moved { .. }))
             .count();
         crate::MOVES.inc_by(moves as u64);
         crate::EVENTS.inc_by(logged.len() as u64);
-        for l in logged {
-            // No receivers is fine: nobody is watching.
-            let _receivers = self.tx.send(Frame {
-                no: self.history.events() + 1,
-                text: l.frame.clone(),
-            });
-            self.history.push(l.fact);
+        for Logged { fact, frame } in logged {
+            self.fanout.event(self.history.events() + 1, frame);
+            self.history.push(fact);
         }
-        self.sync_seed_wait();
-        self.send_chances();
+        self.sync_seed_wait(now);
+        self.send_chances(now);
         if relist {
             self.publish_summary();
         }
     }
 
     /// A game that takes client seeds gets a deadline for them; any other state none.
-    pub(crate) fn sync_seed_wait(&mut self) {
-        if self.state.waiting() == Waiting::Seeds {
-            if self.seeds_deadline.is_none() {
-                self.seeds_deadline = Some(Instant::now() + self.cfg.seed_wait);
-            }
-        } else {
-            self.seeds_deadline = None;
-        }
+    fn sync_seed_wait(&mut self, now: Instant) {
+        self.deadlines
+            .sync_seeds(&self.state, self.cfg.seed_wait, now);
     }
 
     /// Finds out whether a batch whose append failed was stored after all, and catches up if
@@ -512,40 +472,43 @@ impl Actor {
             return Ok(());
         };
         let before = self.state.events();
-        let after = before + doubt.stored.len() as u64;
+        let after = before + doubt.batch.len() as u64;
         let stored = match self.store.stored_count(&self.id).await {
             Ok(n) => n,
             Err(e) => {
                 tracing::debug!(match_id = %self.id, error = %e, "store still unavailable");
-                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.deadlines.retry_later(Instant::now());
                 return Err(Refused::StoreUnavailable);
             }
         };
-        if stored == before {
-            tracing::info!(match_id = %self.id, "the refused events were not stored");
-            self.in_doubt = None;
-            Ok(())
-        } else if stored == after {
-            tracing::info!(match_id = %self.id, "the refused events were stored after all");
-            if let Some(doubt) = self.in_doubt.take() {
-                self.take(doubt.after, doubt.logged);
+        match doubt.verdict(stored, before) {
+            Verdict::NotStored => {
+                tracing::info!(match_id = %self.id, "the refused events were not stored");
+                self.in_doubt = None;
+                Ok(())
             }
-            Ok(())
-        } else {
-            tracing::error!(match_id = %self.id, stored, expected = before, "the store disagrees with the match");
-            self.retry_at = Some(Instant::now() + RETRY_AFTER);
-            Err(Refused::StoreInconsistent {
-                stored,
-                before,
-                after,
-            })
+            Verdict::Stored => {
+                tracing::info!(match_id = %self.id, "the refused events were stored after all");
+                if let Some(doubt) = self.in_doubt.take() {
+                    self.take(doubt.after, doubt.batch.logged);
+                }
+                Ok(())
+            }
+            Verdict::Inconsistent => {
+                tracing::error!(match_id = %self.id, stored, expected = before, "the store disagrees with the match");
+                self.deadlines.retry_later(Instant::now());
+                Err(Refused::StoreInconsistent {
+                    stored,
+                    before,
+                    after,
+                })
+            }
         }
     }
 
+    /// Whether the first game starts now: every seat is taken and none has started.
     fn first_game_due(&self) -> bool {
-        self.state.game_no() == 0
-            && !self.state.match_over()
-            && self.seats.iter().all(|s| s.claimed)
+        self.state.game_no() == 0 && !self.state.match_over() && self.seating.all_claimed()
     }
 
     /// Whether the match owes something it does by itself: a game start once every seat is
@@ -562,116 +525,80 @@ impl Actor {
             Command::CatchUp
         };
         match self.execute(command).await {
-            Ok(()) => self.retry_at = None,
+            Ok(()) => self.deadlines.retried(),
             Err(e) => {
                 tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "cannot catch up yet");
-                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.deadlines.retry_later(Instant::now());
             }
         }
     }
 
-    /// When the next game of an undecided series starts by itself (`--next-game-after` after
-    /// the last game ended), if one is due.
-    fn next_game_at(&self) -> Option<Instant> {
-        let after = self.cfg.next_game_after?;
-        (self.state.waiting() == Waiting::GameOver && !self.state.series_decided())
-            .then_some(self.turn_since + after)
-    }
-
-    /// When the clock of the seat to move runs out, if one runs (after a store refusal, not
-    /// before the retry pause).
-    fn flag_at(&self) -> Option<Instant> {
-        let (_, left) = self.state.clock_running()?;
-        let due = self.decision_since + left;
-        Some(self.retry_at.map_or(due, |r| due.max(r)))
-    }
-
-    /// When a live game nobody acts in is abandoned (`--idle-end` after the last event).
-    fn abandon_at(&self) -> Option<Instant> {
-        let limit = self.cfg.idle_end?;
-        // A clocked match ends by its clock instead.
-        self.state.spec().clock.is_none().then_some(())?;
-        matches!(self.state.waiting(), Waiting::Move(_)).then_some(self.turn_since + limit)
-    }
-
-    /// When this match may leave memory: finished, nobody connected, nothing in doubt, and
-    /// kept by a durable store (the in-memory store's matches live as long as the server);
-    /// or never joined, nobody connected, for as long as invites stay open.
-    fn evict_at(&self) -> Option<Instant> {
-        let idle = self.idle_since?;
-        if self.in_doubt.is_some() {
-            return None;
-        }
-        if self.state.match_over() && self.store.sql().is_some() {
-            Some(idle + self.cfg.evict_after)
-        } else if self.state.game_no() == 0 && !self.seats.iter().all(|s| s.claimed) {
-            Some(idle + self.cfg.invite_ttl)
-        } else {
-            None
+    /// The table as the match's views show it.
+    fn table(&self) -> Table<'_> {
+        Table {
+            match_id: &self.id,
+            name: self.seating.name(),
+            public: self.seating.public(),
+            rated: self.seating.rated(),
+            names: self.seating.names(),
+            connected: self.presence.connected(),
+            spectators: self.presence.spectators(),
+            thinking: self.deadlines.thinking(Instant::now()),
+            bots: self.bots.ids(),
         }
     }
 
-    async fn handle(&mut self, cmd: Cmd) {
-        match cmd {
-            Cmd::Join(request) => {
-                let SeatClaim {
-                    invite,
-                    name,
-                    player_id,
-                    reply,
-                } = *request;
-                let r = self.join(invite.as_deref(), name, player_id).await;
-                // The requester may have gone; nothing to do then.
-                if reply.send(r).is_err() {
-                    tracing::debug!(match_id = %self.id, "join requester went away");
-                }
-            }
-            Cmd::Connect(request) => {
-                let SocketHello {
-                    token,
-                    last_event,
-                    tail,
-                    outbox,
-                    reply,
-                    name,
-                } = *request;
-                let r = self.connect(token.as_deref(), last_event, tail, outbox, name);
-                let conn = r.as_ref().ok().map(|c| c.conn);
-                if reply.send(r).is_err() {
-                    if let Some(conn) = conn {
-                        self.disconnect(conn);
-                    }
-                } else if conn.is_some() {
-                    self.broadcast_presence();
-                }
-            }
-            Cmd::Client { conn, msg } => self.client(conn, *msg).await,
-            Cmd::Disconnect { conn } => self.disconnect(conn),
-            Cmd::Resync { conn, reply } => {
-                let msg = ServerMsg::Snapshot {
-                    snapshot: Box::new(view::snapshot(&self.state, self.table())),
-                };
-                if reply
-                    .send((self.state.events(), msg.to_json().into()))
-                    .is_err()
-                {
-                    tracing::debug!(match_id = %self.id, conn, "resync requester went away");
-                }
-            }
-            Cmd::LeaseLost => self.moved = true,
-            Cmd::Record { game, reply } => {
-                if reply.send(self.record(game)).is_err() {
-                    tracing::debug!(match_id = %self.id, "record requester went away");
-                }
-            }
-        }
-    }
-
+    /// Publishes the match's summary (the lobby's listing) as it is now.
     fn publish_summary(&self) {
-        self.summary
-            .send_replace(view::summary(&self.state, self.table()));
+        self.fanout
+            .publish(view::summary(&self.state, self.table()));
     }
 
+    /// Queues `text` for socket `conn` alone. A socket whose outbox is full is not reading;
+    /// it loses this frame (it will resync from events) rather than slow the match.
+    fn send_to(&self, conn: u64, text: Utf8Bytes) {
+        if self.conns.send(conn, text).is_err() {
+            tracing::debug!(match_id = %self.id, conn, "outbox full; reply dropped");
+        }
+    }
+
+    /// Who is connected changed: the presence frame goes out now, or when the pause since
+    /// the last one is over (the listing's spectator count is current at once all the same).
+    fn presence_changed(&mut self) {
+        if self.presence.changed(Instant::now()) {
+            self.send_presence();
+        } else {
+            self.publish_summary();
+        }
+    }
+
+    /// Sends the presence frame now.
+    fn send_presence(&mut self) {
+        let msg = self.presence.frame(Instant::now());
+        self.fanout.notice(msg.to_json().into());
+        self.publish_summary();
+    }
+
+    /// After a batch stored at `now`: the spectators' chances now, or held back.
+    fn send_chances(&mut self, now: Instant) {
+        if self.chances.stored(self.presence.spectators() > 0, now) {
+            self.send_chances_now(now);
+        }
+    }
+
+    /// Sends the chances of the position now to every spectator socket.
+    fn send_chances_now(&mut self, now: Instant) {
+        let watching = self.presence.spectators() > 0;
+        let Some(frame) = self.chances.release(&self.state, watching, now) else {
+            return;
+        };
+        for conn in self.conns.spectators() {
+            self.send_to(conn, frame.clone());
+        }
+    }
+
+    /// Game `game`'s record, replayed from the facts in memory (none if they do not hold
+    /// it: an earlier game's is the store's).
     fn record(&self, game: u32) -> Option<GameRecord> {
         let (base, facts) = (self.history.base().clone(), self.history.facts());
         match view::record(&self.id, base, facts, game) {
@@ -681,50 +608,5 @@ impl Actor {
                 None
             }
         }
-    }
-}
-
-/// What the store's match and game tables learn from a fact (`after`: the state after it).
-fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
-    let game = after.game();
-    match fact {
-        Fact::GameStarted(start) => Some(Side::GameStarted {
-            game_id: start.game_id.clone(),
-            seed: start.seed.clone(),
-            commitment: start.commitment.clone(),
-            seats: start.seats.iter().map(|s| s.get()).collect(),
-        }),
-        Fact::GameOver {
-            winner,
-            reason,
-            points,
-        } => Some(Side::GameOver {
-            winner: winner.map(Seat::get),
-            reason: serde_json::to_value(reason)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default(),
-            points: *points,
-            client_seeds: game.map(|g| g.seeds()).unwrap_or_default(),
-        }),
-        Fact::MatchOver { winner } => Some(Side::MatchOver {
-            winner: winner.map(Seat::get),
-        }),
-        _ => None,
-    }
-}
-
-/// The next message of `rx`; never, when there is no channel.
-async fn recv_opt<T>(rx: &mut Option<mpsc::Receiver<T>>) -> Option<T> {
-    match rx {
-        Some(rx) => rx.recv().await,
-        None => std::future::pending().await,
-    }
-}
-
-async fn sleep_until_opt(deadline: Option<Instant>) {
-    match deadline {
-        Some(d) => tokio::time::sleep_until(d).await,
-        None => std::future::pending().await,
     }
 }
