@@ -5,7 +5,7 @@
 //! broadcasts back (the lichess pattern between its socket and game servers).
 //!
 //! Any node accepts any socket. [`Cluster::resolve`] finds the match: run here, owned by a
-//! live node (then a [`proxy`] stands in for it here), or owned by nobody — no lease, or one
+//! live node (then a proxy stands in for it here), or owned by nobody — no lease, or one
 //! that expired because its node died — and then this node takes the lease, rebuilds the match
 //! from the store and runs it. A sweeper does the same every half second for every orphaned
 //! match, so a dead node's matches (their clocks, their bots) go on without waiting for a

@@ -18,7 +18,7 @@ const LOBBY_NODES: &str = "senet:lobby:nodes";
 
 impl Cluster {
     /// The public matches of every node: this node's as they are now, the others' as they
-    /// put them in Redis (at most [`LOBBY_EVERY`] old). When Redis does not answer, this
+    /// put them in Redis (at most a second old). When Redis does not answer, this
     /// node's alone.
     pub async fn public_summaries(&self) -> Vec<Summary> {
         let mut list = self.registry.public_summaries();

@@ -156,7 +156,7 @@ macro_rules! games {
         #[serde(tag = "variant", content = "state", rename_all = "lowercase")]
         pub enum Game {
             $(
-                #[doc = concat!("A game of [`", stringify!($module), "`].")]
+                #[doc = concat!("A game of [`", stringify!($module), "`](crate::", stringify!($module), ").")]
                 $variant(crate::$module::$ty),
             )*
         }
@@ -165,7 +165,7 @@ macro_rules! games {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Move {
             $(
-                #[doc = concat!("A move of [`", stringify!($module), "`].")]
+                #[doc = concat!("A move of [`", stringify!($module), "`](crate::", stringify!($module), ").")]
                 $variant(<crate::$module::$ty as $crate::Rules>::Move),
             )*
         }

@@ -19,18 +19,10 @@ pub mod lifecycle;
 pub mod registry;
 pub mod settings;
 
-pub use actor::MOVED_CLOSE_CODE;
+pub use actor::{EVENTS, MOVED_CLOSE_CODE, MOVES};
 pub use lifecycle::{bot_name, restore_match, spawn_match_for};
 pub use registry::{
     Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, OutboxRx, OutboxTx,
     Outgoing, Registry, SeatClaim, SocketHello, new_secret, outbox,
 };
 pub use settings::Settings;
-
-/// Moves the matches of this process applied (stored and broadcast); `GET /metrics` shows
-/// it.
-pub static MOVES: std::sync::LazyLock<prometheus_client::metrics::counter::Counter> =
-    std::sync::LazyLock::new(Default::default);
-/// Events the matches of this process stored; `GET /metrics` shows it.
-pub static EVENTS: std::sync::LazyLock<prometheus_client::metrics::counter::Counter> =
-    std::sync::LazyLock::new(Default::default);

@@ -186,7 +186,7 @@ pub struct Registry {
 
 impl Registry {
     /// The match with this id, if its actor still runs (a finished match leaves memory
-    /// after a while: see [`Config::evict_after`]).
+    /// after a while: see [`Settings::evict_after`](crate::Settings::evict_after)).
     pub fn get(&self, id: &str) -> Option<MatchHandle> {
         let handle = self
             .matches

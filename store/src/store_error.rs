@@ -9,7 +9,7 @@ pub enum StoreError {
     #[error("the event store refused: {0}")]
     Refused(String),
     /// The write may or may not have happened (the connection broke during it, or a commit's
-    /// answer was lost): [`EventStore::stored_count`] tells.
+    /// answer was lost): [`EventStore::stored_count`](crate::EventStore::stored_count) tells.
     #[error("the event store did not answer: {0}")]
     Unknown(String),
     /// Nothing was written: this node no longer holds the lease of the match (another node

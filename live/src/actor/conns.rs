@@ -9,7 +9,7 @@ use axum::extract::ws::Utf8Bytes;
 
 use senet_match::Seat;
 
-use super::chat_rooms::ConnChat;
+use super::conn_chat::ConnChat;
 use crate::registry::{OutboxTx, Outgoing};
 
 /// One socket that said `hello`.

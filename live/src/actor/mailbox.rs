@@ -14,7 +14,7 @@ use senet_protocol::time::now_whole_seconds;
 use senet_protocol::{ClientMsg, EventMsg, Room, ServerMsg, Tail};
 use senet_store::hash_secret;
 
-use super::chat_rooms::{ChatError, ConnChat};
+use super::conn_chat::{ChatError, ConnChat};
 use super::history::Missed;
 use super::{Actor, Refused, fresh_game};
 use crate::registry::{Cmd, Connected, JoinError, OutboxTx, SeatClaim, SocketHello, new_secret};

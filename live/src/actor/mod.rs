@@ -46,6 +46,7 @@ use crate::settings::Settings;
 mod batch;
 mod bot_seats;
 mod chat_rooms;
+mod conn_chat;
 mod conns;
 mod deadlines;
 mod fanout;
@@ -74,6 +75,14 @@ use spectator_chances::SpectatorChances;
 const MAILBOX: usize = 256;
 /// The close code of a socket whose match moved to another node: 1012, "service restart".
 pub const MOVED_CLOSE_CODE: u16 = 1012;
+
+/// Moves the matches of this process applied (stored and broadcast); `GET /metrics` shows
+/// it.
+pub static MOVES: std::sync::LazyLock<prometheus_client::metrics::counter::Counter> =
+    std::sync::LazyLock::new(Default::default);
+/// Events the matches of this process stored; `GET /metrics` shows it.
+pub static EVENTS: std::sync::LazyLock<prometheus_client::metrics::counter::Counter> =
+    std::sync::LazyLock::new(Default::default);
 
 /// Why the actor refused a client's command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -446,8 +455,8 @@ impl Actor {
             .iter()
             .filter(|l| matches!(l.fact, Fact::Moved { .. }))
             .count();
-        crate::MOVES.inc_by(moves as u64);
-        crate::EVENTS.inc_by(logged.len() as u64);
+        MOVES.inc_by(moves as u64);
+        EVENTS.inc_by(logged.len() as u64);
         for Logged { fact, frame } in logged {
             self.fanout.event(self.history.events() + 1, frame);
             self.history.push(fact);
