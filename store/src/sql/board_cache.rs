@@ -24,10 +24,13 @@ pub struct LeaderLine {
     pub games_won: i64,
 }
 
+/// A leaderboard as read, and when.
+type Read = (Instant, Arc<Vec<LeaderLine>>);
+
 /// The leaderboards read in the last second, by variant.
 #[derive(Debug, Default)]
 pub(super) struct BoardCache {
-    boards: Mutex<HashMap<String, (Instant, Arc<Vec<LeaderLine>>)>>,
+    boards: Mutex<HashMap<String, Read>>,
 }
 
 impl BoardCache {
