@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// One physical die or stick. Every face is equally likely.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Die {
     /// A four-sided die, faces 1 to 4.
@@ -48,6 +49,7 @@ impl Die {
 
 /// What the caller must roll now: `count` dice of kind `die`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ThrowSpec {
     /// The kind of die.
     pub die: Die,

@@ -156,6 +156,7 @@ impl TryFrom<String> for PieceKind {
 
 /// One piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Piece {
     /// Whose piece it is; `None` while nobody owns it yet: `jequier`'s pieces before anyone
     /// has thrown the 1 that decides who plays black, `pyramid`'s before the roll-off winner
@@ -177,6 +178,7 @@ impl Piece {
 
 /// What a [`Step`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum StepKind {
     /// The mover's piece (or, in `martian`, the mover's pyramid with the pyramids on top of
@@ -214,6 +216,7 @@ pub type Steps = SmallVec<[Step; 2]>;
 
 /// One piece, or one stack of pieces, going from one place to another as part of a move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Step {
     /// What kind of step it is.
     pub kind: StepKind,
@@ -244,6 +247,7 @@ pub struct Step {
 ///
 /// Also re-exported as `martian::Coaster`, beside the move that names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Coaster {
     /// The east coaster goes to the west end (notation `E>W`).
@@ -257,6 +261,7 @@ pub enum Coaster {
 /// The first step is the mover's own; the steps it causes follow. Moves that take no piece
 /// anywhere (`pyramid`'s choice of colour, `modern`'s choice of dice) have no steps.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Geometry {
     /// The pieces that go, in the order a board would show them.
     pub steps: Steps,

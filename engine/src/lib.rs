@@ -86,6 +86,8 @@ pub mod pyramid;
 mod rules;
 mod ruleset;
 pub mod scenario;
+#[cfg(feature = "schema")]
+pub mod schema_impls;
 pub mod scoring;
 pub mod stuck;
 mod variant;

@@ -64,6 +64,7 @@ pub struct Outcome {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// The winning condition of the rules was reached (all borne off, all captured, ...).
@@ -101,6 +102,7 @@ impl From<Concession> for EndReason {
 
 /// What a throw led to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ThrowEffect {
     /// The thrower now has at least one legal move.
@@ -116,6 +118,7 @@ pub enum ThrowEffect {
 ///
 /// Each variant uses the reasons that fit its rules; the most specific reason applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum IllegalMove {
     /// The game is over.
@@ -257,6 +260,7 @@ pub enum SetupError {
 ///
 /// Options that a variant does not use are ignored by it; [`Variant::options`] lists which apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct Setup {
     /// Number of players (2, or 3 to 4 for `modern`).

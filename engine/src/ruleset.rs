@@ -95,6 +95,7 @@ pub trait Ruleset: Layout {
 
 /// The kind of board a variant is played on, which says which [`Place`]s it uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BoardKind {
     /// The 3 × 10 S track of [`crate::board30`]: places `s1` … `s30`, `off`, `out`.
@@ -129,6 +130,7 @@ impl BoardKind {
 /// one sentence. Serialised with these field names (`place` as its string form, `kind` in
 /// snake_case).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SpecialSquare {
     /// The square.
     pub place: Place,
@@ -144,6 +146,7 @@ pub struct SpecialSquare {
 
 /// What kind of rule a [`SpecialSquare`] has. Serialised in snake_case (`bear_off`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SquareKind {
     /// Where pieces start, or come back to (`modern`'s sun, `parker`'s Pharaoh corners).

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 /// What one line of a [`Breakdown`] counts. Serialised as its snake_case code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ScoreLabel {
     /// `martian`: pips of the loser's pyramids on the Source Track (3 points per pip).
@@ -109,6 +110,7 @@ impl ScoreLabel {
 
 /// Whose pieces the items of a [`Breakdown`] count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Whose {
     /// The winner's (`parker`, `pyramid`, `modern`: what the winner saved, bore off or got up).
@@ -119,6 +121,7 @@ pub enum Whose {
 
 /// One line of a [`Breakdown`]: `count` things worth `each` points, `subtotal` in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScoreItem {
     /// What is counted.
     pub label: ScoreLabel,
@@ -135,6 +138,7 @@ pub struct ScoreItem {
 /// Items with nothing to count are left out, so a game that scores nothing (a draw, a
 /// `modern` winner by `no_move` with no piece up) has no items and a total of 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Breakdown {
     /// Whose pieces the items count.
     pub whose: Whose,

@@ -35,6 +35,7 @@ use crate::{IllegalMove, Variant};
 /// Serialised as `{"from": "s12", "reason": "blocked"}` (the reason as its
 /// [`IllegalMove::code`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Stuck {
     /// Where the piece (or, in `martian`, the mover's pyramids) stands.
     pub from: Place,
@@ -71,6 +72,7 @@ impl Stuck {
 /// [`Stuck::explained`] gives. Serialised as `{"from": "s12", "reason": "blocked", "text":
 /// "…"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ExplainedStuck {
     /// Where the piece stands, as [`Stuck::from`].
     pub from: Place,
@@ -92,6 +94,7 @@ fn no_move(variant: Variant) -> &'static str {
 /// What a ruleset's rules call a piece ([`crate::Ruleset::PIECE`]), for the sentences of
 /// [`generic_words`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PieceNoun {
     /// `piece` (`jequier`, `modern`).

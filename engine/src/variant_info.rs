@@ -105,6 +105,7 @@ impl Variant {
 
 /// What [`Variant::info`] says about a variant. Serialised with these field names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VariantInfo {
     /// The stable id, as [`Variant::id`].
     pub id: &'static str,
@@ -135,6 +136,7 @@ pub struct VariantInfo {
 
 /// A [`Setup`] option of a variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VariantOption {
     /// The [`Setup`] field (and the name the server's API uses).
     pub name: &'static str,
@@ -161,6 +163,7 @@ impl VariantOption {
 
 /// One line of [`Variant::throw_table`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ThrowOdds {
     /// What the throw gives: dice faces in ascending order joined by `+`, or a stick value.
     pub result: String,

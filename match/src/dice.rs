@@ -155,7 +155,7 @@ pub fn derive_throw(
 
 /// Why a check refuses a record: one stable code per step of `docs/fairness.md`
 /// ("Checking a record"). Serialized as the snake_case code (e.g. `"throw_numbering"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// The upload is larger than `record::MAX_UPLOAD_BYTES`.
@@ -296,7 +296,7 @@ pub struct VerifyRequest {
 }
 
 /// The verdict on one throw.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ThrowVerdict {
     /// The throw number the record claims.
     pub throw_no: u64,
@@ -310,7 +310,7 @@ pub struct ThrowVerdict {
 }
 
 /// The verdict on a game's dice.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct VerifyReport {
     /// `SHA-256(seed)` equals the published commitment.
     pub commitment_ok: bool,

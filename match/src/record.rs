@@ -8,7 +8,7 @@ use crate::dice::{self, Reason, Refusal, ThrowRecord, VerifyReport, VerifyReques
 use senet_protocol::{Event, EventKind};
 
 /// One game of a match, as exported.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GameRecord {
     /// The match.
     pub match_id: String,
@@ -42,7 +42,7 @@ pub const MAX_RECORD_EVENTS: usize = 5 * dice::MAX_RECORD_THROWS;
 pub const MAX_UPLOAD_BYTES: usize = 4 * 1024 * 1024;
 
 /// The verdict on a record.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RecordReport {
     /// The dice check of the record's top-level seed, commitment, game id and client seeds
     /// (absent while the seed is secret or not checkable). Shown per throw by the CLI; when an

@@ -42,7 +42,7 @@ pub fn per_table_seat(game: &Game, seats: &[u8]) -> Vec<f64> {
 }
 
 /// One point of a game's chart: the chances after event `no`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Point {
     /// The event's number in the match.
     pub no: u64,
@@ -51,7 +51,7 @@ pub struct Point {
 }
 
 /// A finished game's chances, one point per event of its record.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct GameChances {
     /// The game of the series (1-based).
     pub game: u32,

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 pub const KEPT_PER_ROOM: usize = 50;
 
 /// A chat room of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Room {
     /// The seats' room.
@@ -44,7 +44,7 @@ impl Room {
 
 /// One chat message, as stored and as sent (`{"type": "chat", …}` on the socket; without
 /// `type` inside a `welcome` and in `GET /api/matches/{id}/chat`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ChatLine {
     /// The room it was posted in.
     pub room: Room,

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// The first message of every connection. No token: a spectator.

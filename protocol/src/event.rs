@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::terms::ClockView;
 
 /// What the match waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TurnKind {
     /// Seats still to be claimed through invites.
@@ -30,7 +30,7 @@ pub enum TurnKind {
 }
 
 /// What the match waits for, and from whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Turn {
     /// What.
     pub kind: TurnKind,
@@ -40,7 +40,7 @@ pub struct Turn {
 }
 
 /// What happened, in an [`Event`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventKind {
     /// A game of the series begins; nothing is thrown before this commitment.
@@ -162,7 +162,7 @@ pub enum EventKind {
 }
 
 /// One numbered event of a match. Numbers start at 1 and grow by 1 across the whole series.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Event {
     /// The event number.
     pub no: u64,
@@ -200,7 +200,7 @@ pub struct Event {
 /// A legal move and where the mover's piece goes: what a board highlights. (The whole
 /// geometry — captures, pieces sent back — comes with the `moved` event once it is played;
 /// a list of every legal move's full geometry in every frame would triple the frames.)
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct MoveOption {
     /// The move, in the engine's notation (what a `move` message sends).
     #[serde(rename = "move")]

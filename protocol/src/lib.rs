@@ -10,14 +10,16 @@
 //! - [`summary`]: a match as the lobby lists it;
 //! - [`chat_line`]: chat messages and rooms;
 //! - [`text`]: what the server accepts as chat text and as names;
-//! - [`time`]: times as the wire writes them.
+//! - [`time`]: times as the wire writes them;
+//! - [`json_schema`]: the JSON Schema of every message, derived from these types.
 //!
 //! **Architecture invariant**: pure data and its validation. No tokio, no sockets, no
-//! database; it depends on the engine (positions, moves, geometry) and serde only.
+//! database; it depends on the engine (positions, moves, geometry), serde and schemars only.
 
 pub mod chat_line;
 pub mod client;
 pub mod event;
+pub mod json_schema;
 pub mod server_msg;
 pub mod summary;
 pub mod terms;
@@ -27,6 +29,7 @@ pub mod time;
 pub use chat_line::{ChatLine, KEPT_PER_ROOM, Room};
 pub use client::{ClientMsg, Tail, TailOutOfRange};
 pub use event::{Event, EventKind, MoveOption, Turn, TurnKind};
+pub use json_schema::protocol_schema;
 pub use server_msg::{EventMsg, ServerMsg, Snapshot};
 pub use summary::{Status, Summary};
 pub use terms::{ClockSpec, ClockView, Series, SeriesKind};

@@ -8,7 +8,7 @@ use crate::event::{Event, MoveOption, Turn};
 use crate::terms::{ClockSpec, ClockView, Series};
 
 /// Everything a client needs to draw the match now.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Snapshot {
     /// The match id.
     pub match_id: String,
@@ -76,7 +76,7 @@ pub struct Snapshot {
 
 /// An `event` message inside another message (`welcome.recent`): tagged `"type": "event"`
 /// like the frame that was broadcast, so the two are the same JSON object.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventMsg {
     /// The only kind.
@@ -84,7 +84,7 @@ pub enum EventMsg {
 }
 
 /// A message from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The answer to `hello`.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::terms::{ClockSpec, Series};
 
 /// Where a match stands, as listed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Seats still to be taken.
@@ -32,7 +32,7 @@ impl Status {
 
 /// A match's public state, as listed by the REST API (and, with several nodes, as one node
 /// tells the others what it runs).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Summary {
     /// The id.
     pub match_id: String,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// How a series is decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Series {
     /// `best_of` N games, or `first_to` N points.
@@ -25,7 +25,7 @@ impl Default for Series {
 /// A match's clock, chosen when it is created (none: no clock). The clock of a seat runs only
 /// while the match waits for that seat's move; a seat whose time runs out loses the game
 /// (`timeout`). Each game of a series starts with fresh clocks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClockSpec {
     /// Fischer: `base_secs` per seat for the game, plus `increment_secs` after each of its
@@ -83,7 +83,7 @@ impl ClockSpec {
 
 /// The clocks of a game as an event or snapshot leaves the server: the server's figures,
 /// which a client counts down from for the seat whose clock runs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClockView {
     /// The match's clock.
     pub rule: ClockSpec,
@@ -97,7 +97,7 @@ pub struct ClockView {
 }
 
 /// The two kinds of series.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeriesKind {
     /// Best of N games: the first seat to win ceil(N/2) games, or the most wins after N.

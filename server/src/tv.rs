@@ -11,10 +11,12 @@ use tokio::sync::Mutex;
 
 use axum::Json;
 use axum::extract::State;
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::AppState;
-use crate::http::ApiError;
+use crate::http::contracts::bodies;
+use crate::http::{ApiError, ErrorBody};
 use senet_live::{NewMatch, spawn_match_for};
 use senet_protocol::{Series, SeriesKind};
 use senet_protocol::{Status, Summary};
@@ -106,35 +108,55 @@ impl Tv {
     }
 }
 
-/// `GET /api/tv`.
-pub(crate) async fn channel(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+/// Where the match `GET /api/tv` names comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// The live public match with the most spectators.
+    MostWatched,
+    /// The server's own bot match.
+    Bots,
+}
+
+/// The answer of `GET /api/tv`: the match to show.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Channel {
+    /// The match.
+    pub match_id: String,
+    /// Why this one.
+    pub source: Source,
+    /// Its variant (null only if the bot match left memory meanwhile).
+    pub variant: Option<Variant>,
+    /// Its seats' names (null as `variant`).
+    pub names: Option<Vec<Option<String>>>,
+}
+
+bodies!(writes: Channel);
+
+/// Senet TV: the live public match with the most spectators, or else the server's own
+/// bot-versus-bot match.
+#[utoipa::path(get, path = "/api/tv",
+    responses((status = 200, description = "the match to show", body = Channel),
+        (status = 503, description = "the bot match could not be made", body = ErrorBody)))]
+pub(crate) async fn channel(State(state): State<AppState>) -> Result<Json<Channel>, ApiError> {
     let list = state.public_summaries().await;
     if let Some(s) = most_watched(&list) {
-        return Ok(Json(
-            json!({"match_id": s.match_id, "source": "most_watched",
-            "variant": s.variant, "names": s.names}),
-        ));
+        return Ok(Json(Channel {
+            match_id: s.match_id.clone(),
+            source: Source::MostWatched,
+            variant: Some(s.variant),
+            names: Some(s.names.clone()),
+        }));
     }
     let id = state.tv.bots_match(&state).await.map_err(|e| match e {
         TvError::Full => ApiError::TooManyMatches,
         TvError::Store(_) => ApiError::Unavailable,
     })?;
     let summary = state.registry.get(&id).map(|h| h.summary.borrow().clone());
-    Ok(Json(json!({"match_id": id, "source": "bots",
-        "variant": summary.as_ref().map(|s| s.variant), "names": summary.map(|s| s.names)})))
-}
-
-/// Adds `GET /api/tv` to the OpenAPI document.
-pub(crate) fn document(doc: &mut Value) {
-    let error = json!({"$ref": "#/components/schemas/Error"});
-    doc["paths"]["/api/tv"] = json!({"get": {
-        "summary": "Senet TV: the live public match with the most spectators, or else the server's own bot-versus-bot match",
-        "responses": {"200": {"description": "the match to show",
-            "content": {"application/json": {"schema": {"type": "object", "required": ["match_id", "source"],
-                "properties": {"match_id": {"type": "string"},
-                    "source": {"type": "string", "enum": ["most_watched", "bots"]},
-                    "variant": {"type": "string"},
-                    "names": {"type": "array", "items": {"type": ["string", "null"]}}}}}}},
-            "503": {"description": "the bot match could not be made",
-                "content": {"application/json": {"schema": error}}}}}});
+    Ok(Json(Channel {
+        match_id: id,
+        source: Source::Bots,
+        variant: summary.as_ref().map(|s| s.variant),
+        names: summary.map(|s| s.names),
+    }))
 }

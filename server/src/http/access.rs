@@ -36,8 +36,12 @@ impl std::fmt::Debug for ReadKey {
     }
 }
 
-#[derive(Deserialize)]
-struct KeyQuery {
+/// The query parameter of a read of one match (the OpenAPI document lists it).
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct KeyQuery {
+    /// A private match's spectator key or one of its seat tokens (or send it as
+    /// `Authorization: Bearer …`).
     key: Option<String>,
 }
 

@@ -19,8 +19,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 
-use super::ApiError;
 use super::access::ReadKey;
+use super::contracts::GameChancesBody;
+use super::{ApiError, ErrorBody};
 use crate::AppState;
 use senet_match::win_chances::{ChancesError, GameChances, game_chances};
 
@@ -71,7 +72,17 @@ fn live() -> Response {
     )
 }
 
-async fn chances(
+/// A finished game's win chances from the bots' evaluation, one point per event, per table
+/// seat (docs/bots.md).
+#[utoipa::path(get, path = "/api/matches/{id}/games/{game}/chances",
+    params(("id" = String, Path, description = "the match id"),
+        ("game" = u32, Path, description = "the game of the series, from 1"),
+        super::access::KeyQuery),
+    responses((status = 200, description = "the chances after every event of the game", body = GameChancesBody),
+        (status = 404, description = "no such game, or a private match read without its spectator key or a seat token", body = ErrorBody),
+        (status = 409, description = "game_live: the game is not over", body = ErrorBody),
+        (status = 503, description = "busy: too many games being evaluated (Retry-After)", body = ErrorBody)))]
+pub(super) async fn chances(
     State(state): State<AppState>,
     Path((id, game)): Path<(String, String)>,
     key: ReadKey,
@@ -118,36 +129,5 @@ async fn chances(
         Err(ChancesError::Replay(e)) => {
             Err(ApiError::Internal(format!("a stored game does not replay: {e}")).into_response())
         }
-    }
-}
-
-/// Adds the route to the OpenAPI document.
-pub fn document(doc: &mut serde_json::Value) {
-    use serde_json::json;
-    let error = json!({"$ref": "#/components/schemas/Error"});
-    let err =
-        |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
-    let figures = json!({"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1},
-        "description": "per table seat, seat 1 first, rounded to 3 decimals"});
-    let path = json!({"get": {
-        "summary": "A finished game's win chances from the bots' evaluation, one point per event, per table seat (docs/bots.md)",
-        "parameters": [
-            {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
-            {"name": "game", "in": "path", "required": true, "schema": {"type": "integer"}},
-            {"name": "key", "in": "query", "required": false, "schema": {"type": "string"},
-             "description": "a private match's spectator key or one of its seat tokens (or send it as `Authorization: Bearer …`)"}],
-        "responses": {
-            "200": {"description": "the chances after every event of the game",
-                "content": {"application/json": {"schema": {"type": "object", "required": ["game", "seats", "points"],
-                    "properties": {
-                        "game": {"type": "integer", "minimum": 1},
-                        "seats": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 4}},
-                        "points": {"type": "array", "items": {"type": "object", "required": ["no", "chances"],
-                            "properties": {"no": {"type": "integer", "minimum": 1}, "chances": figures}}}}}}}},
-            "404": err("no such game, or a private match read without its spectator key or a seat token"),
-            "409": err("game_live: the game is not over"),
-            "503": err("busy: too many games being evaluated (Retry-After)")}}});
-    if let Some(paths) = doc["paths"].as_object_mut() {
-        paths.insert("/api/matches/{id}/games/{game}/chances".into(), path);
     }
 }

@@ -7,10 +7,10 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use serde_json::{Value, json};
 
-use super::ApiError;
 use super::access::{ReadKey, authorize, stored_summary};
+use super::contracts::bodies;
+use super::{ApiError, ErrorBody};
 use crate::AppState;
 use senet_protocol::{ChatLine, Room};
 
@@ -20,12 +20,22 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The answer.
-#[derive(Serialize)]
-struct Messages {
+#[derive(Serialize, schemars::JsonSchema)]
+pub(super) struct Messages {
+    /// The messages, oldest first.
     messages: Vec<ChatLine>,
 }
 
-async fn chat(
+bodies!(writes: Messages);
+
+/// A match's chat, oldest first: the spectators' room, and the players' room too once the
+/// match is over.
+#[utoipa::path(get, path = "/api/matches/{id}/chat",
+    params(("id" = String, Path, description = "the match id"), super::access::KeyQuery),
+    responses((status = 200, description = "the messages", body = Messages),
+        (status = 404, description = super::lobby::PRIVATE, body = ErrorBody),
+        (status = 503, description = "store unavailable", body = ErrorBody)))]
+pub(super) async fn chat(
     State(state): State<AppState>,
     Path(id): Path<String>,
     key: ReadKey,
@@ -44,34 +54,4 @@ async fn chat(
     })?;
     messages.retain(|m| over || m.room == Room::Spectators);
     Ok(Json(Messages { messages }))
-}
-
-/// Adds this module's route to the OpenAPI document.
-pub fn document(doc: &mut Value) {
-    let error = json!({"$ref": "#/components/schemas/Error"});
-    let err =
-        |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
-    let line = json!({"type": "object", "required": ["room", "id", "seat", "name", "text", "at"],
-        "properties": {
-            "room": {"type": "string", "enum": ["players", "spectators"]},
-            "id": {"type": "integer", "minimum": 1},
-            "seat": {"type": ["integer", "null"], "minimum": 1, "maximum": 4},
-            "name": {"type": "string"},
-            "text": {"type": "string", "maxLength": 300},
-            "at": {"type": "string", "format": "date-time"}}});
-    let path = json!({"get": {
-        "summary": "A match's chat, oldest first: the spectators' room, and the players' room too once the match is over",
-        "parameters": [
-            {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
-            {"name": "key", "in": "query", "required": false, "schema": {"type": "string"},
-             "description": "a private match's spectator key or one of its seat tokens (or send it as `Authorization: Bearer …`)"}],
-        "responses": {
-            "200": {"description": "the messages",
-                "content": {"application/json": {"schema": {"type": "object", "required": ["messages"],
-                    "properties": {"messages": {"type": "array", "items": line}}}}}},
-            "404": err("no such match, or a private one read without its spectator key or a seat token"),
-            "503": err("store unavailable")}}});
-    if let Some(paths) = doc["paths"].as_object_mut() {
-        paths.insert("/api/matches/{id}/chat".into(), path);
-    }
 }

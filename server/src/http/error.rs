@@ -4,7 +4,30 @@
 use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+
+/// Every error's body: a stable code and a message for people (`Error` in the OpenAPI
+/// document).
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "Error")]
+pub struct ErrorBody {
+    /// The stable code (`docs/protocol.md`, "REST").
+    pub code: String,
+    /// What went wrong, for people.
+    pub message: String,
+}
+
+impl ErrorBody {
+    /// The body for `code` and `message`.
+    pub fn new(code: &str, message: String) -> ErrorBody {
+        ErrorBody {
+            code: code.to_owned(),
+            message,
+        }
+    }
+}
+
+super::contracts::bodies!(writes: ErrorBody);
 
 /// Every way a REST request fails, each with its HTTP status and stable code.
 #[derive(Debug, thiserror::Error)]
@@ -77,7 +100,7 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(detail) = &self {
             tracing::error!(detail, "internal error");
         }
-        let body = Json(json!({"code": code, "message": self.to_string()}));
+        let body = Json(ErrorBody::new(code, self.to_string()));
         match self {
             ApiError::RateLimited(wait) => {
                 let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);

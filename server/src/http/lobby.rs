@@ -8,9 +8,9 @@ use senet_protocol::text::check_name;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
+use schemars::JsonSchema;
 use senet_engine::{Setup, Variant};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use tracing::Instrument;
 
@@ -21,15 +21,31 @@ use senet_match::dice::Reason;
 use senet_match::record::{self, GameRecord, RecordReport};
 use senet_protocol::{ClockSpec, Series};
 
-use super::{ApiError, ClientIp, origin_allowed, parse};
+use super::contracts::{
+    GameRecordBody, GameRecordUpload, RecordReportBody, SummaryBody, VariantInfoBody, bodies,
+    string_enum,
+};
+use super::{ApiError, ClientIp, ErrorBody, origin_allowed, parse};
 
-pub(super) async fn healthz() -> Json<Value> {
-    Json(json!({"status": "ok"}))
+/// The answer of `GET /healthz`.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct Health {
+    /// Always `ok`.
+    #[schemars(extend("const" = "ok"))]
+    status: &'static str,
 }
 
-/// Every variant's metadata, as the engine states it (one place: the rules pages, the web
-/// client and the OpenAPI document read it from here).
-/// `GET /metrics`: the node's counters in the Prometheus text format.
+bodies!(writes: Health, CreatedReply, Joined; reads: CreateMatch, JoinRequest);
+
+/// Ready check: `{"status": "ok"}` once the server is listening.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, description = "ready", body = Health)))]
+pub(super) async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+/// The node's counters (Prometheus text format 0.0.4).
+#[utoipa::path(get, path = "/metrics",
+    responses((status = 200, description = "metrics", body = String, content_type = "text/plain")))]
 pub(super) async fn metrics(State(state): State<AppState>) -> Response {
     use axum::response::IntoResponse;
     (
@@ -42,21 +58,44 @@ pub(super) async fn metrics(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
+/// The variants, with player counts and options: each variant's metadata as the engine
+/// states it (`Variant::info`, for every one of `Variant::ALL`).
+#[utoipa::path(get, path = "/api/variants",
+    responses((status = 200, description = "variants", body = [VariantInfoBody])))]
 pub(super) async fn variants() -> Json<Vec<senet_engine::VariantInfo>> {
     Json(Variant::ALL.iter().map(|v| v.info()).collect())
 }
 
-#[derive(Deserialize)]
+/// The filter of `GET /api/matches`.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(super) struct ListQuery {
+    /// Only matches of this status.
+    #[param(schema_with = listed_status)]
     status: Option<String>,
 }
 
+/// The statuses `GET /api/matches` filters by.
+const LISTED: [senet_protocol::Status; 3] = [
+    senet_protocol::Status::Joining,
+    senet_protocol::Status::Live,
+    senet_protocol::Status::Finished,
+];
+
+fn listed_status() -> utoipa::openapi::Object {
+    string_enum(LISTED.map(senet_protocol::Status::as_str)).build()
+}
+
+/// Public matches (with several nodes, every node's).
+#[utoipa::path(get, path = "/api/matches", params(ListQuery),
+    responses((status = 200, description = "match summaries", body = [SummaryBody]),
+        (status = 400, description = "unknown status", body = ErrorBody)))]
 pub(super) async fn list_matches(
     State(state): State<AppState>,
     Query(q): Query<ListQuery>,
 ) -> Result<Json<Vec<senet_protocol::Summary>>, ApiError> {
     if let Some(st) = q.status.as_deref() {
-        if !["joining", "live", "finished"].contains(&st) {
+        if !LISTED.iter().any(|l| l.as_str() == st) {
             return Err(ApiError::Malformed(format!(
                 "status is joining, live or finished, not {st:?}"
             )));
@@ -72,62 +111,108 @@ pub(super) async fn list_matches(
     Ok(Json(list))
 }
 
-#[derive(Deserialize)]
+/// The body of `POST /api/matches`: only `variant` is required.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct CreateMatch {
+    /// The variant.
+    #[schemars(with = "Variant")]
     variant: String,
+    /// Number of seats (default: the variant's fewest).
     #[serde(default)]
+    #[schemars(range(min = 2, max = 4))]
     players: Option<u8>,
+    /// The series (default: best of 1).
     #[serde(default)]
     series: Option<Series>,
+    /// The variant's options (`GET /api/variants` lists each variant's).
     #[serde(default)]
     options: CreateOptions,
+    /// The match's name.
     #[serde(default)]
+    #[schemars(length(max = 64))]
     name: Option<String>,
+    /// The creator's display name.
     #[serde(default)]
+    #[schemars(length(max = 64))]
     player_name: Option<String>,
+    /// Listed in the lobby, and watched by anyone (else only with the spectator key).
     #[serde(default = "yes")]
     public: bool,
+    /// The player's key from `POST /api/players` (ties the seat to the player).
     #[serde(default)]
     player_key: Option<String>,
+    /// Games change the players' ratings (public matches of registered players only).
     #[serde(default)]
     rated: bool,
+    /// The match's clock (default: none).
     #[serde(default)]
     clock: Option<ClockSpec>,
     /// Computer opponents by level (`easy`, `medium`, `hard`), in the last seats.
     #[serde(default)]
+    #[schemars(schema_with = "bot_levels")]
     bots: Vec<String>,
+}
+
+/// The schema of `bots`: levels by their ids (`senet_bots::Level::ALL`).
+fn bot_levels(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let ids: Vec<&str> = senet_bots::Level::ALL.iter().map(|l| l.id()).collect();
+    schemars::json_schema!({"type": "array", "items": {"type": "string", "enum": ids}})
 }
 
 fn yes() -> bool {
     true
 }
 
-#[derive(Default, Deserialize)]
+/// A new match's options.
+#[derive(Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct CreateOptions {
+    /// `parker`: plain pegs wait on the last Senet Row space for a one (default: the printed
+    /// rule).
     #[serde(default)]
     waiting_for_one: Option<bool>,
 }
 
-#[derive(Serialize)]
+/// A seat's invite.
+#[derive(Serialize, JsonSchema)]
 struct Invite {
+    /// The seat it claims.
     seat: u8,
+    /// The invite (a secret; it claims the seat once).
     invite: String,
+    /// The web client's join link.
     url: String,
 }
 
-#[derive(Serialize)]
+/// The answer to `POST /api/matches`: seat 1 is the creator's.
+#[derive(Serialize, JsonSchema)]
 pub(super) struct CreatedReply {
+    /// The new match.
     match_id: String,
+    /// The creator's seat (1).
     seat: u8,
+    /// The seat's token: a bearer secret for the WebSocket's `hello`.
     token: String,
+    /// One invite per other seat a person takes (none for a bot's).
     invites: Vec<Invite>,
+    /// A private match's spectator key (null for a public match).
     spectator_key: Option<String>,
+    /// The web client's spectator link.
     spectator_url: String,
+    /// The match's WebSocket.
     ws_url: String,
 }
 
+/// Create a match; the reply holds seat 1's token, invites and the spectator link.
+#[utoipa::path(post, path = "/api/matches", request_body = CreateMatch,
+    responses((status = 201, description = "created", body = CreatedReply),
+        (status = 400, description = "malformed body", body = ErrorBody),
+        (status = 403, description = "origin not allowed", body = ErrorBody),
+        (status = 415, description = "not application/json", body = ErrorBody),
+        (status = 422, description = "invalid request (unknown_variant, invalid)", body = ErrorBody),
+        (status = 429, description = "rate limited, or too many unfinished matches from this address", body = ErrorBody),
+        (status = 503, description = "the server holds too many matches, or the store failed", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(match_id = tracing::field::Empty))]
 pub(super) async fn create_match(
     State(state): State<AppState>,
@@ -242,6 +327,11 @@ pub(super) async fn create_match(
     ))
 }
 
+/// A match summary; a private match's needs its spectator key or a seat token.
+#[utoipa::path(get, path = "/api/matches/{id}",
+    params(("id" = String, Path, description = "the match id"), super::access::KeyQuery),
+    responses((status = 200, description = "summary", body = SummaryBody),
+        (status = 404, description = PRIVATE, body = ErrorBody)))]
 pub(super) async fn get_match(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -258,26 +348,51 @@ pub(super) async fn get_match(
     Ok(Json(summary))
 }
 
-#[derive(Deserialize)]
+/// What `GET`s of a private match answer without its key: 404, as for no match.
+pub(super) const PRIVATE: &str =
+    "no such match, or a private one read without its spectator key or a seat token";
+
+/// The body of `POST /api/matches/{id}/join`.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct JoinRequest {
     /// The seat's invite; without one, the first free seat of a public match.
     #[serde(default)]
     invite: Option<String>,
+    /// The display name.
     #[serde(default)]
+    #[schemars(length(max = 64))]
     name: Option<String>,
+    /// The player's key from `POST /api/players` (ties the seat to the player).
     #[serde(default)]
     player_key: Option<String>,
 }
 
-#[derive(Serialize)]
+/// The seat a join claimed.
+#[derive(Serialize, JsonSchema)]
 pub(super) struct Joined {
+    /// The match.
     match_id: String,
+    /// The seat.
     seat: u8,
+    /// The seat's token: a bearer secret for the WebSocket's `hello`.
     token: String,
+    /// The match's WebSocket.
     ws_url: String,
 }
 
+/// Claim a seat with its invite (once), or without one the first free seat of a public
+/// match.
+#[utoipa::path(post, path = "/api/matches/{id}/join", request_body = JoinRequest,
+    params(("id" = String, Path, description = "the match id")),
+    responses((status = 200, description = "seat and token", body = Joined),
+        (status = 400, description = "malformed body", body = ErrorBody),
+        (status = 403, description = "bad invite, or origin not allowed", body = ErrorBody),
+        (status = 404, description = "no such match (or a private one, without its invite)", body = ErrorBody),
+        (status = 409, description = "invite used, or every seat taken", body = ErrorBody),
+        (status = 415, description = "not application/json", body = ErrorBody),
+        (status = 422, description = "invalid name, or an unregistered player in a rated match", body = ErrorBody),
+        (status = 429, description = "open seats taken too often from this address", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(match_id = %id))]
 pub(super) async fn join_match(
     State(state): State<AppState>,
@@ -331,6 +446,13 @@ pub(super) async fn join_match(
     }))
 }
 
+/// A game's record (events; the seed once the game is over).
+#[utoipa::path(get, path = "/api/matches/{id}/games/{game}",
+    params(("id" = String, Path, description = "the match id"),
+        ("game" = u32, Path, description = "the game of the series, from 1"),
+        super::access::KeyQuery),
+    responses((status = 200, description = "game record", body = GameRecordBody),
+        (status = 404, description = PRIVATE, body = ErrorBody)))]
 pub(super) async fn game_record(
     State(state): State<AppState>,
     Path((id, game)): Path<(String, String)>,
@@ -360,8 +482,19 @@ pub(super) async fn game_record(
     }
 }
 
-/// Checks an uploaded game record (the CLI's procedure) on a blocking thread, at most
-/// `--verify-workers` at once.
+/// Check a whole game record (as exported by `GET /api/matches/{id}/games/{n}`): dice,
+/// commitment, client seeds and a replay through the engine, as `senet-server verify` does.
+///
+/// Runs on a blocking thread, at most `--verify-workers` at once.
+#[utoipa::path(post, path = "/api/verify",
+    request_body(content = GameRecordUpload, description = "a game record, at most 4 MiB"),
+    responses((status = 200, description = "the verdict (`ok`; when not, `reason` and `message`)", body = RecordReportBody),
+        (status = 400, description = "not a game record (malformed)", body = ErrorBody),
+        (status = 403, description = "origin not allowed", body = ErrorBody),
+        (status = 413, description = "over 4 MiB (too_large)", body = ErrorBody),
+        (status = 415, description = "not application/json", body = ErrorBody),
+        (status = 429, description = "rate limited (Retry-After)", body = ErrorBody),
+        (status = 503, description = "busy: too many records being checked", body = ErrorBody)))]
 pub(super) async fn verify(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -408,6 +541,14 @@ pub(super) async fn verify(
 /// How long a record check waits for a free worker before it is refused (503 `busy`).
 const VERIFY_QUEUE: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// WebSocket upgrade for players and spectators (docs/protocol.md; every message's schema
+/// is at `GET /api/protocol.schema.json`).
+#[utoipa::path(get, path = "/ws/matches/{id}",
+    params(("id" = String, Path, description = "the match id")),
+    responses((status = 101, description = "switching protocols"),
+        (status = 403, description = "origin not allowed", body = ErrorBody),
+        (status = 404, description = "no such match", body = ErrorBody),
+        (status = 429, description = "too many sockets or upgrades from this address", body = ErrorBody)))]
 pub(super) async fn ws_upgrade(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

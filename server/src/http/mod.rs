@@ -11,28 +11,29 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
-use serde_json::json;
 
 use crate::AppState;
 
 pub(crate) mod access;
 mod chances;
 mod chat;
+pub(crate) mod contracts;
 mod error;
 pub(crate) mod lobby;
 mod openapi;
 pub mod scoreboard;
 
-pub use error::ApiError;
+pub use error::{ApiError, ErrorBody};
 use lobby::*;
-use openapi::openapi;
 pub use openapi::openapi_doc;
+use openapi::{openapi, protocol_schema};
 
 /// Every route: method and path, as the router and the OpenAPI document write them.
 pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/healthz"),
     ("get", "/metrics"),
     ("get", "/api/openapi.json"),
+    ("get", "/api/protocol.schema.json"),
     ("get", "/api/variants"),
     ("get", "/api/matches"),
     ("post", "/api/matches"),
@@ -111,7 +112,7 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> Result<(), ApiErro
 
 /// An error response in the API's JSON shape, for codes [`ApiError`] does not have.
 pub(crate) fn refusal(status: StatusCode, code: &str, message: String) -> Response {
-    (status, Json(json!({"code": code, "message": message}))).into_response()
+    (status, Json(ErrorBody::new(code, message))).into_response()
 }
 
 impl From<ApiError> for Response {
@@ -203,7 +204,7 @@ async fn json_errors(res: Response) -> Response {
     } else {
         message
     };
-    let mut res = (status, Json(json!({"code": code, "message": message}))).into_response();
+    let mut res = (status, Json(ErrorBody::new(code, message))).into_response();
     for (name, value) in &parts.headers {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             res.headers_mut().insert(name, value.clone());
@@ -223,6 +224,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .route("/api/openapi.json", get(openapi))
+        .route("/api/protocol.schema.json", get(protocol_schema))
         .route("/api/variants", get(variants))
         .route(
             "/api/matches",

@@ -1,129 +1,277 @@
-//! The OpenAPI 3.1 document of the REST API (hand-written; a test checks it lists every
-//! route in [`super::ROUTES`]).
+//! The REST API's contracts, served: the OpenAPI 3.1 document (`GET /api/openapi.json`) and
+//! the JSON Schema of every WebSocket message (`GET /api/protocol.schema.json`).
+//!
+//! The document is derived, not written: utoipa assembles it from each handler's
+//! `#[utoipa::path]` (method, path, parameters, answers), and every body's schema is the one
+//! schemars derives from the handler's request or response type ([`super::contracts`]).
+//! Tests check that it documents exactly the routes of [`super::ROUTES`] and that every
+//! reference in it resolves.
 
-use axum::Json;
-use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
-pub(super) async fn openapi() -> Json<Value> {
-    Json(openapi_doc())
+use axum::http::header;
+use axum::response::IntoResponse;
+use serde_json::{Map, Value, json};
+use utoipa::OpenApi;
+
+use super::contracts::{EXTENSION, READ_SUFFIX};
+use super::{chances, chat, lobby, scoreboard};
+use crate::{quick, tv};
+
+/// Where component schemas are.
+const COMPONENTS: &str = "#/components/schemas/";
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Senet server",
+        description = "Live Senet matches. Play happens over the WebSocket at /ws/matches/{id}: \
+            see docs/protocol.md, and GET /api/protocol.schema.json for the JSON Schema of \
+            every message."
+    ),
+    paths(
+        lobby::healthz,
+        lobby::metrics,
+        openapi,
+        protocol_schema,
+        lobby::variants,
+        lobby::list_matches,
+        lobby::create_match,
+        lobby::get_match,
+        lobby::join_match,
+        lobby::game_record,
+        lobby::verify,
+        lobby::ws_upgrade,
+        scoreboard::scoreboard,
+        scoreboard::create_player,
+        scoreboard::history,
+        scoreboard::leaderboard,
+        chat::chat,
+        chances::chances,
+        quick::enter,
+        quick::poll,
+        quick::leave,
+        tv::channel,
+    )
+)]
+struct ApiDoc;
+
+/// The top of an OpenAPI document, as `GET /api/openapi.json` answers.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(super) struct OpenApiDocument {
+    /// The OpenAPI version (`3.1.0`).
+    openapi: String,
+    /// Title, version and description.
+    info: Value,
+    /// Every route.
+    paths: Map<String, Value>,
+    /// The schemas the routes name.
+    components: Value,
 }
 
-/// The OpenAPI 3.1 description of the REST API (hand-written; a test checks it lists every
-/// route in [`ROUTES`]).
+/// The top of a JSON Schema document, as `GET /api/protocol.schema.json` answers.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(super) struct ProtocolSchema {
+    /// The dialect (JSON Schema draft 2020-12).
+    #[serde(rename = "$schema")]
+    schema: String,
+    /// A message: a client's or the server's.
+    #[serde(rename = "anyOf")]
+    any_of: Vec<Value>,
+    /// Every type of every message.
+    #[serde(rename = "$defs")]
+    defs: Map<String, Value>,
+}
+
+super::contracts::bodies!(writes: OpenApiDocument, ProtocolSchema);
+
+/// A JSON answer made once (the documents never change while the server runs).
+fn cached(cell: &'static OnceLock<String>, make: fn() -> Value) -> axum::response::Response {
+    let body = cell.get_or_init(|| make().to_string()).clone();
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json",
+    responses((status = 200, description = "the OpenAPI document", body = OpenApiDocument)))]
+pub(super) async fn openapi() -> axum::response::Response {
+    static DOC: OnceLock<String> = OnceLock::new();
+    cached(&DOC, openapi_doc)
+}
+
+/// The JSON Schema (draft 2020-12) of every WebSocket message: a client's (`ClientMsg`, as
+/// the server reads it) or the server's (`ServerMsg`, as it writes it), derived from the
+/// protocol's types.
+#[utoipa::path(get, path = "/api/protocol.schema.json",
+    responses((status = 200, description = "the protocol's JSON Schema", body = ProtocolSchema)))]
+pub(super) async fn protocol_schema() -> axum::response::Response {
+    static SCHEMA: OnceLock<String> = OnceLock::new();
+    cached(&SCHEMA, senet_protocol::protocol_schema)
+}
+
+/// The OpenAPI 3.1 description of the REST API, derived from the handlers and their types
+/// (tests check it lists exactly the routes in [`super::ROUTES`]).
 pub fn openapi_doc() -> Value {
-    let error = json!({"$ref": "#/components/schemas/Error"});
-    let err =
-        |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
-    let ok = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
-    let list = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}});
-    let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
-    let name = json!({"type": "string", "maxLength": 64});
-    let mut doc = json!({
-        "openapi": "3.1.0",
-        "info": {"title": "Senet server", "version": env!("CARGO_PKG_VERSION"),
-                 "description": "Live Senet matches. Play happens over the WebSocket at /ws/matches/{id}; see docs/protocol.md."},
-        "paths": {
-            "/healthz": {"get": {"summary": "Ready check", "responses": {"200": ok("ready")}}},
-            "/metrics": {"get": {"summary": "The node's counters (Prometheus text format 0.0.4)", "responses": {"200": {"description": "metrics",
-                "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
-            "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok("OpenAPI document")}}},
-            "/api/variants": {"get": {"summary": "The variants, with player counts and options",
-                "responses": {"200": list("variants")}}},
-            "/api/matches": {
-                "get": {"summary": "Public matches", "parameters": [
-                    {"name": "status", "in": "query", "required": false,
-                     "schema": {"type": "string", "enum": ["joining", "live", "finished"]}}],
-                    "responses": {"200": list("match summaries"), "400": err("unknown status")}},
-                "post": {"summary": "Create a match; the reply holds seat 1's token, invites and the spectator link",
-                    "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateMatch"}}}},
-                    "responses": {"201": ok("created"), "400": err("malformed body"), "403": err("origin not allowed"),
-                        "415": err("not application/json"), "422": err("invalid request"),
-                        "429": err("rate limited, or too many unfinished matches from this address")}}
-            },
-            "/api/matches/{id}": {"get": {"summary": "A match summary", "parameters": [id],
-                "responses": {"200": ok("summary"), "404": err("no such match")}}},
-            "/api/matches/{id}/join": {"post": {"summary": "Claim a seat with its invite (once), or without one the first free seat of a public match", "parameters": [id],
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
-                    "additionalProperties": false,
-                    "properties": {"invite": {"type": "string"}, "name": name}}}}},
-                "responses": {"200": ok("seat and token"), "403": err("bad invite or origin not allowed"), "404": err("no such match (or a private one, without its invite)"),
-                    "409": err("invite used, or every seat taken"), "415": err("not application/json"), "422": err("invalid name"),
-                    "429": err("open seats taken too often from this address")}}},
-            "/api/matches/{id}/games/{game}": {"get": {"summary": "A game's record (events; seed once over)",
-                "parameters": [id, {"name": "game", "in": "path", "required": true, "schema": {"type": "integer"}}],
-                "responses": {"200": ok("game record"), "404": err("no such game")}}},
-            "/api/verify": {"post": {"summary": "Check a whole game record (as exported by GET /api/matches/{id}/games/{n}): dice, commitment, client seeds and a replay through the engine, as `senet-server verify` does",
-                "requestBody": {"required": true, "description": "a game record, at most 4 MiB",
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GameRecord"}}}},
-                "responses": {"200": {"description": "the verdict (`ok`; when not, `reason` and `message`)",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RecordReport"}}}},
-                    "400": err("not a game record (malformed)"), "403": err("origin not allowed"),
-                    "413": err("over 4 MiB (too_large)"), "415": err("not application/json"),
-                    "429": err("rate limited (Retry-After)"), "503": err("busy: too many records being checked")}}},
-            "/ws/matches/{id}": {"get": {"summary": "WebSocket upgrade for players and spectators (docs/protocol.md)",
-                "parameters": [id], "responses": {"101": {"description": "switching protocols"}, "404": err("no such match")}}}
-        },
-        "components": {"schemas": {
-            "Error": {"type": "object", "required": ["code", "message"],
-                      "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
-            "CreateMatch": {"type": "object", "required": ["variant"], "additionalProperties": false, "properties": {
-                "variant": {"type": "string", "enum": ["martian", "modern", "parker", "jequier", "pyramid"]},
-                "players": {"type": ["integer", "null"], "minimum": 2, "maximum": 4},
-                "series": {"anyOf": [{"type": "null"}, {"type": "object", "additionalProperties": false,
-                    "required": ["kind", "target"], "properties": {
-                    "kind": {"type": "string", "enum": ["best_of", "first_to"]},
-                    "target": {"type": "integer", "minimum": 1, "maximum": 99}}}]},
-                "options": {"type": "object", "additionalProperties": false,
-                    "properties": {"waiting_for_one": {"type": ["boolean", "null"]}}},
-                "name": {"type": ["string", "null"], "maxLength": 64},
-                "player_name": {"type": ["string", "null"], "maxLength": 64},
-                "public": {"type": "boolean", "default": true},
-                "rated": {"type": "boolean", "default": false},
-                "clock": {"anyOf": [{"type": "null"},
-                    {"type": "object", "additionalProperties": false, "required": ["kind", "base_secs", "increment_secs"],
-                     "properties": {"kind": {"const": "fischer"},
-                        "base_secs": {"type": "integer", "minimum": 1, "maximum": 10800},
-                        "increment_secs": {"type": "integer", "minimum": 0, "maximum": 180}}},
-                    {"type": "object", "additionalProperties": false, "required": ["kind", "days"],
-                     "properties": {"kind": {"const": "correspondence"},
-                        "days": {"type": "integer", "minimum": 1, "maximum": 14}}}]}}},
-            "GameRecord": {"type": "object",
-                "required": ["match_id", "game", "game_id", "variant", "setup", "seats", "commitment", "client_seeds", "events"],
-                "properties": {"match_id": {"type": "string"}, "game": {"type": "integer", "minimum": 0},
-                    "game_id": {"type": "string"}, "variant": {"type": "string"},
-                    "setup": {"type": "object"}, "seats": {"type": "array", "items": {"type": "integer"}},
-                    "commitment": {"type": "string"}, "seed": {"type": ["string", "null"]},
-                    "client_seeds": {"type": "array", "items": {"type": "string"}},
-                    "events": {"type": "array", "items": {"type": "object"}}}},
-            "RecordReport": {"type": "object", "required": ["dice", "replay_ok", "replay_error", "ok"],
-                "properties": {"dice": {"type": ["object", "null"], "description": "the dice check per throw (absent while the seed is secret)"},
-                    "replay_ok": {"type": "boolean"}, "replay_error": {"type": ["string", "null"]},
-                    "ok": {"type": "boolean", "description": "every step checks out: VERIFIED"},
-                    "reason": {"type": "string", "description": "the stable code of the first step that failed (docs/fairness.md)"},
-                    "message": {"type": "string"}}}
-        }}
-    });
-    super::scoreboard::document(&mut doc);
-    super::chat::document(&mut doc);
-    super::chances::document(&mut doc);
-    crate::quick::document(&mut doc);
-    crate::tv::document(&mut doc);
+    let (doc, clashes) = assemble();
+    for clash in clashes {
+        tracing::error!(clash, "the OpenAPI document names two schemas alike");
+    }
+    doc
+}
+
+/// The document, and the names that two different schemas claimed (none: a test checks).
+fn assemble() -> (Value, Vec<String>) {
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    let clashes = fill_components(&mut doc);
     // Any operation may also answer with the common errors (413 too large, 429 rate limited,
     // 503 unavailable, 405 for other methods): each in the same JSON shape.
+    let default = json!({"description": "any other error: a code and a message",
+        "content": {"application/json": {"schema": {"$ref": format!("{COMPONENTS}Error")}}}});
     if let Some(paths) = doc["paths"].as_object_mut() {
-        for ops in paths.values_mut().filter_map(Value::as_object_mut) {
-            for op in ops.values_mut() {
-                op["responses"]["default"] = err("any other error: a code and a message");
+        for op in paths.values_mut().filter_map(Value::as_object_mut) {
+            for op in op.values_mut() {
+                op["responses"]["default"] = default.clone();
             }
         }
     }
-    doc
+    (doc, clashes)
+}
+
+/// Puts the schemars definitions that utoipa's placeholders carry in their place: the
+/// written forms under their names, the read forms too where they are the same, else as
+/// `<Type>Input` (and every reference to them from a read form or a request body). Returns
+/// the names two different schemas of one side claimed (the first is kept).
+fn fill_components(doc: &mut Value) -> Vec<String> {
+    let mut clashes = Vec::new();
+    let placeholders = match doc["components"]["schemas"].take() {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    let (mut writes, mut reads) = (Map::new(), Map::new());
+    for (name, placeholder) in placeholders {
+        let Some(carried) = placeholder.get(EXTENSION) else {
+            writes.insert(name, placeholder);
+            continue;
+        };
+        let side = if carried["reads"] == true {
+            &mut reads
+        } else {
+            &mut writes
+        };
+        if let Value::Object(definitions) = &carried["definitions"] {
+            if let Err(clash) =
+                senet_protocol::json_schema::merge_definitions(side, definitions.clone())
+            {
+                clashes.push(clash);
+            }
+        }
+        // A type schemars inlines has no definition of its own: its schema is the root.
+        let own = name.strip_suffix(READ_SUFFIX).unwrap_or(&name).to_owned();
+        if !side.contains_key(&own) {
+            side.insert(own, carried["root"].clone());
+        }
+    }
+    let differ = read_forms_that_differ(&writes, &reads);
+    let rename = |name: &str| {
+        let plain = name.strip_suffix(READ_SUFFIX).unwrap_or(name);
+        if differ.contains(plain) {
+            format!("{plain}{READ_SUFFIX}")
+        } else {
+            plain.to_owned()
+        }
+    };
+    for (name, mut schema) in reads {
+        rewrite_refs(&mut schema, &rename);
+        writes.entry(rename(&name)).or_insert(schema);
+    }
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for op in paths.values_mut().filter_map(Value::as_object_mut) {
+            for op in op.values_mut() {
+                if let Some(body) = op.get_mut("requestBody") {
+                    rewrite_refs(body, &rename);
+                }
+            }
+        }
+    }
+    doc["components"]["schemas"] = Value::Object(writes);
+    clashes
+}
+
+/// The read forms whose schema differs from the written form of the same name, or that
+/// refer (at any depth) to one that does.
+fn read_forms_that_differ(
+    writes: &Map<String, Value>,
+    reads: &Map<String, Value>,
+) -> BTreeSet<String> {
+    let mut differ: BTreeSet<String> = reads
+        .iter()
+        .filter(|(name, schema)| writes.get(*name).is_some_and(|w| w != *schema))
+        .map(|(name, _)| name.clone())
+        .collect();
+    loop {
+        let more: Vec<String> = reads
+            .iter()
+            .filter(|(name, schema)| {
+                !differ.contains(*name) && refs(schema).iter().any(|r| differ.contains(r))
+            })
+            .map(|(name, _)| name.clone())
+            .collect();
+        if more.is_empty() {
+            return differ;
+        }
+        differ.extend(more);
+    }
+}
+
+/// The component names `schema` refers to.
+fn refs(schema: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![schema];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(map) => {
+                if let Some(name) = map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|r| r.strip_prefix(COMPONENTS))
+                {
+                    out.push(name.to_owned());
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Renames every reference to a component in `v`.
+fn rewrite_refs(v: &mut Value, rename: &dyn Fn(&str) -> String) {
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::String(r)) = map.get_mut("$ref") {
+                if let Some(name) = r.strip_prefix(COMPONENTS) {
+                    *r = format!("{COMPONENTS}{}", rename(name));
+                }
+            }
+            map.values_mut().for_each(|v| rewrite_refs(v, rename));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| rewrite_refs(v, rename)),
+        _ => {}
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::http::ROUTES;
+
+    #[test]
+    fn no_two_schemas_share_a_name() {
+        assert_eq!(assemble().1, Vec::<String>::new());
+    }
 
     #[test]
     fn openapi_lists_every_route() {
@@ -145,5 +293,60 @@ mod tests {
             ROUTES.len(),
             "the document lists a route ROUTES lacks"
         );
+    }
+
+    /// Every `$ref` names a component, every component is a schema (no placeholder left),
+    /// and every JSON answer has a schema.
+    #[test]
+    fn every_reference_resolves() {
+        let doc = openapi_doc();
+        let schemas = doc["components"]["schemas"].as_object().unwrap();
+        for name in refs(&doc) {
+            assert!(
+                schemas.contains_key(&name),
+                "{name} is referred to but missing"
+            );
+        }
+        for (name, schema) in schemas {
+            assert!(schema.get(EXTENSION).is_none(), "{name} is a placeholder");
+        }
+        for (path, ops) in doc["paths"].as_object().unwrap() {
+            for (method, op) in ops.as_object().unwrap() {
+                for (status, answer) in op["responses"].as_object().unwrap() {
+                    if let Some(content) = answer.get("content") {
+                        let schema = content
+                            .as_object()
+                            .and_then(|c| c.values().next())
+                            .map(|c| &c["schema"]);
+                        assert!(
+                            schema.is_some_and(Value::is_object),
+                            "{method} {path} {status} has no schema"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A request body whose read form differs from its written form gets its own schema;
+    /// the others share one.
+    #[test]
+    fn read_forms_are_named_apart_only_where_they_differ() {
+        let doc = openapi_doc();
+        let schemas = doc["components"]["schemas"].as_object().unwrap();
+        let verify = &doc["paths"]["/api/verify"]["post"]["requestBody"]["content"]["application/json"]
+            ["schema"]["$ref"];
+        assert_eq!(verify, &json!(format!("{COMPONENTS}GameRecordInput")));
+        // A setup read may leave out its fields; one written has them all.
+        assert_eq!(
+            schemas["Setup"]["required"],
+            json!(["players", "waiting_for_one"])
+        );
+        assert!(schemas["SetupInput"].get("required").is_none());
+        // A body only ever read keeps its plain name.
+        let create = &doc["paths"]["/api/matches"]["post"]["requestBody"]["content"]["application/json"]
+            ["schema"]["$ref"];
+        assert_eq!(create, &json!(format!("{COMPONENTS}CreateMatch")));
+        assert!(schemas.keys().all(|k| !k.ends_with("InputInput")));
     }
 }

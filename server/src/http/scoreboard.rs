@@ -19,12 +19,17 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::get;
+use schemars::JsonSchema;
 use senet_protocol::text::check_name;
 use senet_protocol::time::rfc3339;
 use senet_store::hash_secret;
-use senet_store::sql::read::SeatLine;
+use senet_store::sql::ratings::{PoolRating, RatingChange};
+use senet_store::sql::read::{HistoryLine, LeaderLine, SeatLine};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+
+use super::ErrorBody;
+use super::contracts::{bodies, string_enum};
+use super::lobby::PRIVATE;
 
 /// The routes of this module (also listed in [`crate::http::ROUTES`]).
 pub const ROUTES: &[(&str, &str)] = &[
@@ -42,60 +47,127 @@ pub fn router() -> Router<AppState> {
         .route("/api/leaderboard", get(leaderboard))
 }
 
-#[derive(Serialize)]
+bodies!(
+    writes: Scoreboard, PlayerCreated, History, Leaderboard;
+    reads: NewPlayer
+);
+
+/// One seat of a scoreboard.
+#[derive(Serialize, JsonSchema)]
 struct SeatScore {
+    /// The table seat.
     seat: u8,
+    /// Its display name (null while unclaimed).
     name: Option<String>,
+    /// The registered player in it, if any.
     player_id: Option<String>,
+    /// Series points.
     points: u32,
+    /// Games won.
     games_won: u32,
 }
 
-#[derive(Serialize)]
+/// One game of a scoreboard.
+#[derive(Serialize, JsonSchema)]
 struct GameScore {
+    /// The game of the series, from 1.
     game: u32,
+    /// The winning seat (null while live, or on a draw).
     winner: Option<u8>,
+    /// Why it ended (the engine's `EndReason`), null while live.
     reason: Option<String>,
+    /// Series points the winner took.
     points: u32,
+    /// When it started (RFC 3339).
     started_at: String,
+    /// When it ended (RFC 3339), null while live.
     ended_at: Option<String>,
     /// Each seat's rating before and after the game (rated matches only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    ratings: Vec<Value>,
+    ratings: Vec<SeatRatingChange>,
 }
 
-/// A rating change as the API shows it (ratings rounded to whole points in `change`).
-fn change_json(c: &senet_store::sql::ratings::RatingChange) -> Value {
-    json!({
-        "seat": c.seat,
-        "pool": c.pool,
-        "before": c.before.0,
-        "before_deviation": c.before.1,
-        "after": c.after.0,
-        "after_deviation": c.after.1,
-        "change": (c.after.0.round() - c.before.0.round()) as i64,
-    })
+/// A seat's rating change in one game (ratings rounded to whole points in `change`).
+#[derive(Serialize, JsonSchema)]
+struct SeatRatingChange {
+    /// The table seat.
+    seat: i64,
+    /// The rating pool (`docs/ratings.md`).
+    pool: String,
+    /// The rating before the game.
+    before: f64,
+    /// Its deviation before.
+    before_deviation: f64,
+    /// The rating after the game.
+    after: f64,
+    /// Its deviation after.
+    after_deviation: f64,
+    /// `after` less `before`, each rounded to a whole point.
+    change: i64,
 }
 
-#[derive(Serialize)]
-struct Scoreboard {
+impl From<&RatingChange> for SeatRatingChange {
+    fn from(c: &RatingChange) -> SeatRatingChange {
+        SeatRatingChange {
+            seat: c.seat,
+            pool: c.pool.clone(),
+            before: c.before.0,
+            before_deviation: c.before.1,
+            after: c.after.0,
+            after_deviation: c.after.1,
+            change: (c.after.0.round() - c.before.0.round()) as i64,
+        }
+    }
+}
+
+/// A series as the store keeps it.
+#[derive(Serialize, JsonSchema)]
+struct StoredSeries {
+    /// `best_of` or `first_to`.
+    #[schemars(with = "senet_protocol::SeriesKind")]
+    kind: String,
+    /// N.
+    target: i64,
+}
+
+/// A match's series scoreboard.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct Scoreboard {
+    /// The match.
     match_id: String,
+    /// Its name.
     name: String,
+    /// Its variant.
+    #[schemars(with = "senet_engine::Variant")]
     variant: String,
-    series: Value,
+    /// Its series.
+    series: StoredSeries,
+    /// `joining`, `live` or `finished`.
     status: String,
+    /// Whether its games change ratings.
     rated: bool,
+    /// Every seat.
     seats: Vec<SeatScore>,
+    /// Every game so far.
     games: Vec<GameScore>,
+    /// The seat ahead, when one is alone ahead.
     leader: Option<u8>,
+    /// The series' winner, once decided.
     winner: Option<u8>,
 }
 
-async fn scoreboard(
+/// A match's series scoreboard: points and games won per seat, game by game (with each
+/// seat's rating change in a rated match), leader and winner.
+#[utoipa::path(get, path = "/api/matches/{id}/scoreboard",
+    params(("id" = String, Path, description = "the match id"), super::access::KeyQuery),
+    responses((status = 200, description = "the scoreboard", body = Scoreboard),
+        (status = 404, description = PRIVATE, body = ErrorBody),
+        (status = 503, description = "store unavailable", body = ErrorBody)))]
+pub(super) async fn scoreboard(
     State(state): State<AppState>,
     Path(id): Path<String>,
     key: ReadKey,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Scoreboard>, ApiError> {
     // A private match's scoreboard needs its key or a seat token; else as if there were none.
     let rows = sql(&state)?
         .match_rows(&id)
@@ -113,7 +185,10 @@ async fn scoreboard(
         match_id: id.clone(),
         name: m.name.clone(),
         variant: m.variant.clone(),
-        series: json!({"kind": m.series_kind, "target": m.series_target}),
+        series: StoredSeries {
+            kind: m.series_kind.clone(),
+            target: m.series_target,
+        },
         status: m.status.clone(),
         rated: m.rated,
         seats: Vec::new(),
@@ -147,11 +222,11 @@ async fn scoreboard(
             ratings: changes
                 .iter()
                 .filter(|c| c.game == g.game)
-                .map(change_json)
+                .map(SeatRatingChange::from)
                 .collect(),
         });
     }
-    let first_to = board.series["kind"] == "first_to";
+    let first_to = board.series.kind == "first_to";
     let key = |s: &SeatScore| {
         if first_to {
             (s.points, s.games_won)
@@ -165,20 +240,43 @@ async fn scoreboard(
             board.leader = Some(first.seat);
         }
     }
-    Ok(Json(serde_json::to_value(board).unwrap_or(Value::Null)))
+    Ok(Json(board))
 }
 
-#[derive(Deserialize)]
+/// The body of `POST /api/players`.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct NewPlayer {
+pub(super) struct NewPlayer {
+    /// The display name.
+    #[schemars(length(min = 1, max = 64))]
     name: String,
 }
 
-/// `POST /api/players` (routed, with the write guard, in `http/mod.rs`).
+/// A new player: the key is its only credential.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct PlayerCreated {
+    /// The player's public id.
+    player_id: String,
+    /// The player's secret key (create and join take it; keep it).
+    player_key: String,
+    /// The name, normalised.
+    name: String,
+}
+
+/// Create a player: the reply's player_key is the only credential (keep it; create and join
+/// take it). Routed, with the write guard, in `http/mod.rs`.
+#[utoipa::path(post, path = "/api/players", request_body = NewPlayer,
+    responses((status = 201, description = "created", body = PlayerCreated),
+        (status = 400, description = "malformed", body = ErrorBody),
+        (status = 403, description = "origin not allowed", body = ErrorBody),
+        (status = 415, description = "not application/json", body = ErrorBody),
+        (status = 422, description = "invalid name", body = ErrorBody),
+        (status = 429, description = "players created too often from this address", body = ErrorBody),
+        (status = 503, description = "store unavailable", body = ErrorBody)))]
 pub(super) async fn create_player(
     State(state): State<AppState>,
     body: Bytes,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
     let req: NewPlayer =
         serde_json::from_slice(&body).map_err(|e| ApiError::Malformed(e.to_string()))?;
     // The same normalisation as seat names (NFC; no invisible-only names, no bidi controls).
@@ -197,81 +295,277 @@ pub(super) async fn create_player(
         .map_err(db)?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({"player_id": id, "player_key": key, "name": name})),
+        Json(PlayerCreated {
+            player_id: id,
+            player_key: key,
+            name,
+        }),
     ))
 }
 
-fn seat_json(s: &SeatLine) -> Value {
-    json!({"seat": s.seat, "name": s.name, "player_id": s.player_id})
+/// A seat of another player in a match of a player's history.
+#[derive(Serialize, JsonSchema)]
+struct Opponent {
+    /// The table seat.
+    seat: i64,
+    /// Its display name.
+    name: Option<String>,
+    /// The registered player in it, if any.
+    player_id: Option<String>,
 }
 
-async fn history(
+impl From<&SeatLine> for Opponent {
+    fn from(s: &SeatLine) -> Opponent {
+        Opponent {
+            seat: s.seat,
+            name: s.name.clone(),
+            player_id: s.player_id.clone(),
+        }
+    }
+}
+
+/// One match of a player's history.
+#[derive(Serialize, JsonSchema)]
+struct PlayedMatch {
+    /// The match.
+    match_id: String,
+    /// Its name.
+    name: String,
+    /// Its variant.
+    #[schemars(with = "senet_engine::Variant")]
+    variant: String,
+    /// Its series.
+    series: StoredSeries,
+    /// `joining`, `live` or `finished`.
+    status: String,
+    /// The player's seat.
+    seat: i64,
+    /// The other seats.
+    opponents: Vec<Opponent>,
+    /// Games played.
+    games: i64,
+    /// The player's series points.
+    points: i64,
+    /// The player's games won.
+    games_won: i64,
+    /// The series' winning seat, once decided.
+    winner: Option<i64>,
+    /// Whether the player won the series (null until it is finished).
+    won: Option<bool>,
+    /// When the match was created (RFC 3339).
+    created_at: String,
+}
+
+impl From<&HistoryLine> for PlayedMatch {
+    fn from(m: &HistoryLine) -> PlayedMatch {
+        PlayedMatch {
+            match_id: m.match_id.clone(),
+            name: m.name.clone(),
+            variant: m.variant.clone(),
+            series: StoredSeries {
+                kind: m.series_kind.clone(),
+                target: m.series_target,
+            },
+            status: m.status.clone(),
+            seat: m.seat,
+            opponents: m.opponents.iter().map(Opponent::from).collect(),
+            games: m.games,
+            points: m.points,
+            games_won: m.games_won,
+            winner: m.winner_seat,
+            won: (m.status == "finished").then_some(m.winner_seat == Some(m.seat)),
+            created_at: rfc3339(m.created_ms),
+        }
+    }
+}
+
+/// A player's rating in one pool.
+#[derive(Serialize, JsonSchema)]
+struct PoolStanding {
+    /// The rating pool (`docs/ratings.md`).
+    pool: String,
+    /// The Glicko-2 rating.
+    rating: f64,
+    /// Its deviation.
+    deviation: f64,
+    /// Rated games played in the pool.
+    games: i64,
+}
+
+/// A player's rating after one rated game.
+#[derive(Serialize, JsonSchema)]
+struct RatingPoint {
+    /// The rating pool.
+    pool: String,
+    /// The match.
+    match_id: String,
+    /// The game of its series.
+    game: i64,
+    /// The rating after the game.
+    rating: f64,
+    /// Its deviation.
+    deviation: f64,
+    /// When the game ended (RFC 3339).
+    at: String,
+}
+
+/// A player's public matches and ratings.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct History {
+    /// The player.
+    player_id: String,
+    /// Their name.
+    name: String,
+    /// Their public matches, newest first.
+    matches: Vec<PlayedMatch>,
+    /// Their rating in each pool they played rated games in.
+    ratings: Vec<PoolStanding>,
+    /// Every rating change, oldest first.
+    rating_history: Vec<RatingPoint>,
+}
+
+/// A player's public matches, newest first, with their seat, points, games won and result
+/// (private matches are never listed), and their ratings.
+#[utoipa::path(get, path = "/api/players/{player_id}/history",
+    params(("player_id" = String, Path, description = "the player's id")),
+    responses((status = 200, description = "the history", body = History),
+        (status = 404, description = "no such player", body = ErrorBody),
+        (status = 503, description = "store unavailable", body = ErrorBody)))]
+pub(super) async fn history(
     State(state): State<AppState>,
     Path(player_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<History>, ApiError> {
     let history = sql(&state)?
         .history(&player_id)
         .await
         .map_err(db)?
         .ok_or(ApiError::NotFound)?;
-    let matches: Vec<Value> = history
-        .matches
-        .iter()
-        .map(|m| {
-            json!({
-                "match_id": m.match_id,
-                "name": m.name,
-                "variant": m.variant,
-                "series": {"kind": m.series_kind, "target": m.series_target},
-                "status": m.status,
-                "seat": m.seat,
-                "opponents": m.opponents.iter().map(seat_json).collect::<Vec<_>>(),
-                "games": m.games,
-                "points": m.points,
-                "games_won": m.games_won,
-                "winner": m.winner_seat,
-                "won": (m.status == "finished").then_some(m.winner_seat == Some(m.seat)),
-                "created_at": rfc3339(m.created_ms),
-            })
-        })
-        .collect();
     let (pools, changes) = sql(&state)?.player_ratings(&player_id).await.map_err(db)?;
-    let ratings: Vec<Value> = pools
-        .iter()
-        .map(|r| {
-            json!({"pool": r.pool, "rating": r.rating.rating, "deviation": r.rating.deviation,
-                   "games": r.games})
-        })
-        .collect();
-    let rating_history: Vec<Value> = changes
-        .iter()
-        .map(|c| {
-            json!({"pool": c.pool, "match_id": c.match_id, "game": c.game,
-                   "rating": c.after.0, "deviation": c.after.1, "at": rfc3339(c.at_ms)})
-        })
-        .collect();
-    Ok(Json(json!({
-        "player_id": player_id,
-        "name": history.name,
-        "matches": matches,
-        "ratings": ratings,
-        "rating_history": rating_history,
-    })))
+    Ok(Json(History {
+        player_id,
+        name: history.name,
+        matches: history.matches.iter().map(PlayedMatch::from).collect(),
+        ratings: pools
+            .iter()
+            .map(|r| PoolStanding {
+                pool: r.pool.clone(),
+                rating: r.rating.rating,
+                deviation: r.rating.deviation,
+                games: r.games,
+            })
+            .collect(),
+        rating_history: changes
+            .iter()
+            .map(|c| RatingPoint {
+                pool: c.pool.clone(),
+                match_id: c.match_id.clone(),
+                game: c.game,
+                rating: c.after.0,
+                deviation: c.after.1,
+                at: rfc3339(c.at_ms),
+            })
+            .collect(),
+    }))
 }
 
-#[derive(Deserialize)]
-struct LeaderboardQuery {
+/// The choices of `GET /api/leaderboard`.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct LeaderboardQuery {
+    /// One variant's (empty or absent: every variant's; `by=rating` needs one).
+    #[param(schema_with = variant_or_all)]
     variant: Option<String>,
     /// `wins` (series won, then points, then games won: the default) or `rating`.
+    #[param(schema_with = ranked_by)]
     by: Option<String>,
     /// With `by=rating` for `modern`: the player count of the pool (2 by default).
+    #[param(minimum = 2, maximum = 4)]
     players: Option<u8>,
 }
 
-async fn leaderboard(
+fn variant_or_all() -> utoipa::openapi::Object {
+    string_enum(std::iter::once("").chain(senet_engine::Variant::ALL.map(|v| v.id()))).build()
+}
+
+fn ranked_by() -> utoipa::openapi::Object {
+    string_enum(["wins", "rating"]).build()
+}
+
+/// A registered player's place by wins.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct WinsStanding {
+    /// The player.
+    player_id: String,
+    /// Their name.
+    name: String,
+    /// Series won.
+    series_won: i64,
+    /// Series points.
+    points: i64,
+    /// Games won.
+    games_won: i64,
+}
+
+impl From<&LeaderLine> for WinsStanding {
+    fn from(r: &LeaderLine) -> WinsStanding {
+        WinsStanding {
+            player_id: r.player_id.clone(),
+            name: r.name.clone(),
+            series_won: r.series_won,
+            points: r.points,
+            games_won: r.games_won,
+        }
+    }
+}
+
+/// A registered player's place in a rating pool.
+#[derive(Serialize, JsonSchema)]
+pub(super) struct RatingStanding {
+    /// The player.
+    player_id: String,
+    /// Their name.
+    name: String,
+    /// The Glicko-2 rating.
+    rating: f64,
+    /// Its deviation.
+    deviation: f64,
+    /// Rated games played in the pool.
+    games: i64,
+}
+
+impl From<&PoolRating> for RatingStanding {
+    fn from(r: &PoolRating) -> RatingStanding {
+        RatingStanding {
+            player_id: r.player_id.clone(),
+            name: r.name.clone(),
+            rating: r.rating.rating,
+            deviation: r.rating.deviation,
+            games: r.games,
+        }
+    }
+}
+
+/// The leaderboard: by wins, or (`by=rating`) one rating pool's, best first.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+pub(super) enum Leaderboard {
+    /// Ranked by series won, then points, then games won.
+    Wins(Vec<WinsStanding>),
+    /// Ranked by Glicko-2 rating.
+    Rating(Vec<RatingStanding>),
+}
+
+/// Registered players ranked by series won, then points, over public matches (optionally
+/// for one variant); or with `by=rating`, one rating pool ranked by Glicko-2 rating.
+#[utoipa::path(get, path = "/api/leaderboard", params(LeaderboardQuery),
+    responses((status = 200, description = "the players, best first", body = Leaderboard),
+        (status = 400, description = "by is neither wins nor rating", body = ErrorBody),
+        (status = 422, description = "unknown variant, or by=rating without a variant or with a player count it does not have", body = ErrorBody),
+        (status = 503, description = "store unavailable", body = ErrorBody)))]
+pub(super) async fn leaderboard(
     State(state): State<AppState>,
     Query(q): Query<LeaderboardQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Leaderboard>, ApiError> {
     let variant = q.variant.unwrap_or_default();
     if !variant.is_empty() && variant.parse::<senet_engine::Variant>().is_err() {
         return Err(ApiError::UnknownVariant(variant));
@@ -295,17 +589,9 @@ async fn leaderboard(
         .await
         .map_err(db)?
         .iter()
-        .map(|r| {
-            json!({
-                "player_id": r.player_id,
-                "name": r.name,
-                "series_won": r.series_won,
-                "points": r.points,
-                "games_won": r.games_won,
-            })
-        })
+        .map(WinsStanding::from)
         .collect();
-    Ok(Json(Value::Array(list)))
+    Ok(Json(Leaderboard::Wins(list)))
 }
 
 /// `GET /api/leaderboard?by=rating`: one rating pool's best, highest first.
@@ -313,7 +599,7 @@ async fn rating_board(
     state: &AppState,
     variant: &str,
     players: u8,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Leaderboard>, ApiError> {
     let parsed: senet_engine::Variant = variant
         .parse()
         .map_err(|_| ApiError::Invalid("by=rating needs a variant".into()))?;
@@ -326,73 +612,7 @@ async fn rating_board(
         .await
         .map_err(db)?
         .iter()
-        .map(|r| {
-            json!({
-                "player_id": r.player_id,
-                "name": r.name,
-                "rating": r.rating.rating,
-                "deviation": r.rating.deviation,
-                "games": r.games,
-            })
-        })
+        .map(RatingStanding::from)
         .collect();
-    Ok(Json(Value::Array(list)))
-}
-
-/// Adds this module's routes (and the `player_key` fields) to the OpenAPI document.
-pub fn document(doc: &mut Value) {
-    let error = json!({"$ref": "#/components/schemas/Error"});
-    let err =
-        |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
-    let ok = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
-    let id = json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}});
-    let pid =
-        json!({"name": "player_id", "in": "path", "required": true, "schema": {"type": "string"}});
-    let key = json!({"name": "key", "in": "query", "required": false, "schema": {"type": "string"},
-        "description": "a private match's spectator key or one of its seat tokens (or send it as `Authorization: Bearer …`)"});
-    let private = "no such match, or a private one read without its spectator key or a seat token";
-    let paths = json!({
-        "/api/matches/{id}/scoreboard": {"get": {
-            "summary": "A match's series scoreboard: points and games won per seat, game by game (with each seat's rating change in a rated match), leader and winner",
-            "parameters": [id, key],
-            "responses": {"200": ok("{match_id, name, variant, series:{kind,target}, status, rated, seats:[{seat,name,player_id,points,games_won}], games:[{game,winner,reason,points,started_at,ended_at,ratings?:[{seat,pool,before,before_deviation,after,after_deviation,change}]}], leader, winner}"),
-                          "404": err(private), "503": err("store unavailable")}}},
-        "/api/players": {"post": {
-            "summary": "Create a player: the reply's player_key is the only credential (keep it; create and join take it)",
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
-                "required": ["name"], "additionalProperties": false,
-                "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 64}}}}}},
-            "responses": {"201": ok("{player_id, player_key, name}"), "400": err("malformed"), "422": err("invalid name")}}},
-        "/api/players/{player_id}/history": {"get": {
-            "summary": "A player's public matches, newest first, with their seat, points, games won and result (private matches are never listed)",
-            "parameters": [pid],
-            "responses": {"200": ok("{player_id, name, matches:[{match_id,name,variant,series,status,seat,opponents,games,points,games_won,winner,won,created_at}], ratings:[{pool,rating,deviation,games}], rating_history:[{pool,match_id,game,rating,deviation,at}]}"),
-                          "404": err("no such player")}}},
-        "/api/leaderboard": {"get": {
-            "summary": "Registered players ranked by series won, then points, over public matches (optionally for one variant); or with by=rating, one rating pool ranked by Glicko-2 rating",
-            "parameters": [{"name": "variant", "in": "query", "required": false, "schema": {"type": "string"}},
-                           {"name": "by", "in": "query", "required": false, "schema": {"type": "string", "enum": ["wins", "rating"]}},
-                           {"name": "players", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 2, "maximum": 4}}],
-            "responses": {"200": {"description": "[{player_id, name, series_won, points, games_won}], or with by=rating [{player_id, name, rating, deviation, games}]",
-                "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}},
-                "400": err("by is neither wins nor rating"),
-                "422": err("unknown variant, or by=rating without a variant or with a player count it does not have")}}}
-    });
-    if let (Some(dst), Some(src)) = (doc["paths"].as_object_mut(), paths.as_object()) {
-        for (k, v) in src {
-            dst.insert(k.clone(), v.clone());
-        }
-    }
-    // The lobby's reads of one match take the same secret as the scoreboard.
-    for path in ["/api/matches/{id}", "/api/matches/{id}/games/{game}"] {
-        let op = &mut doc["paths"][path]["get"];
-        if let Some(params) = op["parameters"].as_array_mut() {
-            params.push(key.clone());
-        }
-        op["responses"]["404"] = err(private);
-    }
-    let player_key = json!({"type": ["string", "null"], "description": "the player's key from POST /api/players (ties the seat to the player)"});
-    doc["components"]["schemas"]["CreateMatch"]["properties"]["player_key"] = player_key.clone();
-    doc["paths"]["/api/matches/{id}/join"]["post"]["requestBody"]["content"]["application/json"]
-        ["schema"]["properties"]["player_key"] = player_key;
+    Ok(Json(Leaderboard::Rating(list)))
 }

@@ -10,35 +10,79 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use schemars::JsonSchema;
 use senet_protocol::text::check_name;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
 use crate::AppState;
-use crate::http::{ApiError, ClientIp, parse, refusal};
+use crate::http::contracts::bodies;
+use crate::http::{ApiError, ClientIp, ErrorBody, parse, refusal};
 use pools::{Failure, LONG_POLL, Pair, Phase, PoolKey, Seating, Seeker};
 use senet_live::{Cmd, NewMatch, SeatClaim, spawn_match_for};
 use senet_protocol::Series;
 
-#[derive(Deserialize)]
+/// The body of `POST /api/quick`.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct QuickRequest {
+    /// The variant (one with two-player games).
+    #[schemars(with = "senet_engine::Variant")]
     variant: String,
     /// Always 2 (the pools are for two-player games); may be left out.
     #[serde(default)]
+    #[schemars(range(min = 2, max = 2))]
     players: Option<u8>,
+    /// The series (default: best of 1).
     #[serde(default)]
     series: Option<Series>,
+    /// The display name.
     #[serde(default)]
+    #[schemars(length(max = 64))]
     name: Option<String>,
+    /// The player's key from `POST /api/players`.
     #[serde(default)]
     player_key: Option<String>,
 }
 
-fn paired(ticket: &str, s: &Seating) -> Value {
-    json!({"status": "paired", "ticket": ticket, "match_id": s.match_id, "seat": s.seat,
-           "token": s.token, "ws_url": format!("/ws/matches/{}", s.match_id)})
+/// A quick-game ticket's state.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub(crate) enum QuickStatus {
+    /// In the pool: poll the ticket again.
+    Waiting {
+        /// The ticket.
+        ticket: String,
+        /// Seconds in the pool so far.
+        waited_secs: u64,
+        /// Whether the lobby should offer a game against the computer instead.
+        bot_offer: bool,
+    },
+    /// Paired: the seat.
+    Paired {
+        /// The ticket.
+        ticket: String,
+        /// The pair's match.
+        match_id: String,
+        /// This player's seat.
+        seat: u8,
+        /// The seat's token (a bearer secret).
+        token: String,
+        /// The match's WebSocket.
+        ws_url: String,
+    },
+}
+
+bodies!(writes: QuickStatus; reads: QuickRequest);
+
+fn paired(ticket: &str, s: &Seating) -> QuickStatus {
+    QuickStatus::Paired {
+        ticket: ticket.to_owned(),
+        match_id: s.match_id.clone(),
+        seat: s.seat,
+        token: s.token.clone(),
+        ws_url: format!("/ws/matches/{}", s.match_id),
+    }
 }
 
 fn failed(f: Failure) -> Response {
@@ -154,12 +198,22 @@ async fn run_pair(state: &AppState, pair: Pair) {
     }
 }
 
+/// Enter the quick-game pool of a variant and series (two players): paired at once if
+/// someone waits, else a ticket to poll.
+#[utoipa::path(post, path = "/api/quick", request_body = QuickRequest,
+    responses((status = 200, description = "waiting (a ticket to poll) or paired (the seat)", body = QuickStatus),
+        (status = 400, description = "malformed body", body = ErrorBody),
+        (status = 403, description = "origin not allowed", body = ErrorBody),
+        (status = 415, description = "not application/json", body = ErrorBody),
+        (status = 422, description = "invalid request", body = ErrorBody),
+        (status = 429, description = "rate limited (the address's match-creation allowance)", body = ErrorBody),
+        (status = 503, description = "the pair's match could not be made", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn enter(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     body: Bytes,
-) -> Result<Json<Value>, Response> {
+) -> Result<Json<QuickStatus>, Response> {
     let req: QuickRequest = parse(&body)?;
     let variant: senet_engine::Variant = req
         .variant
@@ -188,7 +242,7 @@ pub(crate) async fn enter(
 }
 
 /// The ticket's state now: paired, waiting, or the failure of its pairing.
-async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<Value>, Response> {
+async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<QuickStatus>, Response> {
     let _polling = state.quick.watch(ticket);
     let deadline = tokio::time::Instant::now() + LONG_POLL;
     let mut timed_out = !poll;
@@ -204,14 +258,20 @@ async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<Value
             // Being paired by another request: its answer comes within moments.
             Phase::Pairing if tokio::time::Instant::now() < deadline => deadline,
             Phase::Pairing => {
-                return Ok(Json(json!({"status": "waiting", "ticket": ticket,
-                    "waited_secs": 0, "bot_offer": false})));
+                return Ok(Json(QuickStatus::Waiting {
+                    ticket: ticket.to_owned(),
+                    waited_secs: 0,
+                    bot_offer: false,
+                }));
             }
             Phase::Waiting { .. } => {
                 let offered = state.quick.bot_offer(look.waited);
                 if timed_out {
-                    return Ok(Json(json!({"status": "waiting", "ticket": ticket,
-                        "waited_secs": look.waited.as_secs(), "bot_offer": offered})));
+                    return Ok(Json(QuickStatus::Waiting {
+                        ticket: ticket.to_owned(),
+                        waited_secs: look.waited.as_secs(),
+                        bot_offer: offered,
+                    }));
                 }
                 // Wake when the bot offer starts, so that the player hears of it at once.
                 match look.bot_at {
@@ -228,7 +288,13 @@ async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<Value
     }
 }
 
-/// The answer may hold a seat token: never stored by a cache.
+/// Long-poll a quick-game ticket (up to 20 s): waiting (with the bot offer) or paired. The
+/// answer may hold a seat token: never stored by a cache.
+#[utoipa::path(get, path = "/api/quick/{ticket}",
+    params(("ticket" = String, Path, description = "the ticket")),
+    responses((status = 200, description = "waiting (a ticket to poll) or paired (the seat)", body = QuickStatus),
+        (status = 404, description = "unknown or expired ticket", body = ErrorBody),
+        (status = 503, description = "the pair's match could not be made (told once)", body = ErrorBody)))]
 pub(crate) async fn poll(State(state): State<AppState>, Path(ticket): Path<String>) -> Response {
     let no_store = [(header::CACHE_CONTROL, "no-store")];
     match answer(&state, &ticket, true).await {
@@ -237,6 +303,12 @@ pub(crate) async fn poll(State(state): State<AppState>, Path(ticket): Path<Strin
     }
 }
 
+/// Leave the quick-game pool.
+#[utoipa::path(delete, path = "/api/quick/{ticket}",
+    params(("ticket" = String, Path, description = "the ticket")),
+    responses((status = 204, description = "left"),
+        (status = 404, description = "unknown or expired ticket", body = ErrorBody),
+        (status = 409, description = "already paired: fetch the ticket for the seat", body = ErrorBody)))]
 pub(crate) async fn leave(
     State(state): State<AppState>,
     Path(ticket): Path<String>,
@@ -250,45 +322,4 @@ pub(crate) async fn leave(
             "this ticket is paired (or being paired): fetch it for the seat".into(),
         )),
     }
-}
-
-/// Adds the quick-game routes to the OpenAPI document.
-pub(crate) fn document(doc: &mut Value) {
-    let error = json!({"$ref": "#/components/schemas/Error"});
-    let err =
-        |d: &str| json!({"description": d, "content": {"application/json": {"schema": error}}});
-    let ticket =
-        json!({"name": "ticket", "in": "path", "required": true, "schema": {"type": "string"}});
-    let reply = json!({"description": "waiting (a ticket to poll) or paired (the seat)",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QuickStatus"}}}});
-    doc["paths"]["/api/quick"] = json!({"post": {
-        "summary": "Enter the quick-game pool of a variant and series (two players): paired at once if someone waits, else a ticket to poll",
-        "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
-            "additionalProperties": false, "required": ["variant"], "properties": {
-                "variant": {"type": "string"},
-                "players": {"type": ["integer", "null"], "enum": [2, null]},
-                "series": {"anyOf": [{"type": "null"}, {"type": "object", "additionalProperties": false,
-                    "required": ["kind", "target"], "properties": {
-                    "kind": {"type": "string", "enum": ["best_of", "first_to"]},
-                    "target": {"type": "integer", "minimum": 1, "maximum": 99}}}]},
-                "name": {"type": ["string", "null"], "maxLength": 64},
-                "player_key": {"type": ["string", "null"]}}}}}},
-        "responses": {"200": reply.clone(), "400": err("malformed body"), "403": err("origin not allowed"),
-            "415": err("not application/json"), "422": err("invalid request"),
-            "429": err("rate limited (the address's match-creation allowance)"),
-            "503": err("the pair's match could not be made")}}});
-    doc["paths"]["/api/quick/{ticket}"] = json!({
-        "get": {"summary": "Long-poll a quick-game ticket (up to 20 s): waiting (with the bot offer) or paired",
-            "parameters": [ticket.clone()],
-            "responses": {"200": reply, "404": err("unknown or expired ticket"),
-                "503": err("the pair's match could not be made (told once)")}},
-        "delete": {"summary": "Leave the quick-game pool",
-            "parameters": [ticket],
-            "responses": {"204": {"description": "left"}, "404": err("unknown or expired ticket"),
-                "409": err("already paired: fetch the ticket for the seat")}}});
-    doc["components"]["schemas"]["QuickStatus"] = json!({"type": "object", "required": ["status", "ticket"],
-        "properties": {"status": {"type": "string", "enum": ["waiting", "paired"]},
-            "ticket": {"type": "string"}, "waited_secs": {"type": "integer"}, "bot_offer": {"type": "boolean"},
-            "match_id": {"type": "string"}, "seat": {"type": "integer"}, "token": {"type": "string"},
-            "ws_url": {"type": "string"}}});
 }

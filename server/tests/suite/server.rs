@@ -42,6 +42,134 @@ async fn health_variants_and_openapi() {
     }
 }
 
+/// The variants the document offers are the engine's, derived from `Variant::ALL`: the
+/// enum of `Variant` (which `POST /api/matches` and `POST /api/quick` name), the
+/// leaderboard's filter, and `GET /api/variants`'s answer.
+#[tokio::test]
+async fn the_documents_variants_are_every_variant() {
+    let s = start().await;
+    let (_, doc) = s.get("/api/openapi.json").await;
+    let ids: Vec<Value> = Variant::ALL.iter().map(|v| json!(v.id())).collect();
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(schemas["Variant"]["enum"], json!(ids));
+    for body in ["CreateMatch", "QuickRequest"] {
+        assert_eq!(
+            schemas[body]["properties"]["variant"]["$ref"], "#/components/schemas/Variant",
+            "{body}"
+        );
+    }
+    let filter = doc["paths"]["/api/leaderboard"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "variant")
+        .unwrap();
+    let mut all = vec![json!("")];
+    all.extend(ids.iter().cloned());
+    assert_eq!(filter["schema"]["enum"], json!(all));
+    let (st, vs) = s.get("/api/variants").await;
+    assert_eq!(st, 200);
+    let listed: Vec<Value> = vs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].clone())
+        .collect();
+    assert_eq!(listed, ids);
+    // Each answer fits the document's schema of it.
+    let variants = openapi_validator(&doc, "VariantInfo");
+    for v in vs.as_array().unwrap() {
+        assert_valid(&variants, v);
+    }
+}
+
+/// A validator for the OpenAPI document's component `name`.
+fn openapi_validator(doc: &Value, name: &str) -> jsonschema::Validator {
+    let root = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$ref": format!("#/components/schemas/{name}"),
+        "components": doc["components"],
+    });
+    jsonschema::validator_for(&root).expect("the document's schemas compile")
+}
+
+fn assert_valid(validator: &jsonschema::Validator, value: &Value) {
+    let errors: Vec<String> = validator
+        .iter_errors(value)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{value}\n  does not fit: {errors:#?}");
+}
+
+/// Every frame of real games, of every variant (players' and a spectator's, replies and
+/// errors), fits the protocol's schema as served; and each game's record and chances fit
+/// the OpenAPI document's.
+#[tokio::test]
+async fn real_frames_fit_the_served_schemas() {
+    let s = start().await;
+    let (st, schema) = s.get("/api/protocol.schema.json").await;
+    assert_eq!(st, 200);
+    let frames = jsonschema::validator_for(&schema).expect("the protocol schema compiles");
+    let (_, doc) = s.get("/api/openapi.json").await;
+    let records = openapi_validator(&doc, "GameRecord");
+    let chances = openapi_validator(&doc, "GameChances");
+    for (n, variant) in Variant::ALL.into_iter().enumerate() {
+        let (id, tokens, _) = s.create_full(json!({"variant": variant.id()})).await;
+        let mut watcher = s.ws(&id).await;
+        watcher
+            .send(json!({"type": "hello", "name": "Cleo", "tail": 60}))
+            .await;
+        let (a, welcome) = s.hello(&id, Some(&tokens[0]), Some(0)).await;
+        let (b, _) = s.hello(&id, Some(&tokens[1]), None).await;
+        let mut seen = vec![welcome];
+        // The spectator chats, pings and tries to move (an ack, a pong and an error), and
+        // reads as the game goes, until it is over.
+        let spectator = tokio::spawn(async move {
+            watcher.act(json!({"type": "chat", "text": "hello"})).await;
+            watcher.send(json!({"type": "ping", "seq": 99})).await;
+            watcher
+                .act(json!({"type": "move", "game": 1, "move": "1-2"}))
+                .await;
+            let mut frames = Vec::new();
+            loop {
+                let m = watcher.recv().await;
+                let over = m["kind"] == "game_over"
+                    || ["game_over", "match_over"]
+                        .contains(&m["snapshot"]["turn"]["kind"].as_str().unwrap_or_default());
+                frames.push(m);
+                if over {
+                    return frames;
+                }
+            }
+        });
+        let seats = [
+            tokio::spawn(play_seat(a, 1, 7 + n as u64)),
+            tokio::spawn(play_seat(b, 2, 11 + n as u64)),
+        ];
+        for seat in seats {
+            seen.extend(seat.await.unwrap());
+        }
+        seen.extend(spectator.await.unwrap());
+        for kind in [
+            "welcome", "event", "chat", "ack", "pong", "error", "presence",
+        ] {
+            assert!(
+                seen.iter().any(|m| m["type"] == kind),
+                "{variant}: no {kind} frame"
+            );
+        }
+        for m in &seen {
+            assert_valid(&frames, m);
+        }
+        let (st, record) = s.get(&format!("/api/matches/{id}/games/1")).await;
+        assert_eq!(st, 200);
+        assert_valid(&records, &record);
+        let (st, curve) = s.get(&format!("/api/matches/{id}/games/1/chances")).await;
+        assert_eq!(st, 200, "{curve}");
+        assert_valid(&chances, &curve);
+    }
+}
+
 #[tokio::test]
 async fn creating_a_match_checks_its_request() {
     let s = start().await;

@@ -14,7 +14,7 @@ use subtle::ConstantTimeEq;
 
 use senet_protocol::time::now_ms;
 
-use super::board_cache::LeaderLine;
+pub use super::board_cache::LeaderLine;
 use super::query_util::{bind_all, err, int, placeholders};
 use super::sql_store::SqlStore;
 use crate::rows::hash_secret;
