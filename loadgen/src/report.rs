@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use crate::Args;
+use crate::args::Args;
 use crate::play::Counters;
 
 /// Sleeps through the measurement, printing every `every` the moves so far, their rate since

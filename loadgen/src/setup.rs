@@ -5,7 +5,7 @@ use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::Args;
+use crate::args::Args;
 
 /// A plain HTTP/1.1 POST with a JSON body; returns the status and JSON reply.
 pub(crate) async fn post(

@@ -7,7 +7,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use crate::Args;
+use crate::args::Args;
 
 /// A match's socket.
 pub(crate) type Socket =

@@ -10,7 +10,7 @@ use senet_protocol::ClientMsg;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::Args;
+use crate::args::Args;
 use crate::play::{Counters, FanOut};
 use crate::sockets::{Socket, connect};
 

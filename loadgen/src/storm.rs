@@ -6,7 +6,7 @@ use futures_util::StreamExt;
 use senet_protocol::{ClientMsg, Tail};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::Args;
+use crate::args::Args;
 use crate::report::percentile;
 use crate::setup::Match;
 use crate::sockets::say_hello;

@@ -26,6 +26,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+mod app_state;
 pub mod config;
 pub mod http;
 pub mod limits;
@@ -34,78 +35,8 @@ pub mod quick;
 pub mod tv;
 pub mod ws;
 
+pub use app_state::AppState;
 pub use config::Config;
-
-/// What every handler shares.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    /// The configuration.
-    pub config: Arc<Config>,
-    /// How live matches run (made once from the configuration).
-    pub live: Arc<senet_live::Settings>,
-    /// Every live match.
-    pub registry: Arc<senet_live::Registry>,
-    /// Where events are stored.
-    pub store: Arc<dyn senet_store::EventStore>,
-    /// Flips to `true` when the server shuts down; sockets then say goodbye and close.
-    pub shutdown: watch::Receiver<bool>,
-    /// Per-address limits.
-    pub limits: Arc<limits::Limits>,
-    /// One clone per open socket: shutdown waits until only the original is left.
-    pub sockets: Arc<()>,
-    /// The quick-game pools.
-    pub quick: Arc<quick::pools::Pools>,
-    /// Senet TV: the server's own bot-versus-bot match.
-    pub tv: Arc<tv::Tv>,
-    /// This node among several (none: one node on its own).
-    pub cluster: Option<Arc<senet_cluster::Cluster>>,
-}
-
-impl AppState {
-    /// The live match `id`: run by this node or, with several nodes, by another one (or taken
-    /// over from a dead one). None when no live match has this id.
-    ///
-    /// # Errors
-    /// With several nodes, when Postgres or Redis does not answer.
-    pub async fn live_match(
-        &self,
-        id: &str,
-    ) -> Result<Option<senet_live::MatchHandle>, senet_cluster::Unavailable> {
-        match &self.cluster {
-            Some(c) => c.resolve(id).await,
-            None => Ok(self.registry.get(id)),
-        }
-    }
-
-    /// The public matches to list: this node's, and with several nodes every node's.
-    pub async fn public_summaries(&self) -> Vec<senet_protocol::Summary> {
-        match &self.cluster {
-            Some(c) => c.public_summaries().await,
-            None => self.registry.public_summaries(),
-        }
-    }
-}
-
-impl senet_assets::MatchDirectory for AppState {
-    /// Live here, or in the store; when the store cannot answer, it is taken to exist (the
-    /// page is served).
-    async fn match_exists(&self, id: &str) -> bool {
-        if self.registry.get(id).is_some() {
-            return true;
-        }
-        // Without a SQL store, a match not in the registry does not exist.
-        let Some(store) = self.store.sql() else {
-            return false;
-        };
-        match store.has_match(id).await {
-            Ok(found) => found,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot look a match up; serving its page");
-                true
-            }
-        }
-    }
-}
 
 /// The whole service as a router, with its shutdown switch (events kept in memory).
 pub fn app(config: Config) -> (axum::Router, watch::Sender<bool>) {

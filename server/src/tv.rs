@@ -1,25 +1,19 @@
 //! Senet TV: the match the front page shows. The live public match with the most
 //! spectators (ties: the highest game number, then the greatest id), leaving out matches
 //! that only bots play; when there is none, the server's own bot-versus-bot match, made
-//! the first time it is needed and again whenever the last one is over or gone; and
-//! `GET /api/tv`, which names it.
+//! the first time it is needed and again whenever the last one is over or gone
+//! (`GET /api/tv`, which names it, is `http/tv_route.rs`).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use senet_engine::{Setup, Variant};
 use tokio::sync::Mutex;
 
-use axum::Json;
-use axum::extract::State;
-use schemars::JsonSchema;
-use serde::Serialize;
-
-use crate::AppState;
-use crate::http::contracts::bodies;
-use crate::http::{ApiError, ErrorBody};
-use senet_live::{NewMatch, spawn_match_for};
+use senet_live::{NewMatch, Registry, Settings, spawn_match_for};
 use senet_protocol::{Series, SeriesKind};
 use senet_protocol::{Status, Summary};
+use senet_store::EventStore;
 use senet_store::StoreError;
 
 /// The name of the server's own bot match.
@@ -62,22 +56,29 @@ pub fn most_watched(list: &[Summary]) -> Option<&Summary> {
 impl Tv {
     /// The id of the server's bot match: the current one while it is in memory and not
     /// over, else a new one — medium against hard, best of 99, public, of the next variant
-    /// in turn. It is made like any match but counts against no address's allowance.
+    /// in turn. It is made like any match but counts against no address's allowance; it is
+    /// put in `registry` unless that already holds `max_open` matches.
     ///
     /// # Errors
     /// When the server is full or the store does not record the new match.
-    pub async fn bots_match(&self, state: &AppState) -> Result<String, TvError> {
+    pub async fn bots_match(
+        &self,
+        registry: &Registry,
+        max_open: usize,
+        store: Arc<dyn EventStore>,
+        live: Arc<Settings>,
+    ) -> Result<String, TvError> {
         // An async lock: two first requests at once make one match, not two.
         let mut current = self.current.lock().await;
         if let Some(id) = current.as_deref() {
-            if let Some(h) = state.registry.get(id) {
+            if let Some(h) = registry.get(id) {
                 let status = h.summary.borrow().status;
                 if matches!(status, Status::Live | Status::Joining) {
                     return Ok(id.to_owned());
                 }
             }
         }
-        if state.registry.open() >= state.config.max_open_matches {
+        if registry.open() >= max_open {
             return Err(TvError::Full);
         }
         let n = self.made.fetch_add(1, Ordering::Relaxed);
@@ -99,64 +100,10 @@ impl Tv {
             clock: None,
             bots,
         };
-        let (handle, created) =
-            spawn_match_for(spec, None, state.store.clone(), state.live.clone()).await?;
-        state.registry.insert(handle);
+        let (handle, created) = spawn_match_for(spec, None, store, live).await?;
+        registry.insert(handle);
         tracing::info!(match_id = %created.match_id, variant = variant.id(), "Senet TV match made");
         *current = Some(created.match_id.clone());
         Ok(created.match_id)
     }
-}
-
-/// Where the match `GET /api/tv` names comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// The live public match with the most spectators.
-    MostWatched,
-    /// The server's own bot match.
-    Bots,
-}
-
-/// The answer of `GET /api/tv`: the match to show.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct Channel {
-    /// The match.
-    pub match_id: String,
-    /// Why this one.
-    pub source: Source,
-    /// Its variant (null only if the bot match left memory meanwhile).
-    pub variant: Option<Variant>,
-    /// Its seats' names (null as `variant`).
-    pub names: Option<Vec<Option<String>>>,
-}
-
-bodies!(writes: Channel);
-
-/// Senet TV: the live public match with the most spectators, or else the server's own
-/// bot-versus-bot match.
-#[utoipa::path(get, path = "/api/tv",
-    responses((status = 200, description = "the match to show", body = Channel),
-        (status = 503, description = "the bot match could not be made", body = ErrorBody)))]
-pub(crate) async fn channel(State(state): State<AppState>) -> Result<Json<Channel>, ApiError> {
-    let list = state.public_summaries().await;
-    if let Some(s) = most_watched(&list) {
-        return Ok(Json(Channel {
-            match_id: s.match_id.clone(),
-            source: Source::MostWatched,
-            variant: Some(s.variant),
-            names: Some(s.names.clone()),
-        }));
-    }
-    let id = state.tv.bots_match(&state).await.map_err(|e| match e {
-        TvError::Full => ApiError::TooManyMatches,
-        TvError::Store(_) => ApiError::Unavailable,
-    })?;
-    let summary = state.registry.get(&id).map(|h| h.summary.borrow().clone());
-    Ok(Json(Channel {
-        match_id: id,
-        source: Source::Bots,
-        variant: summary.as_ref().map(|s| s.variant),
-        names: summary.map(|s| s.names),
-    }))
 }

@@ -65,7 +65,7 @@ fn keep(key: (String, u32, String), value: Arc<GameChances>) {
 }
 
 fn live() -> Response {
-    super::refusal(
+    super::error::refusal(
         StatusCode::CONFLICT,
         "game_live",
         "the game is not over: its chances are shown to spectators only until it ends".into(),
@@ -102,7 +102,7 @@ pub(super) async fn chances(
     let permit = tokio::time::timeout(QUEUE, state.limits.verifiers().acquire_owned())
         .await
         .map_err(|_| {
-            let mut res = super::refusal(
+            let mut res = super::error::refusal(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "busy",
                 "too many games are being evaluated; try again shortly".into(),

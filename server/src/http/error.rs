@@ -121,3 +121,52 @@ impl From<senet_protocol::text::NameError> for ApiError {
         ApiError::Invalid(e.to_string())
     }
 }
+
+/// An error response in the API's JSON shape, for codes [`ApiError`] does not have.
+pub(crate) fn refusal(status: StatusCode, code: &str, message: String) -> Response {
+    (status, Json(ErrorBody::new(code, message))).into_response()
+}
+
+impl From<ApiError> for Response {
+    fn from(e: ApiError) -> Response {
+        e.into_response()
+    }
+}
+
+/// Gives axum's own rejections (a body over the limit, a wrong method, an unreadable body or
+/// path) the API's JSON error shape, so every error a client sees has a code. A page (the
+/// web client's "no such match") stays a page.
+pub(crate) async fn json_errors(res: Response) -> Response {
+    let status = res.status();
+    let content_type = res.headers().get(header::CONTENT_TYPE);
+    let is_json = content_type.is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let is_html = content_type.is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json || is_html {
+        return res;
+    }
+    let code = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::UNPROCESSABLE_ENTITY => "invalid",
+        StatusCode::TOO_MANY_REQUESTS => "rate_limited",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        s if s.is_client_error() => "malformed",
+        _ => "internal",
+    };
+    let (parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let message = String::from_utf8_lossy(&text).trim().to_owned();
+    let message = if message.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_owned()
+    } else {
+        message
+    };
+    let mut res = (status, Json(ErrorBody::new(code, message))).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            res.headers_mut().insert(name, value.clone());
+        }
+    }
+    res
+}

@@ -25,7 +25,8 @@ use super::contracts::{
     GameRecordBody, GameRecordUpload, RecordReportBody, SummaryBody, VariantInfoBody, bodies,
     string_enum,
 };
-use super::{ApiError, ClientIp, ErrorBody, origin_allowed, parse};
+use super::inputs::{ClientIp, origin_allowed, parse};
+use super::{ApiError, ErrorBody};
 
 /// The answer of `GET /healthz`.
 #[derive(Serialize, JsonSchema)]
@@ -225,7 +226,7 @@ pub(super) async fn create_match(
         .create_match(ip)
         .map_err(ApiError::RateLimited)?;
     let slot = state.limits.reserve_match(ip).map_err(|_| {
-        super::refusal(
+        super::error::refusal(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_matches",
             format!(
@@ -504,7 +505,7 @@ pub(super) async fn verify(
     let permit = tokio::time::timeout(VERIFY_QUEUE, state.limits.verifiers().acquire_owned())
         .await
         .map_err(|_| {
-            let mut res = super::refusal(
+            let mut res = super::error::refusal(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "busy",
                 "too many records are being checked; try again shortly".into(),
@@ -529,7 +530,7 @@ pub(super) async fn verify(
             } else {
                 StatusCode::BAD_REQUEST
             };
-            Err(super::refusal(
+            Err(super::error::refusal(
                 status,
                 refusal.reason.code(),
                 refusal.message,

@@ -16,8 +16,9 @@ use serde_json::{Map, Value, json};
 use utoipa::OpenApi;
 
 use super::contracts::{EXTENSION, READ_SUFFIX};
+use super::tv_route;
 use super::{chances, chat, lobby, scoreboard};
-use crate::{quick, tv};
+use crate::quick;
 
 /// Where component schemas are.
 const COMPONENTS: &str = "#/components/schemas/";
@@ -52,7 +53,7 @@ const COMPONENTS: &str = "#/components/schemas/";
         quick::enter,
         quick::poll,
         quick::leave,
-        tv::channel,
+        tv_route::channel,
     )
 )]
 struct ApiDoc;

@@ -17,7 +17,9 @@ use tokio::sync::oneshot;
 
 use crate::AppState;
 use crate::http::contracts::bodies;
-use crate::http::{ApiError, ClientIp, ErrorBody, parse, refusal};
+use crate::http::error::refusal;
+use crate::http::inputs::{ClientIp, parse};
+use crate::http::{ApiError, ErrorBody};
 use pools::{Failure, LONG_POLL, Pair, Phase, PoolKey, Seating, Seeker};
 use senet_live::{Cmd, NewMatch, SeatClaim, spawn_match_for};
 use senet_protocol::Series;
