@@ -26,7 +26,7 @@ pub mod time;
 
 pub use chat_line::{ChatLine, KEPT_PER_ROOM, Room};
 pub use client::{ClientMsg, Tail, TailOutOfRange};
-pub use event::{Event, EventKind, MoveOption, Turn, TurnKind};
+pub use event::{Event, EventKind, MoveOption, StuckPiece, Turn, TurnKind};
 pub use server_msg::{EventMsg, ServerMsg, Snapshot};
 pub use summary::{Status, Summary};
 pub use terms::{ClockSpec, ClockView, Series, SeriesKind};

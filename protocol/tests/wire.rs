@@ -72,6 +72,8 @@ fn events_are_flat() {
         moves: vec![],
         stuck: vec![],
         clock: None,
+        sides: vec![],
+        notes: String::new(),
     }));
     let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
     assert_eq!(v["type"], "event");
