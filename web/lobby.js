@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS, clockRuleWords } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -40,10 +40,13 @@ async function init() {
 
 function onVariant() {
   const v = variants.find(x => x.id === $('variant').value);
-  $('summary').replaceChildren(VARIANTS[v.id]?.summary ?? '', ' ', el('a', { href: `/howto/${v.id}`, text: 'How to play' }), ' · ', el('a', { href: `/rules/${v.id}`, text: 'Full rules' }));
+  $('summary').replaceChildren(v.summary ?? '', ' ', el('a', { href: `/howto/${v.id}`, text: 'How to play' }), ' · ', el('a', { href: `/rules/${v.id}`, text: 'Full rules' }));
   $('players').replaceChildren();
   for (let n = v.min_players; n <= v.max_players; n++) $('players').append(el('option', { value: n, text: String(n) }));
-  $('wait-row').hidden = !v.options.includes('waiting_for_one');
+  // The variant's options, each a box with the server's default and words (without the
+  // description's leading "<variant>: ", which the form says already).
+  $('options').replaceChildren(...(v.option_details || []).map(o => el('label', {},
+    el('input', { type: 'checkbox', checked: o.default, dataset: { option: o.name } }), ' ', o.description.replace(`${v.id}: `, ''))));
 }
 
 // "Play the computer": the computer takes every other seat, and the board opens at once.
@@ -195,7 +198,8 @@ async function create(e) {
     public: $('public').checked,
     rated: $('rated').checked,
   };
-  if (v.options.includes('waiting_for_one')) body.options = { waiting_for_one: $('waiting').checked };
+  const options = [...$('options').querySelectorAll('input[data-option]')].map(box => [box.dataset.option, box.checked]);
+  if (options.length) body.options = Object.fromEntries(options);
   const [kind, a, b] = $('clock').value.split(':');
   if (kind === 'f') body.clock = { kind: 'fischer', base_secs: Number(a), increment_secs: Number(b) };
   if (kind === 'c') body.clock = { kind: 'correspondence', days: Number(a) };

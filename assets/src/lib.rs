@@ -75,6 +75,9 @@ use sha2::{Digest, Sha256};
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 
+mod variant_meta;
+use variant_meta::{variant_boards, variant_names};
+
 /// The Content-Security-Policy of every page and asset: `{{inline}}` is filled with the
 /// hashes of the pages' inline scripts ([`policy`]).
 const CSP: &str = "default-src 'self'; script-src 'self'{{inline}}; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -659,7 +662,7 @@ fn preload_modules(html: &str, files: &Files) -> String {
 
 /// A page as it is served: its module scripts' imports preloaded ([`preload_modules`]), its
 /// files' hashed names ([`link_page`]), the favicon inline and the variants' display names
-/// (`{{variant_names}}`) filled in.
+/// (`{{variant_names}}`) and boards (`{{variant_boards}}`) filled in.
 fn fill_page(html: &str, hashed: &[(&str, String)]) -> String {
     link_page(&preload_modules(html, embedded()), hashed)
         .replace(
@@ -667,6 +670,7 @@ fn fill_page(html: &str, hashed: &[(&str, String)]) -> String {
             &format!("<link rel=\"icon\" href=\"{}\">", data_uri(FAVICON_SVG)),
         )
         .replace("{{variant_names}}", &variant_names())
+        .replace("{{variant_boards}}", &variant_boards())
 }
 
 /// `svg` as a `data:` URI fit for a double-quoted attribute: a page that carries its icon
@@ -683,22 +687,6 @@ fn data_uri(svg: &str) -> String {
         }
     }
     uri
-}
-
-/// The variants' display names, `{"<id>": "<name>", …}` in JSON, escaped for a
-/// double-quoted attribute: a page that names a variant reads them from its
-/// `<meta name="variant-names">` instead of asking `GET /api/variants`.
-fn variant_names() -> String {
-    let names: serde_json::Map<String, serde_json::Value> = Variant::ALL
-        .iter()
-        .map(|v| (v.id().to_owned(), v.name().into()))
-        .collect();
-    serde_json::Value::Object(names)
-        .to_string()
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// `/favicon.ico`: the SVG favicon's ankh as a 16×16 icon (one 32-bit BMP image).
@@ -1639,6 +1627,37 @@ mod tests {
             let names: serde_json::Value = serde_json::from_str(&json).unwrap();
             for v in Variant::ALL {
                 assert_eq!(names[v.id()], v.name(), "{page:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pages_that_draw_a_board_carry_every_variants_special_squares() {
+        let site = Site::build();
+        let pages = [Page::Match, Page::Replay]
+            .into_iter()
+            .chain(Variant::ALL.map(Page::Howto));
+        for page in pages {
+            let html = std::str::from_utf8(&site.page(page).body).unwrap();
+            let content = html
+                .split("<meta name=\"variant-boards\" content=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or_else(|| panic!("{page:?}: the boards"));
+            let json = content
+                .replace("&quot;", "\"")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
+            let boards: serde_json::Value = serde_json::from_str(&json).unwrap();
+            for v in Variant::ALL {
+                let info = serde_json::to_value(v.info()).unwrap();
+                assert_eq!(boards[v.id()]["board"], info["board"], "{page:?}");
+                assert_eq!(
+                    boards[v.id()]["special_squares"],
+                    info["special_squares"],
+                    "{page:?}"
+                );
             }
         }
     }
