@@ -19,6 +19,7 @@ mod cluster;
 mod faults;
 mod hardening;
 mod leases;
+mod no_rules_in_web;
 mod open_seats;
 mod open_tail;
 mod private;
