@@ -91,7 +91,7 @@ impl Actor {
                 for seat in owed {
                     let command = Command::Rematch {
                         seat,
-                        next: super::fresh_game(),
+                        next: self.fresh_game(),
                     };
                     if let Err(e) = self.execute(command).await {
                         tracing::debug!(match_id = %self.id, %seat, code = e.code(), "bot rematch not taken");

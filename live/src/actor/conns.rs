@@ -4,7 +4,7 @@
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
 
-use super::{Actor, Conn, PRESENCE_EVERY, Refused, fresh_game};
+use super::{Actor, Conn, PRESENCE_EVERY, Refused};
 use crate::registry::{
     Connected, Frame, JoinError, OutboxTx, Outgoing, new_secret, secret_matches,
 };
@@ -321,7 +321,7 @@ impl Actor {
             },
             ClientMsg::Rematch { .. } => Command::Rematch {
                 seat,
-                next: fresh_game(),
+                next: self.fresh_game(),
             },
             // Handled by the chat before it gets here.
             ClientMsg::Chat { .. } | ClientMsg::ChatRooms { .. } | ClientMsg::Mute { .. } => {

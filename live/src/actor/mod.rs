@@ -174,18 +174,28 @@ pub(crate) struct Actor {
     /// Another node owns the match now (a fenced append, or a lease lost at renewal): the
     /// actor closes its sockets and stops.
     moved: bool,
+    /// The seed every game of the match throws from, when a test chose it (`test-dice`).
+    #[cfg(feature = "test-dice")]
+    pub(crate) chosen_seed: Option<ServerSeed>,
 }
 
-/// A new game's id and secret seed, from the OS random source.
-///
-/// # Panics
-/// If the operating system has no random source (the server cannot run fairly then).
-fn fresh_game() -> NewGame {
-    let mut seed = [0u8; 32];
-    getrandom::fill(&mut seed).expect("the OS random source is unavailable");
-    NewGame {
-        game_id: uuid::Uuid::new_v4().to_string(),
-        seed: ServerSeed(seed),
+impl Actor {
+    /// The next game's id and secret seed, from the OS random source. (A test build's match
+    /// made with a chosen seed, `test-dice`, plays [`crate::chosen_game`] instead.)
+    ///
+    /// # Panics
+    /// If the operating system has no random source (the server cannot run fairly then).
+    fn fresh_game(&self) -> NewGame {
+        #[cfg(feature = "test-dice")]
+        if let Some(seed) = &self.chosen_seed {
+            return crate::chosen_game(seed, self.state.game_no() + 1);
+        }
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).expect("the OS random source is unavailable");
+        NewGame {
+            game_id: uuid::Uuid::new_v4().to_string(),
+            seed: ServerSeed(seed),
+        }
     }
 }
 
@@ -273,6 +283,8 @@ impl Actor {
             chances_sent: None,
             chances_due: None,
             moved: false,
+            #[cfg(feature = "test-dice")]
+            chosen_seed: None,
         }
     }
 
@@ -350,7 +362,7 @@ impl Actor {
                     self.catch_up().await;
                 }
                 () = sleep_until_opt(next_game), if next_game.is_some() => {
-                    if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
+                    if let Err(e) = self.execute(Command::NextGame(self.fresh_game())).await {
                         tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
                         self.turn_since = Instant::now();
                     }
@@ -557,7 +569,7 @@ impl Actor {
     /// Does what [`Actor::owes_work`] found; on failure tries again later.
     async fn catch_up(&mut self) {
         let command = if self.first_game_due() {
-            Command::StartGame(fresh_game())
+            Command::StartGame(self.fresh_game())
         } else {
             Command::CatchUp
         };

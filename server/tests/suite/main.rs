@@ -32,6 +32,7 @@ mod server;
 mod serving;
 mod store;
 mod store_sigkill;
+mod test_dice;
 mod tv;
 mod verify_records;
 mod web;
