@@ -307,7 +307,7 @@ export class Board {
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { class: `board board-${variant} board-kind-${this.info.board}`, role: 'group', 'aria-label': `${variant} board` });
+    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': `${variant} board` });
     host.replaceChildren(this.svg);
     // A phone held upright gets the board turned a quarter (rows become columns).
     const narrow = window.matchMedia?.('(max-width: 560px)');

@@ -317,6 +317,8 @@ async function applySnapshot(s, first, draw = true) {
     st.board.onSelect = (key, moves) => { $('hint').textContent = ''; renderChoices(key, moves); };
     st.board.onExplain = explain;
     $('board').dataset.variant = s.variant;
+    // The board's shape (its place is kept by the style sheet, by the engine's board kind).
+    $('board').dataset.board = st.board.info.board ?? '';
     $('links').replaceChildren(
       el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ',
       el('a', { href: `/howto/${s.variant}`, text: 'How to play' }), ' · ',

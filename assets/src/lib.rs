@@ -1495,7 +1495,12 @@ mod tests {
         for variant in Variant::ALL {
             let id = variant.id();
             let html = howto_source(variant);
-            assert!(html.contains(&format!("<main class=\"howto\" data-variant=\"{id}\">")));
+            // The board's place is kept by its kind, as the engine names it.
+            let board = serde_json::to_value(variant.board()).unwrap();
+            let board = board.as_str().unwrap();
+            assert!(html.contains(&format!(
+                "<main class=\"howto\" data-variant=\"{id}\" data-board=\"{board}\">"
+            )));
             assert!(
                 html.contains(&format!("href=\"/rules/{id}\"")),
                 "{id}: links the exact rules"

@@ -232,6 +232,8 @@ async function setup(a, b, variant, opts = {}) {
   await a.fill('#player-name', 'Ana');
   await a.fill('#match-name', `${variant} test`);
   await a.click('#create-go');
+  await a.waitForFunction(() => document.getElementById('invite-2') || document.getElementById('create-error').textContent);
+  assert.equal(await a.textContent('#create-error'), '', `${variant}: the lobby created the match`);
   const invites = [];
   for (let k = 0; k < others.length; k++) invites.push(await a.inputValue(`#invite-${k + 2}`));
   const watch = await a.inputValue('#spectator-link');
