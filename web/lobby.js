@@ -20,6 +20,7 @@ async function init() {
   $('bot-form').addEventListener('submit', playComputer);
   botPlayers();
   $('variant').addEventListener('change', onVariant);
+  $('summary-more').addEventListener('click', () => { $('summary-text').classList.add('open'); $('summary-more').hidden = true; });
   $('lb-variant').addEventListener('change', leaderboard);
   $('lb-by').addEventListener('change', leaderboard);
   $('lb-players').addEventListener('change', leaderboard);
@@ -40,7 +41,14 @@ async function init() {
 
 function onVariant() {
   const v = variants.find(x => x.id === $('variant').value);
-  $('summary').replaceChildren(v.summary ?? '', ' ', el('a', { href: `/howto/${v.id}`, text: 'How to play' }), ' · ', el('a', { href: `/rules/${v.id}`, text: 'Full rules' }));
+  // The engine's paragraph, in the lines the style sheet keeps for it from the first paint;
+  // "more" shows the rest of a longer one.
+  const text = $('summary-text');
+  text.textContent = v.summary ?? '';
+  text.classList.remove('open');
+  $('summary-more').hidden = text.scrollHeight <= text.clientHeight + 1;
+  $('howto-link').href = `/howto/${v.id}`;
+  $('rules-link').href = `/rules/${v.id}`;
   $('players').replaceChildren();
   for (let n = v.min_players; n <= v.max_players; n++) $('players').append(el('option', { value: n, text: String(n) }));
   // The variant's options, each a box with the server's default and words (without the
