@@ -47,7 +47,9 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 command -v node >/dev/null || { echo "node not found: install Node.js 20 or later" >&2; exit 1; }
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-cargo build --quiet --locked -p senet-server
+# Built with chosen dice (`test-dice`: POST /api/matches takes `test_dice_seed`), which a
+# normal build refuses: the browser tests seed a game to get a pass and a capture for sure.
+cargo build --quiet --locked -p senet-server --features test-dice
 web_data="$(mktemp -d)"
 web_port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 # One address plays every seat of every match here, so the per-address cap on open matches is off;

@@ -1,5 +1,9 @@
-// The five SVG boards. Each board reads the server's position notation (see
-// docs/rules/<variant>.md) into pieces on named squares and draws them; it holds no rules.
+// The SVG boards. A board draws its geometry (where each square is: the 3×10 S track, parker's
+// rows, martian's coasters, by the engine's board kind) and reads the server's position
+// notation (see docs/rules/<variant>.md) into pieces on named squares; it holds no rules.
+// What a square means is the engine's too: its mark, name and rule come with the variant's
+// special squares (`<meta name="variant-boards">`, or GET /api/variants), as every word about
+// the position does with the frames (`sides`, `notes`, the sentence of each `stuck` piece).
 // What a legal move does is the server's word too: every legal move comes with where the
 // mover goes (`moves[i].from`, `.to`, the engine's), and a `moved` event with the geometry of
 // the move played (its first step is the mover's own). The board only draws them, as lichess's chessground draws `dests` and
@@ -24,25 +28,19 @@ function square30(s) {
   return { x: 10 + c * CELL, y: 10 + r * CELL };
 }
 
-const MARKS = {
-  jequier: { 15: ['↺', 'safe: house of rebirth'], 26: ['☥', 'safe: house of happiness'], 27: ['≈', 'water: back to the start'], 28: ['III', 'safe'], 29: ['II', 'safe'], 30: ['I', ''] },
-  pyramid: { 26: ['☥', 'Ankh: must move on'], 27: ['X', 'bears off with a 4'], 28: ['III', 'bears off with a 3'], 29: ['II', 'bears off with a 2'], 30: ['I', 'bears off with a 1'] },
-  modern: { 1: ['☀', 'sun: start'], 15: ['◇', "bird's birth"], 26: ['☾', 'moon: back to the sun'], 27: ['bird', 'bird: back to 15'], 28: ['3', 'goes up with a 3'], 29: ['2', 'goes up with a 2'], 30: ['1', 'goes up with a 1'] },
-};
-
-function track30(variant) {
+function track30() {
   const squares = [];
   for (let s = 1; s <= 30; s++) {
     const { x, y } = square30(s);
-    const mark = MARKS[variant][s];
-    // Arrows at the ends of each row show the S-shaped direction of travel.
-    const arrow = { 1: '→', 10: '↓', 11: '←', 20: '↓', 21: '→' }[s];
-    squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, mark: mark?.[0], arrow, title: mark ? `${s}: ${mark[1]}` : String(s), name: mark ? `${s} (${mark[0]})` : String(s), trap: variant !== 'pyramid' && s === 27 });
+    // Arrows where each row ends show the S-shaped direction of travel: onward along the
+    // row, down to the next one at its end.
+    const r = Math.floor((s - 1) / 10);
+    const i = (s - 1) % 10;
+    const arrow = i === 9 && r < 2 ? '↓' : i === 0 ? (r === 1 ? '←' : '→') : undefined;
+    squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, arrow, name: String(s) });
   }
   squares.push({ key: 'off', x: 10 + 10 * CELL + 12, y: 10 + 2 * CELL, w: CELL, h: CELL, mark: 'off', title: 'borne off', name: 'off the board', off: true });
-  // The arrows of the S path.
-  const deco = [];
-  return { width: 10 * CELL + 20 + CELL + 12, height: 3 * CELL + 20, squares, deco };
+  return { width: 10 * CELL + 20 + CELL + 12, height: 3 * CELL + 20, squares, deco: [] };
 }
 
 function disc(fill, stroke, extra) {
@@ -62,13 +60,11 @@ function parseJequier(n) {
     pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: `${black ? 'black' : 'white'} piece${unmoved ? ' (not moved yet)' : ''}`,
       draw: disc(black ? '#222' : '#fafafa', black ? '#000' : '#444', unmoved ? (cx, cy) => svg('circle', { cx, cy, r: 8, fill: 'none', stroke: black ? '#888' : '#999', 'stroke-width': 2 }) : null) });
   });
-  const onBoard = (c) => [...board].filter(x => x.toUpperCase() === c).length;
+  // "b2": engine player 2 has the black pieces ("b-": nobody's colour is known yet).
   const blackSeat = seats[1] === '-' ? null : Number(seats[1]);
   const mover = Number(state.slice(1, 2));
-  const players = blackSeat ? { [blackSeat]: 'black', [3 - blackSeat]: 'white' } : {};
   for (const p of pieces) p.owner = blackSeat ? (p.colour === 'black' ? blackSeat : 3 - blackSeat) : null;
-  const m = /^m\d:(\d+)$/.exec(state);
-  return { pieces, mover, sides: players, throwValue: m ? Number(m[1]) : null, info: `borne off: white ${5 - onBoard('W')}, black ${5 - onBoard('B')}` };
+  return { pieces, mover };
 }
 
 const PYR = { L: 22, M: 17, S: 12 };
@@ -87,17 +83,14 @@ function parsePyramid(n) {
     const size = ch.toUpperCase();
     pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: `${black ? 'black' : 'white'} ${{ L: 'large', M: 'medium', S: 'small' }[size]} pyramid`, draw: pyramidShape(size, black) });
   });
-  const [offB, offW] = f[1].split('/');
+  // "black=2": engine player 2 has the black pyramids (absent before the colours are chosen).
   const bseat = (f.find(x => x.startsWith('black=')) || 'black=1').split('=')[1];
   const phase = f[2];
   let mover = null;
   if (phase === 'move' || phase === 'throw') mover = f[3] === 'b' ? Number(bseat) : 3 - Number(bseat);
   if (phase === 'choose') mover = Number(f[3]);
-  const colours = n.includes('black=') ? { [bseat]: 'black', [3 - bseat]: 'white' } : {};
   for (const p of pieces) p.owner = n.includes('black=') ? (p.colour === 'black' ? Number(bseat) : 3 - Number(bseat)) : null;
-  // "LMs": a letter a piece borne off, by its size.
-  const sizes = (t) => t === '-' ? 'none' : [...t].map(c => ({ l: 'large', m: 'medium', s: 'small' })[c.toLowerCase()] ?? c).join(', ');
-  return { pieces, mover, sides: colours, info: `borne off: black ${sizes(offB)}; white ${sizes(offW)}` };
+  return { pieces, mover };
 }
 
 const SEAT_LETTERS = 'abcd';
@@ -111,7 +104,7 @@ function modernShape(p, cx, cy, k = 1) {
   return svg('circle', { ...a, cx, cy, r });
 }
 function parseModern(n) {
-  const [, board, up, turn, phase] = n.split(' ');
+  const [, board, , turn] = n.split(' ');
   const pieces = [];
   if (board !== '-') for (const t of board.split(',')) {
     const m = /^(\d+)([a-d])(\d)$/.exec(t);
@@ -128,10 +121,7 @@ function parseModern(n) {
       return g;
     } });
   }
-  // "d2,c5": engine player 4's piece of 2 dots and player 3's of 5 went up, in that order.
-  const gone = up === '-' ? [] : up.split(',').map(t => `${COLOUR_NAMES[SEAT_LETTERS.indexOf(t[0])] ?? t[0]} ${t.slice(1)}`);
-  const info = `pieces up: ${gone.length ? gone.join(', ') : 'none yet'} (the third ends the game)`;
-  return { pieces, mover: Number(turn), info: info + (phase.startsWith('move:') ? ` · dice to play: ${phase.split(':')[1].split('').join(' ')}` : '') };
+  return { pieces, mover: Number(turn) };
 }
 
 // ---------- Parker: the Senet Row between two Safety Rows ----------
@@ -144,12 +134,15 @@ function parkerSquares() {
     // Player 1: his Safety Row at the bottom left to right, then the Senet Row right to left.
     const c1 = s <= 10 ? s - 1 : 20 - s;
     const c2 = s <= 10 ? 10 - s : s - 11;
+    // A square is named by the colour of the lane's pegs and its number on their path.
+    const name = (p) => `${COLOUR_NAMES[p - 1]} ${s}`;
     if (s <= 10) {
-      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: bot, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `red ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, name: `red ${s}`, safety: true });
-      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: top, w: CELL, h: CELL, n: s, mark: s === 1 ? '♛' : null, pharaoh: s === 1, title: `yellow ${s}${s === 1 ? ' (Pharaoh corner)' : ''}`, name: `yellow ${s}`, safety: true });
+      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: bot, w: CELL, h: CELL, n: s, name: name(1) });
+      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: top, w: CELL, h: CELL, n: s, name: name(2) });
     } else {
-      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: mid + CELL / 2, w: CELL, h: CELL / 2, n: s, arrow: '←', title: `red ${s} (Senet Row)`, name: `red ${s}`, hole: 1 });
-      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: mid, w: CELL, h: CELL / 2, n: s, arrow: '→', title: `yellow ${s} (Senet Row)`, name: `yellow ${s}`, hole: 2 });
+      // The middle row is both lanes side by side, each half a square high.
+      squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: mid + CELL / 2, w: CELL, h: CELL / 2, n: s, arrow: '←', name: name(1), hole: 1 });
+      squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: mid, w: CELL, h: CELL / 2, n: s, arrow: '→', name: name(2), hole: 2 });
     }
   }
   const deco = [svg('rect', { x: 10, y: mid, width: 10 * CELL, height: CELL, class: 'senet-row' })];
@@ -178,7 +171,7 @@ function parseParker(n) {
   const st = f.indexOf(f.find(x => /^(start|throw|move|over)$/.test(x)));
   let mover = null;
   if (f[st] === 'move' || f[st] === 'throw') mover = Number(f[st + 1]);
-  return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: `${f[0] === 'wait' ? 'a man waits for a throw of one to leave the Senet Row' : 'no waiting for a one'} · turns since the last capture: ${f[1].slice(1)} (a draw at 300)` };
+  return { pieces, mover };
 }
 
 // ---------- Martian: three coasters of 3×3 ----------
@@ -190,7 +183,7 @@ function martianSquares() {
   TRACKS.forEach((t, r) => {
     for (let k = 1; k <= 9; k++) {
       const c = martianCol(t, k);
-      squares.push({ key: t + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: t + k, title: `${{ S: 'Source', B: 'Balance', P: 'Perfect' }[t]} Track ${k}`, label: t + k, name: t + k });
+      squares.push({ key: t + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: t + k, label: t + k, name: t + k });
     }
   });
   squares.push({ key: 'off', x: 10 + 9 * CELL + 28 + 14, y: 10 + 2 * (CELL + 6), w: CELL, h: CELL + 6, mark: 'off', title: 'borne off', name: 'off the board', off: true });
@@ -245,20 +238,41 @@ function parseMartian(n) {
   }
   const state = f.slice(i);
   const mover = state[1] === 'move' || state[1] === 'throw' ? Number(state[0]) : null;
-  return { pieces, mover, sides: { 1: 'red', 2: 'yellow' }, info: state[1] === 'move' ? `die: ${state[2]}` : '' };
+  return { pieces, mover };
 }
 
 // ---------- the boards ----------
 
-// `chip(player, parsed)`: how engine player `player`'s pieces look (drawn by the same
-// functions as the board's pieces), for the players' list.
-const BOARDS = {
-  jequier: { geometry: () => track30('jequier'), parse: parseJequier, chip: (p, parsed) => discChip(parsed?.sides?.[p]) },
-  pyramid: { geometry: () => track30('pyramid'), parse: parsePyramid, chip: (p, parsed) => parsed?.sides?.[p] ? pyramidShape('M', parsed.sides[p] === 'black') : unknownChip },
-  modern: { geometry: () => track30('modern'), parse: parseModern, chip: (p) => (cx, cy, k) => modernShape(p, cx, cy, k) },
-  parker: { geometry: parkerSquares, parse: parseParker, chip: (p) => parkerPeg(PLAYER_COLOURS[p - 1], false) },
-  martian: { geometry: martianSquares, parse: parseMartian, chip: (p) => (cx, cy, k) => martianPyramid(p, 'M', cx, cy + 10 * k, k) },
+// Where each kind of board (the engine's `BoardKind`) draws its squares.
+const GEOMETRY = { track30, parker: parkerSquares, martian: martianSquares };
+
+// How a variant's position notation reads into pieces (`parse`), and how engine player `p`'s
+// pieces look given the side the rules name for them (`chip(p, side)`, drawn by the same
+// functions as the board's pieces, for the players' list): drawing, keyed by the notation
+// each reads. A variant without one here draws its board without pieces.
+const PIECES = {
+  jequier: { parse: parseJequier, chip: (p, side) => discChip(side) },
+  pyramid: { parse: parsePyramid, chip: (p, side) => side ? pyramidShape('M', side === 'black') : unknownChip },
+  modern: { parse: parseModern, chip: (p) => (cx, cy, k) => modernShape(p, cx, cy, k) },
+  parker: { parse: parseParker, chip: (p) => parkerPeg(PLAYER_COLOURS[p - 1], false) },
+  martian: { parse: parseMartian, chip: (p) => (cx, cy, k) => martianPyramid(p, 'M', cx, cy + 10 * k, k) },
 };
+const plainChip = (p) => disc(PLAYER_COLOURS[p - 1] ?? '#999', '#222');
+
+// `geo` with the variant's special squares on it, as the engine lists them
+// (`special_squares`: place, mark, name, rule, kind): the mark drawn on the square and added
+// to its name, its name and rule in the square's title, its kind as a class (`kind-trap`).
+function withSpecialSquares(geo, special) {
+  const byPlace = new Map((special || []).map(q => [q.place, q]));
+  for (const s of geo.squares) {
+    const q = byPlace.get(s.key);
+    if (!q) { s.title ??= s.name; continue; }
+    if (q.mark) { s.mark = q.mark; s.name = `${s.name} (${q.mark})`; }
+    s.kind = q.kind;
+    s.title = `${s.name}: ${q.name}. ${q.rule}`;
+  }
+  return geo;
+}
 
 // The same board with rows and columns swapped (for narrow screens); text stays upright.
 const TURN_ARROW = { '→': '↓', '←': '↑', '↓': '→', '↑': '←' };
@@ -279,18 +293,21 @@ function transpose(g) {
   return { width: g.height, height: g.width, squares, deco };
 }
 
-// A board drawn into `host`. `onMove(move)` is called when the user picks a legal move.
+// A board of `variant` drawn into `host`. `info`: what the engine says of the variant's
+// board (`{board, special_squares}`, from `boardInfo` of common.js). `onMove(move)` is called
+// when the user picks a legal move.
 export class Board {
-  constructor(host, variant, { onMove, interactive = true } = {}) {
+  constructor(host, variant, info, { onMove, interactive = true } = {}) {
     this.variant = variant;
-    this.def = BOARDS[variant];
+    this.info = info || {};
+    this.pieces = PIECES[variant] ?? null;
     this.host = host;
     this.onMove = onMove;
     this.interactive = interactive;
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { class: `board board-${variant}`, role: 'group', 'aria-label': `${variant} board` });
+    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': `${variant} board` });
     host.replaceChildren(this.svg);
     // A phone held upright gets the board turned a quarter (rows become columns).
     const narrow = window.matchMedia?.('(max-width: 560px)');
@@ -305,7 +322,9 @@ export class Board {
 
   layout(vertical) {
     this.vertical = vertical;
-    this.geo = vertical ? transpose(this.def.geometry()) : this.def.geometry();
+    const drawn = GEOMETRY[this.info.board];
+    const flat = drawn ? withSpecialSquares(drawn(), this.info.special_squares) : { width: 200, height: 60, squares: [], deco: [] };
+    this.geo = vertical ? transpose(flat) : flat;
     this.svg.setAttribute('viewBox', `0 0 ${this.geo.width} ${this.geo.height}`);
     this.svg.classList.toggle('vertical', vertical);
     this.squareByKey = new Map(this.geo.squares.map(s => [s.key, s]));
@@ -318,9 +337,10 @@ export class Board {
     return s?.name ?? key;
   }
 
-  // A small drawing of engine player `p`'s pieces (as the board draws them now).
-  chip(p) {
-    const draw = this.def.chip(p, this.parsed);
+  // A small drawing of engine player `p`'s pieces, who play `side` (the frame's word for
+  // them, or null while the rules have not decided it).
+  chip(p, side) {
+    const draw = this.pieces ? this.pieces.chip(p, side ?? null) : plainChip(p);
     const root = svg('svg', { class: 'chip', width: 22, height: 22, viewBox: '0 0 22 22', 'aria-hidden': 'true' });
     root.append(draw(11, 11, 0.5));
     return root;
@@ -337,8 +357,9 @@ export class Board {
   draw(notation, { moves = [], canMove = false, lastMove = null, animate = false } = {}) {
     let parsed;
     // No position yet (seats still open): the empty board, in its place.
-    if (!notation) parsed = { pieces: [], info: '' };
-    else try { parsed = this.def.parse(notation); } catch (e) { parsed = { pieces: [], info: 'cannot read ' + notation }; }
+    if (!notation || !this.pieces) parsed = { pieces: [] };
+    else try { parsed = this.pieces.parse(notation); } catch (e) { parsed = { pieces: [], unread: true }; }
+    this.svg.dataset.unread = parsed.unread || (notation && !this.pieces) ? '1' : '';
     parsed.notation = notation;
     this.parsed = parsed;
     this.moves = canMove ? moves : [];
@@ -378,7 +399,7 @@ export class Board {
       targets.get(e.to).push({ move: m, dice: e.dice });
     }
     for (const s of g.squares) {
-      const cls = ['sq', s.mark ? 'marked' : '', s.trap ? 'trap' : '', s.safety ? 'safety' : '', s.off ? 'offsq' : '', s.hole ? 'hole' + s.hole : '',
+      const cls = ['sq', s.mark ? 'marked' : '', s.kind ? 'kind-' + s.kind : '', s.off ? 'offsq' : '', s.hole ? 'hole' + s.hole : '',
         last && (last.from === s.key || last.to === s.key) ? 'last' : ''].filter(Boolean).join(' ');
       const r = svg('rect', { x: s.x + 1, y: s.y + 1, width: s.w - 2, height: s.h - 2, rx: 4, class: cls, dataset: { sq: s.key } });
       r.append(svg('title', { text: s.title }));

@@ -1,26 +1,38 @@
 // Shared helpers of every page: DOM building, REST calls, tokens, the live connection.
 
-export const VARIANTS = {
-  jequier: { summary: 'Five pieces each on the S-shaped track of 30 squares, four throwing sticks (1–4, or 6 with all red sides up). The first to throw a 1 plays black. Throws of 1, 4 and 6 throw again. Two pieces in a row are safe, three block. Square 27 sends a piece back; bear off once all your pieces are in the last row.' },
-  pyramid: { summary: 'Ten Icehouse pyramids each (large 4, medium 3, small 2 points) and two four-sided dice. Move two pyramids a die each or one twice. Neighbours protect each other, three in a row block. The numbered squares X, III, II, I bear off with exactly that number; the Ankh must move on. Most points borne off wins.' },
-  modern: { summary: 'Five numbered pieces each (2–4 players) and two dice: one piece by the sum or two pieces a die each. Landing on an opponent sends it to the sun (square 1). The moon (26) sends back to the sun, the bird (27) to square 15. Pieces go up from 28–30 with the exact number; the game ends when three pieces are up, most marks wins.' },
-  parker: { summary: "Parker Brothers' 1930s game: a Pharaoh and four men each, two dice. Each player runs a circuit of his Safety Row and the shared Senet Row, where pegs that come to rest alongside an opposing peg capture it. The Pharaoh may move backward in the Senet Row and pass pegs. Capture all opposing pegs to win." },
-  martian: { summary: 'Three 3×3 coasters in a line make three tracks of nine squares: Source, Balance, Perfect. Each player has four pyramid trios that nest and stack; only free pyramids move, by a die of 1–6 pips. Coasters may swap ends. Bear all your pyramids off the Perfect Track to win.' },
-};
-
-// The variants' display names are the server's: written into the pages that name a variant
-// (`<meta name="variant-names">`), else `GET /api/variants`, one request per page, shared. A
-// page that cannot reach it shows the id.
+// What the pages know of each variant is the server's (the engine's): `GET /api/variants`,
+// one request per page, shared; a page that cannot reach it knows no variant.
 let variantsPromise = null;
 export function loadVariants() {
-  variantsPromise ??= api('/api/variants').catch(() => Object.keys(VARIANTS).map(id => ({ id, name: id, min_players: 2, max_players: 2, options: [] })));
+  variantsPromise ??= api('/api/variants').catch(() => { variantsPromise = null; return []; });
   return variantsPromise;
 }
+
+// What the server wrote into the page for `name` (a `<meta>` of JSON), or null.
+const writtenCache = new Map();
+function written(name) {
+  if (!writtenCache.has(name)) {
+    let value = null;
+    try { value = JSON.parse(document.querySelector(`meta[name="${name}"]`)?.content || 'null'); } catch { /* ask */ }
+    writtenCache.set(name, value);
+  }
+  return writtenCache.get(name);
+}
+
+// The variants' display names: written into the pages that name a variant
+// (`<meta name="variant-names">`), else from `GET /api/variants`. A page that cannot reach it
+// shows the id.
 export async function variantName(id) {
-  // A page that names a variant carries the names (the server writes them in): no request.
-  let written = null;
-  try { written = JSON.parse(document.querySelector('meta[name="variant-names"]')?.content || 'null'); } catch { /* ask */ }
-  return written?.[id] ?? (await loadVariants()).find(v => v.id === id)?.name ?? id;
+  return written('variant-names')?.[id] ?? (await loadVariants()).find(v => v.id === id)?.name ?? id;
+}
+
+// What a board of variant `id` draws besides its geometry, as the engine says it: the board
+// kind and its special squares (`{board, special_squares}`). The pages that draw a board
+// carry it for every variant (`<meta name="variant-boards">`): `writtenBoard` reads it at
+// once; `boardInfo` asks `GET /api/variants` on a page that does not.
+export function writtenBoard(id) { return written('variant-boards')?.[id] ?? null; }
+export async function boardInfo(id) {
+  return writtenBoard(id) ?? (await loadVariants()).find(v => v.id === id) ?? null;
 }
 
 export function el(tag, attrs = {}, ...children) {

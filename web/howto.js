@@ -3,11 +3,12 @@
 // the match page, the move its caption explains outlined as a last move is.
 
 import { Board } from './boards.js';
+import { writtenBoard } from './common.js';
 
 const variant = document.querySelector('main[data-variant]')?.dataset.variant;
 
 function draw(figure) {
-  const board = new Board(figure.querySelector('.howto-board'), variant, { interactive: false });
+  const board = new Board(figure.querySelector('.howto-board'), variant, writtenBoard(variant), { interactive: false });
   // One picture with one description (the figure's alt text), not a group of pieces to walk.
   board.svg.setAttribute('role', 'img');
   board.svg.setAttribute('aria-label', figure.dataset.alt);

@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, VARIANTS, clockRuleWords } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -20,6 +20,7 @@ async function init() {
   $('bot-form').addEventListener('submit', playComputer);
   botPlayers();
   $('variant').addEventListener('change', onVariant);
+  $('summary-more').addEventListener('click', () => { $('summary-text').classList.add('open'); $('summary-more').hidden = true; });
   $('lb-variant').addEventListener('change', leaderboard);
   $('lb-by').addEventListener('change', leaderboard);
   $('lb-players').addEventListener('change', leaderboard);
@@ -40,10 +41,20 @@ async function init() {
 
 function onVariant() {
   const v = variants.find(x => x.id === $('variant').value);
-  $('summary').replaceChildren(VARIANTS[v.id]?.summary ?? '', ' ', el('a', { href: `/howto/${v.id}`, text: 'How to play' }), ' · ', el('a', { href: `/rules/${v.id}`, text: 'Full rules' }));
+  // The engine's paragraph, in the lines the style sheet keeps for it from the first paint;
+  // "more" shows the rest of a longer one.
+  const text = $('summary-text');
+  text.textContent = v.summary ?? '';
+  text.classList.remove('open');
+  $('summary-more').hidden = text.scrollHeight <= text.clientHeight + 1;
+  $('howto-link').href = `/howto/${v.id}`;
+  $('rules-link').href = `/rules/${v.id}`;
   $('players').replaceChildren();
   for (let n = v.min_players; n <= v.max_players; n++) $('players').append(el('option', { value: n, text: String(n) }));
-  $('wait-row').hidden = !v.options.includes('waiting_for_one');
+  // The variant's options, each a box with the server's default and words (without the
+  // description's leading "<variant>: ", which the form says already).
+  $('options').replaceChildren(...(v.option_details || []).map(o => el('label', {},
+    el('input', { type: 'checkbox', checked: o.default, dataset: { option: o.name } }), ' ', o.description.replace(`${v.id}: `, ''))));
 }
 
 // "Play the computer": the computer takes every other seat, and the board opens at once.
@@ -195,7 +206,8 @@ async function create(e) {
     public: $('public').checked,
     rated: $('rated').checked,
   };
-  if (v.options.includes('waiting_for_one')) body.options = { waiting_for_one: $('waiting').checked };
+  const options = [...$('options').querySelectorAll('input[data-option]')].map(box => [box.dataset.option, box.checked]);
+  if (options.length) body.options = Object.fromEntries(options);
   const [kind, a, b] = $('clock').value.split(':');
   if (kind === 'f') body.clock = { kind: 'fischer', base_secs: Number(a), increment_secs: Number(b) };
   if (kind === 'c') body.clock = { kind: 'correspondence', days: Number(a) };

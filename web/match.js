@@ -4,13 +4,14 @@
 // their geometry (`moves`), and tells what happened in plain words from the events alone:
 // the faces of a throw (and the sticks' `value`), the squares and pieces of a move's
 // `geometry`, a `passed`, the `game_over`'s winner, reason, points and their `breakdown`;
-// a piece that cannot move says why from the frame's `stuck`.
+// a piece that cannot move says why in the engine's sentence (the frame's `stuck`), each
+// player's side and the line under the board are the frame's `sides` and `notes`.
 
 import {
   api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
-  loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY,
+  loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY, writtenBoard,
 } from './common.js';
-import { Board, diceView, COLOUR_NAMES, PLAYER_COLOURS } from './boards.js';
+import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 // What a board does not need for its first paint is loaded when it is needed, so that a first
 // visit pays only for what it shows: the clocks (clock.js) with a clocked match's first frame, the chat
 // (chat.js) when its panel is seen or used or a message comes for it, the win chances
@@ -32,6 +33,8 @@ const $ = (id) => document.getElementById(id);
 
 const st = {
   snap: null, seat: null, board: null, turn: null, legal: [], moves: [], stuck: [], notation: null, game: 0,
+  // The position in words, as the frames say it: each engine player's side, and its notes.
+  sides: [], notes: '',
   seats: [], names: [], lastMove: null, lastThrow: null, over: null, seedSent: new Set(),
   connected: [], spectators: 0, score: [], wins: [], pending: null, matchOver: null,
   variant: null, variantName: null, setup: null,
@@ -301,6 +304,7 @@ async function applySnapshot(s, first, draw = true) {
   st.snap = s;
   st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.stuck = s.stuck || [];
+  st.sides = s.sides || []; st.notes = s.notes || '';
   st.lastNo = s.last_event ?? st.lastNo;
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
@@ -309,10 +313,12 @@ async function applySnapshot(s, first, draw = true) {
   if (s.setup) st.setup = s.setup;
   if (s.client_seeds && st.seat && s.client_seeds[st.seat - 1] !== null) st.seedSent.add(s.game);
   if (first || !st.board || st.board.variant !== s.variant) {
-    st.board = new Board($('board'), s.variant, { onMove: pickMove });
+    st.board = new Board($('board'), s.variant, writtenBoard(s.variant), { onMove: pickMove });
     st.board.onSelect = (key, moves) => { $('hint').textContent = ''; renderChoices(key, moves); };
     st.board.onExplain = explain;
     $('board').dataset.variant = s.variant;
+    // The board's shape (its place is kept by the style sheet, by the engine's board kind).
+    $('board').dataset.board = st.board.info.board ?? '';
     $('links').replaceChildren(
       el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ',
       el('a', { href: `/howto/${s.variant}`, text: 'How to play' }), ' · ',
@@ -587,7 +593,7 @@ function applyEvent(e) {
   st.lastNo = e.no;
   takeClock(e.clock);
   st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.stuck = e.stuck || []; st.pending = null;
-  if (e.notation) st.notation = e.notation;
+  if (e.notation) { st.notation = e.notation; st.sides = e.sides || []; st.notes = e.notes || ''; }
   let animate = false;
   if (e.kind === 'game_started') {
     refreshNames();
@@ -628,7 +634,7 @@ function redraw(animate) {
   const mine = !!canMove();
   document.body.dataset.myTurn = mine ? '1' : '0';
   document.body.dataset.lastEvent = live?.lastEvent ?? 0;
-  $('info').textContent = st.notation ? st.board.parsed?.info || '' : '';
+  $('info').textContent = st.notation ? st.notes : '';
   if (mine && !st.wasMyTurn) beep(780, 120);
   st.wasMyTurn = mine;
   document.title = `${mine ? '▶ Your move · ' : ''}${st.snap?.name ?? 'Senet match'} — Senet`;
@@ -670,12 +676,10 @@ function renderWaiting() {
     saved?.spectator_url ? linkRow('Spectator link', saved.spectator_url, 'spectator-link') : '');
 }
 
+// The side engine player `engine` plays, as the frame names it (null until the rules decide).
 function sideWords(engine) {
-  const v = st.variant;
-  const side = st.board?.parsed?.sides?.[engine];
-  if (v === 'jequier' || v === 'pyramid') return side ? `plays ${side}` : 'colour not decided yet';
-  if (v === 'parker' || v === 'martian') return side || COLOUR_NAMES[engine - 1];
-  return COLOUR_NAMES[engine - 1] || '';
+  const side = st.sides[engine - 1];
+  return side ? `plays ${side}` : 'side not decided yet';
 }
 
 function renderPlayers() {
@@ -686,7 +690,7 @@ function renderPlayers() {
   for (let seat = 1; seat <= n; seat++) {
     const engine = st.seats.indexOf(seat) + 1;
     const turn = st.turn?.seat === seat;
-    const chip = engine && st.board ? st.board.chip(engine) : el('span', { class: 'chip-none' });
+    const chip = engine && st.board ? st.board.chip(engine, st.sides[engine - 1]) : el('span', { class: 'chip-none' });
     box.append(el('div', { class: 'player' + (turn ? ' on-turn' : '') + (seat === st.seat ? ' me' : ''), dataset: { seat, engine } },
       el('span', { class: 'swatch' }, chip),
       el('strong', {}, seatName(st.names, seat)), seat === st.seat ? ' (you)' : '',
@@ -760,60 +764,18 @@ function renderNotice() {
   for (const p of $('story').children) p.classList.toggle('in-notice', !!st.notice && p.dataset.no === String(st.notice.no));
 }
 
-// Why a piece cannot move, in words, from the engine's reason (the `stuck` of the event or
-// snapshot); a variant's own words where its rules say more. Null for a reason with no
-// words here (the page then says only that the piece has no move).
-function stuckWords(reason) {
-  const v = st.variant;
-  const pyramid = v === 'pyramid' || v === 'martian';
-  const piece = pyramid ? 'pyramid' : v === 'parker' ? 'peg' : 'piece';
-  switch (reason) {
-    case 'must_wait': return {
-      jequier: 'That piece must wait until the piece in front of it has moved.',
-      pyramid: 'That pyramid must wait on its numbered square until a die shows that square\'s number.',
-      parker: 'That man must wait: he reaches square 20 only by an exact count, and leaves it only with a one of a later throw.',
-    }[v] || `That ${piece} must wait.`;
-    case 'blocked': return {
-      jequier: 'That piece is blocked by three opposing pieces in a row.',
-      pyramid: 'That pyramid is blocked by three opposing pyramids in a row.',
-      parker: 'That man is blocked by one of your own pegs in his way.',
-      martian: 'That pyramid is blocked by a complete tree of the other colour in its way.',
-    }[v] || `That ${piece} is blocked.`;
-    case 'protected': return v === 'modern'
-      ? 'That piece would land on a protected piece: pieces on squares 28 to 30 are safe from pieces outside them.'
-      : `That ${piece} would land on a protected ${piece}: two of a colour side by side, or one on a safe square.`;
-    case 'occupied_by_own': return `That ${piece} would land on one of your own.`;
-    case 'must_bear_off_first': return 'You must bear off first.';
-    case 'must_move_forced_piece': return {
-      pyramid: 'The pyramid on the Ankh (26) must move first.',
-      modern: 'A piece on squares 28 to 30 must move first.',
-    }[v] || 'Another piece must move first.';
-    case 'must_use_all_dice': return `Moving that ${piece} would leave a die unused: both dice must be played when they can be.`;
-    case 'cannot_bear_off': return {
-      jequier: 'You may bear off only once all your pieces are in the last row.',
-      martian: 'A pyramid bears off only once none of yours is on the Source Track, and never carrying the other colour.',
-    }[v] || `That ${piece} may not bear off yet.`;
-    case 'off_path': return `That ${piece} would leave the board.`;
-    case 'illegal_stack': return 'That pyramid cannot be stacked where it would land.';
-    case 'trapped': return 'That pyramid is held inside a larger one: the larger one moves first.';
-    case 'no_backward': return `That ${piece} may not move backward now.`;
-    case 'no_such_die': return v === 'martian' ? 'This throw moves a coaster, not a pyramid: choose a coaster move.' : `No die of this throw moves that ${piece}.`;
-    default: return null;
-  }
-}
-
 // A click on a piece that cannot move now says why, in words: another seat's piece, or the
-// server's reason for this one.
+// engine's sentence for this one (the frame's `stuck`).
 function explain(key, pieces) {
   if (!canMove()) return;
   const mine = st.seats.indexOf(st.seat) + 1;
   const owners = new Set(pieces.map(p => p.owner).filter(Boolean));
   const hint = $('hint');
-  const reason = st.stuck.find(s => s.from === key)?.reason;
+  const stuck = st.stuck.find(s => s.from === key);
   if (owners.size && !owners.has(mine)) hint.textContent = `That is ${[...owners].map(o => whose(seatOfEngine(o))).join(' and ')} piece: you move your own.`;
-  else hint.textContent = stuckWords(reason) || 'This piece has no legal move with this throw.';
+  else hint.textContent = stuck?.text || 'This piece has no legal move now.';
   hint.dataset.sq = key;
-  hint.dataset.reason = reason || '';
+  hint.dataset.reason = stuck?.reason || '';
 }
 
 function renderChoices(selected = st.board?.selected, only = null) {
@@ -913,7 +875,7 @@ const loadWinbar = later(() => import('./winbar.js'), (m) => {
 function seatsForChances(seatColour) {
   return st.names.map((_, i) => {
     const engine = st.seats.indexOf(i + 1) + 1;
-    return { name: seatName(st.names, i + 1), colour: seatColour(st.board?.parsed?.sides?.[engine], engine, PLAYER_COLOURS) };
+    return { name: seatName(st.names, i + 1), colour: seatColour(st.sides[engine - 1], engine, PLAYER_COLOURS) };
   });
 }
 

@@ -1,7 +1,7 @@
 // Replay of a finished game: step through its events; check the record and every throw with
 // WebCrypto (web/verify.js; the moves are checked by `senet-server verify`, not here).
 
-import { api, el, readKey, withKey } from './common.js';
+import { api, el, readKey, withKey, writtenBoard } from './common.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { verifyRecord } from './verify.js';
 import { WinBar, gameChances, seatColour } from './winbar.js';
@@ -12,6 +12,8 @@ const gameNo = Number(parts[3]);
 const key = readKey(matchId);
 const $ = (id) => document.getElementById(id);
 let rec, board, names = [], i = 0;
+// The event whose position is shown (its `notation`, `sides` and `notes`).
+let position = null;
 // The game's win chances, one point per event (absent while loading or if refused).
 let chances = null;
 const winbar = new WinBar($('winbar'));
@@ -35,17 +37,18 @@ function show(k) {
   $('step').value = String(i);
   $('where').textContent = `event ${i + 1} of ${rec.events.length}`;
   $('event').textContent = describe(e);
-  // The position is the latest notation; the outlined last move is the latest move's own
-  // geometry (as the match page shows it until the next move), never a comparison of positions.
+  // The position is the latest notation (with its sides and notes, in words); the outlined
+  // last move is the latest move's own geometry (as the match page shows it until the next
+  // move), never a comparison of positions.
   let notation = null, lastThrow = null, lastMove = null;
   for (let j = i; j >= 0 && (!notation || !lastThrow || !lastMove); j--) {
     const x = rec.events[j];
-    if (!notation && x.notation) notation = x.notation;
+    if (!notation && x.notation) { notation = x.notation; position = x; }
     if (!lastThrow && x.kind === 'thrown') lastThrow = x;
     if (!lastMove && x.kind === 'moved') lastMove = x.geometry || { steps: [] };
   }
   $('throw').replaceChildren(...(lastThrow ? [el('span', { text: `${who(lastThrow.seat)} threw ` }), diceView(lastThrow.spec, lastThrow.faces)] : []));
-  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' }); $('info').textContent = board.parsed?.info || ''; } else $('info').textContent = 'This record does not hold positions.';
+  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' }); $('info').textContent = position.notes || ''; } else $('info').textContent = 'This record does not hold positions.';
   document.body.dataset.step = String(i);
   showChances();
 }
@@ -56,7 +59,7 @@ function showChances() {
   if (!point) return;
   const seats = rec.seats.map((_, s) => {
     const engine = rec.seats.indexOf(s + 1) + 1;
-    return { name: who(s + 1), colour: seatColour(board.parsed?.sides?.[engine], engine, PLAYER_COLOURS) };
+    return { name: who(s + 1), colour: seatColour(position?.sides?.[engine - 1], engine, PLAYER_COLOURS) };
   });
   winbar.show(point.chances, seats, point.no);
 }
@@ -80,7 +83,7 @@ async function init() {
   }
   try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key)).names; } catch { /* names optional */ }
   $('title').textContent = `Replay of game ${gameNo} (${rec.variant})`;
-  board = new Board($('board'), rec.variant, { interactive: false });
+  board = new Board($('board'), rec.variant, writtenBoard(rec.variant), { interactive: false });
   $('step').max = String(rec.events.length - 1);
   $('step').addEventListener('input', () => show(Number($('step').value)));
   $('first').onclick = () => show(0);

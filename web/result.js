@@ -88,7 +88,7 @@ export function renderResult(page = m) {
   box.replaceChildren(el('h2', { id: 'result-head', text: head }),
     reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
     e.points !== undefined ? el('p', { class: 'points', id: 'result-points' }, `Points for this game: ${e.points}${e.reason ? ` (won by ${REASONS[e.reason] || e.reason})` : ''}. `,
-      el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), /borne off|pieces up/.test(st.board?.parsed?.info || '') ? ` · At the end: ${st.board.parsed.info}.` : '') : '',
+      el('a', { href: '/rules/' + st.variant, text: 'How points are counted' }), st.notes ? ` · At the end: ${st.notes}.` : '') : '',
     e.breakdown ? el('p', { class: 'breakdown', id: 'result-breakdown', text: breakdownWords(e) }) : '',
     table, chartFor(m.matchId, game, readKey(m.matchId), m.seats(seatColour)),
     el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',
@@ -141,7 +141,8 @@ async function newMatchSameSettings() {
   const body = { variant: s.variant, players: s.players, series: s.series, public: s.public, name: s.name };
   // Against the computer: the same bots in the same seats.
   if (s.bots?.some(Boolean)) body.bots = s.bots.filter(Boolean);
-  if (st.setup && s.variant === 'parker') body.options = { waiting_for_one: st.setup.waiting_for_one };
+  // The options of the setup, as the server said them (`players` is given above).
+  if (st.setup) { const { players, ...options } = st.setup; body.options = options; }
   const me = st.seat ? st.names[st.seat - 1] : null;
   if (me) body.player_name = me;
   const player = await ensurePlayer(me);

@@ -1,7 +1,7 @@
 // The rules page: the project's rules document of a variant, rendered as simple text blocks
 // (headings, paragraphs, lists, quotes, code and tables), built with DOM nodes only.
 
-import { el, variantName, VARIANTS } from './common.js';
+import { el, loadVariants, variantName } from './common.js';
 
 const variant = location.pathname.split('/')[2];
 const main = document.getElementById('rules');
@@ -58,12 +58,15 @@ function render(md) {
   return nodes;
 }
 
+// The rules text, and the variant's summary (the engine's, from GET /api/variants), asked for
+// at once; the name is written into the page.
 async function init() {
-  if (!VARIANTS[variant]) { main.replaceChildren(el('p', { text: 'No such variant.' })); return; }
   document.title = `${await variantName(variant)} — rules`;
-  const res = await fetch(`/static/rules/${variant}.md`);
+  const [res, variants] = await Promise.all([fetch(`/static/rules/${variant}.md`), loadVariants()]);
+  if (!res.ok) { main.replaceChildren(el('p', { text: 'No such variant.' })); return; }
+  const summary = variants.find(x => x.id === variant)?.summary ?? '';
   const md = await res.text();
-  main.replaceChildren(el('p', { class: 'summary' }, VARIANTS[variant].summary, ' ', el('a', { href: `/howto/${variant}`, text: 'How to play, for newcomers' })), ...render(md));
+  main.replaceChildren(el('p', { class: 'summary' }, summary, ' ', el('a', { href: `/howto/${variant}`, text: 'How to play, for newcomers' })), ...render(md));
 }
 
 init();

@@ -2,7 +2,7 @@
 // public match, else the server's own bot game), drawn from a spectator socket. Read-only.
 // The lobby loads this script after its load event (web/lobby.js).
 
-import { api, Live, variantName } from './common.js';
+import { api, Live, variantName, boardInfo } from './common.js';
 import { Board } from './boards.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,6 +13,9 @@ let matchId = null;
 let notation = null;
 let lastMove = null;
 let draws = 0;
+// What the board of the match's variant draws besides its geometry (common.js's boardInfo,
+// from the lobby's own GET /api/variants), known before its socket opens.
+let info = null, infoOf = null;
 
 // Asks which match to show; switches to it when it changed.
 async function tune() {
@@ -22,6 +25,9 @@ async function tune() {
     return;
   }
   if (ch.match_id === matchId) return;
+  const known = await boardInfo(ch.variant);
+  if (ch.match_id === matchId) return;
+  info = known; infoOf = ch.variant;
   if (live) { live.closed = true; live.ws?.close(); }
   matchId = ch.match_id;
   host.dataset.match = matchId;
@@ -35,7 +41,7 @@ async function onMessage(msg) {
   if (msg.type === 'welcome' || msg.type === 'snapshot') {
     const s = msg.snapshot;
     if (!board || board.variant !== s.variant) {
-      board = new Board(host, s.variant, { interactive: false });
+      board = new Board(host, s.variant, s.variant === infoOf ? info : null, { interactive: false });
       // The card keeps the board across, whatever the screen (its space is reserved so).
       board.layout(false);
     }

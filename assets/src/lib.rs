@@ -83,6 +83,7 @@ mod pages;
 mod precompressed;
 mod served;
 mod site;
+mod variant_meta;
 
 use axum::Router;
 use axum::extract::rejection::PathRejection;

@@ -8,6 +8,7 @@ use senet_engine::Variant;
 use crate::embedded::{howto_source, web_file};
 use crate::favicon::{data_uri, favicon_svg};
 use crate::hashed_imports::{embedded, link_page, preload_modules};
+use crate::variant_meta::{variant_boards, variant_names};
 
 /// The content type of every page.
 pub(crate) const HTML: &str = "text/html; charset=utf-8";
@@ -97,7 +98,7 @@ fn missing(title: &str, detail: &str) -> Option<String> {
 
 /// A page as it is served: its module scripts' imports preloaded ([`preload_modules`]), its
 /// files' hashed names ([`link_page`]), the favicon inline and the variants' display names
-/// (`{{variant_names}}`) filled in.
+/// (`{{variant_names}}`) and boards (`{{variant_boards}}`) filled in.
 pub(crate) fn fill_page(html: &str, hashed: &[(&str, String)]) -> String {
     link_page(&preload_modules(html, embedded()), hashed)
         .replace(
@@ -105,22 +106,7 @@ pub(crate) fn fill_page(html: &str, hashed: &[(&str, String)]) -> String {
             &format!("<link rel=\"icon\" href=\"{}\">", data_uri(favicon_svg())),
         )
         .replace("{{variant_names}}", &variant_names())
-}
-
-/// The variants' display names, `{"<id>": "<name>", …}` in JSON, escaped for a
-/// double-quoted attribute: a page that names a variant reads them from its
-/// `<meta name="variant-names">` instead of asking `GET /api/variants`.
-fn variant_names() -> String {
-    let names: serde_json::Map<String, serde_json::Value> = Variant::ALL
-        .iter()
-        .map(|v| (v.id().to_owned(), v.name().into()))
-        .collect();
-    serde_json::Value::Object(names)
-        .to_string()
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+        .replace("{{variant_boards}}", &variant_boards())
 }
 
 #[cfg(test)]
@@ -209,7 +195,12 @@ mod tests {
         for variant in Variant::ALL {
             let id = variant.id();
             let html = howto_source(variant).expect("the how-to page");
-            assert!(html.contains(&format!("<main class=\"howto\" data-variant=\"{id}\">")));
+            // The board's place is kept by its kind, as the engine names it.
+            let board = serde_json::to_value(variant.board()).unwrap();
+            let board = board.as_str().unwrap();
+            assert!(html.contains(&format!(
+                "<main class=\"howto\" data-variant=\"{id}\" data-board=\"{board}\">"
+            )));
             assert!(
                 html.contains(&format!("href=\"/rules/{id}\"")),
                 "{id}: links the exact rules"

@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use senet_match::dice::ServerSeed;
+use senet_match::state::NewGame;
 use senet_match::view::ReplayError;
 use senet_match::{Fact, MatchSpec, MatchState, RecoveryError, Seat, stored_spec};
 use senet_protocol::ChatLine;
@@ -49,6 +51,50 @@ pub async fn spawn_match_for(
     store: Arc<dyn EventStore>,
     cfg: Arc<Settings>,
 ) -> Result<(MatchHandle, Created), StoreError> {
+    let (actor, created) = new_match(spec, player_id, store, cfg, false).await?;
+    Ok((actor.start(), created))
+}
+
+/// Starts a new match as [`spawn_match_for`] does, whose every game throws from `seed` (its
+/// game `n` is [`chosen_game`]`(seed, n)`), so that a test knows its throws in advance. Such
+/// a match takes no client seeds: its throws are the seed's alone. Only in a build with the
+/// `test-dice` feature (the browser tests' server): a normal build cannot make one.
+///
+/// # Errors
+/// When the store cannot record the match.
+#[cfg(feature = "test-dice")]
+pub async fn spawn_match_with_dice(
+    spec: NewMatch,
+    player_id: Option<String>,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Settings>,
+    seed: ServerSeed,
+) -> Result<(MatchHandle, Created), StoreError> {
+    let (mut actor, created) = new_match(spec, player_id, store, cfg, true).await?;
+    actor.chosen_seed = Some(seed);
+    Ok((actor.start(), created))
+}
+
+/// Game `game` (from 1) of a match whose dice a test chose (`test-dice`): the chosen seed,
+/// and an id made of the seed's commitment and the game's number. The throws of such a game
+/// follow from the seed alone (it takes no client seeds), so they are known in advance; the
+/// same seed makes the same game ids, which a store takes once (one match per seed and store).
+pub fn chosen_game(seed: &ServerSeed, game: u32) -> NewGame {
+    NewGame {
+        game_id: format!("test-dice-{}-{game}", &seed.commitment()[..16]),
+        seed: seed.clone(),
+    }
+}
+
+/// Records a new match and makes its actor (not yet started); `chosen_dice`: its dice are
+/// chosen by a test, so its games take no client seeds.
+async fn new_match(
+    spec: NewMatch,
+    player_id: Option<String>,
+    store: Arc<dyn EventStore>,
+    cfg: Arc<Settings>,
+    chosen_dice: bool,
+) -> Result<(Actor, Created), StoreError> {
     let id = uuid::Uuid::new_v4().to_string();
     let n = spec.setup.players;
     let tokens: Vec<String> = (0..n).map(|_| new_secret()).collect();
@@ -99,9 +145,11 @@ pub async fn spawn_match_for(
             .collect(),
     };
     store.create_match(&row).await?;
-    let state = MatchState::new(spec_of(&spec, &cfg));
+    let mut match_spec = spec_of(&spec, &cfg);
+    match_spec.seed_window &= !chosen_dice;
+    let state = MatchState::new(match_spec);
     let actor = Actor::new(row, spec.name, spec.public, state, store, cfg);
-    Ok((actor.start(), created))
+    Ok((actor, created))
 }
 
 /// Rebuilds an unfinished match from the store — every stored fact applied in order (each

@@ -130,6 +130,8 @@ mod tests {
                 geometry: None,
                 moves: vec![],
                 stuck: vec![],
+                sides: vec![None, None],
+                notes: String::new(),
                 clock: None,
             }))
         };

@@ -6,9 +6,12 @@
 
 use std::time::Duration;
 
-use senet_engine::{Geometry, Stuck, Throw, ThrowEffect, ThrowSpec};
+use std::borrow::Cow;
+
+use senet_engine::{Geometry, Throw, ThrowEffect, ThrowSpec};
 use senet_protocol::{
-    Event, EventKind, EventMsg, MoveOption, ServerMsg, Snapshot, Status, Summary, Turn, TurnKind,
+    Event, EventKind, EventMsg, MoveOption, ServerMsg, Snapshot, Status, StuckPiece, Summary, Turn,
+    TurnKind,
 };
 
 use crate::fact::Fact;
@@ -17,7 +20,8 @@ use crate::seat::Seat;
 use crate::state::{ApplyError, MatchState, Waiting};
 
 /// What the match waits for, as the protocol says it: whose turn, and for a seat to move
-/// its legal moves (as notation, and with their geometry) and its pieces that cannot move.
+/// its legal moves (as notation, and with their geometry) and its pieces that cannot move,
+/// each with the engine's sentence.
 #[derive(Clone, Debug)]
 pub struct TurnView {
     /// What the match waits for.
@@ -26,8 +30,8 @@ pub struct TurnView {
     pub legal: Vec<String>,
     /// The legal moves with their geometry.
     pub moves: Vec<MoveOption>,
-    /// The mover's pieces without a legal move, and why.
-    pub stuck: Vec<Stuck>,
+    /// The mover's pieces without a legal move, why, and in the variant's words.
+    pub stuck: Vec<StuckPiece>,
 }
 
 /// What the match waits for now; see [`TurnView`].
@@ -67,8 +71,14 @@ pub fn turn(state: &MatchState) -> TurnView {
                 },
                 legal: moves.iter().map(|m| m.mv.clone()).collect(),
                 // The places the legal moves start from are known: only the others are asked.
+                // The sentences are the engine's constants: nothing is allocated for them.
                 stuck: engine
-                    .map(|g| g.stuck_except(|place| moves.iter().any(|m| m.from == Some(place))))
+                    .map(|g| {
+                        g.stuck_except(|place| moves.iter().any(|m| m.from == Some(place)))
+                            .into_iter()
+                            .map(|s| s.explained(g.variant()).into())
+                            .collect()
+                    })
                     .unwrap_or_default(),
                 moves,
             }
@@ -78,6 +88,15 @@ pub fn turn(state: &MatchState) -> TurnView {
 
 fn seats_u8(seats: &[Seat]) -> Vec<u8> {
     seats.iter().map(|s| s.get()).collect()
+}
+
+/// What the position says in words beside its notation: each engine player's side (none
+/// before the first game) and the line of notes a board does not draw.
+fn position_words(state: &MatchState) -> (Vec<Option<Cow<'static, str>>>, String) {
+    state.game().map_or_else(Default::default, |g| {
+        let sides = g.engine.sides().into_iter().map(|s| s.map(Cow::Borrowed));
+        (sides.collect(), g.engine.position_notes())
+    })
 }
 
 /// The event a client gets for `fact`, number `no`, given the state right after it (and for
@@ -162,6 +181,7 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
             seat: None,
         };
     }
+    let (sides, notes) = position_words(state);
     Event {
         no,
         game: state.game_no(),
@@ -173,6 +193,8 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
         moves,
         stuck,
         clock: state.clock_view(Duration::ZERO),
+        sides,
+        notes,
     }
 }
 
@@ -229,6 +251,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
     let spec = state.spec();
     let g = state.game();
     let n = usize::from(spec.setup.players);
+    let (sides, notes) = position_words(state);
     Snapshot {
         match_id: table.match_id.to_owned(),
         name: table.name.to_owned(),
@@ -253,6 +276,8 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         legal,
         moves,
         stuck,
+        sides,
+        notes,
         score: state.score().to_vec(),
         wins: state.wins().to_vec(),
         last_event: state.events(),
@@ -502,11 +527,13 @@ mod tests {
     fn a_move_frame_and_the_snapshot_say_which_pieces_cannot_move_and_why() {
         let (state, frames) = jequier_at_first_move();
         // Black opens with the front piece; the four behind it wait for the piece in front.
-        let waiting: Vec<Stuck> = [2, 4, 6, 8]
+        let words = Variant::Jequier.explain(IllegalMove::MustWait).unwrap();
+        let waiting: Vec<StuckPiece> = [2, 4, 6, 8]
             .into_iter()
-            .map(|n| Stuck {
+            .map(|n| StuckPiece {
                 from: Place::square(n).unwrap(),
                 reason: IllegalMove::MustWait,
+                text: Cow::Borrowed(words),
             })
             .collect();
         assert_eq!(turn(&state).stuck, waiting);
@@ -516,13 +543,45 @@ mod tests {
         assert_eq!(last["legal"], json!(["10-11"]));
         assert_eq!(
             last["stuck"][0],
-            json!({"from": "s2", "reason": "must_wait"})
+            json!({"from": "s2", "reason": "must_wait", "text": words})
         );
         assert_eq!(last["stuck"].as_array().map(Vec::len), Some(4));
         // The sticks say what they give: the 1 that decided black.
         assert_eq!(last["value"], 1);
         // Frames without legal moves leave `stuck` out.
         assert!(frames[0].get("stuck").is_none(), "{}", frames[0]);
+    }
+
+    #[test]
+    fn frames_and_snapshots_say_the_sides_and_the_notes_of_the_position() {
+        let (state, frames) = jequier_at_first_move();
+        let engine = &state.game().unwrap().engine;
+        let notes = engine.position_notes();
+        assert!(notes.starts_with("borne off:"), "{notes}");
+        // The seat that threw the first 1 plays black; the frame says so in engine players.
+        let sides: Vec<Value> = engine.sides().into_iter().map(|s| json!(s)).collect();
+        assert!(sides.contains(&json!("black")) && sides.contains(&json!("white")));
+        let last = frames.last().unwrap();
+        assert_eq!(last["sides"], Value::Array(sides.clone()));
+        assert_eq!(last["notes"], notes);
+        let snap = serde_json::to_value(snapshot(&state, table())).unwrap();
+        assert_eq!(snap["sides"], Value::Array(sides));
+        assert_eq!(snap["notes"], notes);
+        // Before the first 1 nobody's colour is decided: null for each player.
+        let opening = frames.iter().find(|f| f["kind"] == "game_started").unwrap();
+        assert_eq!(opening["sides"], json!([null, null]), "{opening}");
+        // Every frame parses back as what it was made from.
+        for f in &frames {
+            let msg: ServerMsg = serde_json::from_value(f.clone()).unwrap();
+            assert_eq!(serde_json::to_value(&msg).unwrap(), *f);
+        }
+        // Before a game there is no position: no sides, no notes.
+        let fresh = MatchState::new(*state.spec());
+        let snap = serde_json::to_value(snapshot(&fresh, table())).unwrap();
+        assert!(
+            snap.get("sides").is_none() && snap.get("notes").is_none(),
+            "{snap}"
+        );
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! What happened in a match, as a client is told: numbered [`Event`]s, what the match waits
 //! for ([`Turn`]) and the legal moves a board highlights ([`MoveOption`]).
 
+use std::borrow::Cow;
+
 use senet_engine::geometry::{DiceValues, Places, StepKind};
 use senet_engine::martian::Coaster;
 use senet_engine::{
-    Breakdown, EndReason, Geometry, Place, Setup, Stuck, ThrowEffect, ThrowSpec, Variant,
+    Breakdown, EndReason, ExplainedStuck, Geometry, IllegalMove, Place, Setup, ThrowEffect,
+    ThrowSpec, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -187,14 +190,46 @@ pub struct Event {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<MoveOption>,
     /// The places of the mover's pieces from which no legal move starts, each with the
-    /// engine's most specific reason (absent when there are none): what a board says when
-    /// such a piece is clicked.
+    /// engine's most specific reason and its sentence (absent when there are none): what a
+    /// board says when such a piece is clicked.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub stuck: Vec<Stuck>,
+    pub stuck: Vec<StuckPiece>,
     /// The clocks after the event (absent for a match without a clock, and before its first
     /// game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// Per engine player (index 0 is player 1; see `seats`), the side or colour the rules
+    /// name for them, null while the rules have not decided it (absent before the first
+    /// game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<Option<Cow<'static, str>>>,
+    /// One line, in words, of what the position holds that a board does not draw (pieces
+    /// borne off, the dice still to play, counters towards a limit); absent when empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+/// A piece of the mover's that cannot move: where it stands, the engine's most specific
+/// reason, and the reason in the variant's words (the engine's
+/// [`ExplainedStuck`]). Serialised as `{"from": "s12", "reason": "blocked", "text": "…"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct StuckPiece {
+    /// Where the piece (or, in `martian`, the mover's pyramids) stands.
+    pub from: Place,
+    /// Why it cannot move (the code of an `error` message).
+    pub reason: IllegalMove,
+    /// The reason as one sentence for the player.
+    pub text: Cow<'static, str>,
+}
+
+impl From<ExplainedStuck> for StuckPiece {
+    fn from(s: ExplainedStuck) -> StuckPiece {
+        StuckPiece {
+            from: s.from,
+            reason: s.reason,
+            text: Cow::Borrowed(s.text),
+        }
+    }
 }
 
 /// A legal move and where the mover's piece goes: what a board highlights. (The whole

@@ -28,7 +28,7 @@ pub mod time;
 
 pub use chat_line::{ChatLine, KEPT_PER_ROOM, Room};
 pub use client::{ClientMsg, Tail, TailOutOfRange};
-pub use event::{Event, EventKind, MoveOption, Turn, TurnKind};
+pub use event::{Event, EventKind, MoveOption, StuckPiece, Turn, TurnKind};
 pub use json_schema::protocol_schema;
 pub use server_msg::{EventMsg, ServerMsg, Snapshot};
 pub use summary::{Status, Summary};

@@ -1,10 +1,12 @@
 //! What the server says: [`ServerMsg`], with the [`Snapshot`] a client draws from.
 
-use senet_engine::{Setup, Stuck, Variant};
+use std::borrow::Cow;
+
+use senet_engine::{Setup, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::chat_line::ChatLine;
-use crate::event::{Event, MoveOption, Turn};
+use crate::event::{Event, MoveOption, StuckPiece, Turn};
 use crate::terms::{ClockSpec, ClockView, Series};
 
 /// Everything a client needs to draw the match now.
@@ -53,9 +55,15 @@ pub struct Snapshot {
     /// The legal moves with their geometry, in the order of `legal`.
     #[serde(default)]
     pub moves: Vec<MoveOption>,
-    /// The mover's pieces without a legal move, and why (as in [`Event::stuck`]).
+    /// The mover's pieces without a legal move, why, and in words (as in [`Event::stuck`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub stuck: Vec<Stuck>,
+    pub stuck: Vec<StuckPiece>,
+    /// Per engine player, the side the rules name for them (as in [`Event::sides`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<Option<Cow<'static, str>>>,
+    /// What the position holds that a board does not draw (as in [`Event::notes`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
     /// Series points per seat.
     pub score: Vec<u32>,
     /// Games won per seat.

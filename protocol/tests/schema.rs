@@ -203,10 +203,16 @@ fn messages_round_trip_through_the_schema() {
         notation: Some("…".into()),
         geometry: Some(geometry.clone()),
         moves: vec![MoveOption::new("5-8".into(), geometry.clone())],
-        stuck: vec![Stuck {
-            from: place("B3"),
-            reason: senet_engine::IllegalMove::Blocked,
-        }],
+        stuck: vec![
+            Stuck {
+                from: place("B3"),
+                reason: senet_engine::IllegalMove::Blocked,
+            }
+            .explained(Variant::Martian)
+            .into(),
+        ],
+        sides: vec![Some("red".into()), None],
+        notes: "die: 3".into(),
         clock: Some(ClockView {
             rule: ClockSpec::Fischer {
                 base_secs: 300,

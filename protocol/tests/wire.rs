@@ -72,6 +72,8 @@ fn events_are_flat() {
         moves: vec![],
         stuck: vec![],
         clock: None,
+        sides: vec![],
+        notes: String::new(),
     }));
     let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
     assert_eq!(v["type"], "event");
@@ -134,4 +136,61 @@ fn protocol_doc_examples_parse() {
 #[allow(dead_code)]
 struct ChatList {
     messages: Vec<ChatLine>,
+}
+
+/// The first ```json block of `docs/protocol.md` after `marker`.
+fn doc_json_after(marker: &str) -> &'static str {
+    let doc = include_str!("../../docs/protocol.md");
+    let at = doc
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker:?} in docs/protocol.md"));
+    let block = &doc[at..];
+    let start = block.find("```json\n").expect("a JSON block after it") + "```json\n".len();
+    let len = block[start..].find("```").expect("the end of the block");
+    &block[start..start + len]
+}
+
+/// The examples of docs/protocol.md that show the position in words (a full event, the
+/// welcome's snapshot, the stuck pieces of the move geometry) parse as the frames they show.
+#[test]
+fn the_position_in_words_examples_parse() {
+    let msg: ServerMsg = serde_json::from_str(doc_json_after("<!-- position-in-words example"))
+        .expect("the full event parses");
+    let ServerMsg::Event(e) = msg else {
+        panic!("an event: {msg:?}")
+    };
+    let sides: Vec<Option<&str>> = e.sides.iter().map(|s| s.as_deref()).collect();
+    assert_eq!(sides, [Some("black"), Some("white")]);
+    assert!(e.notes.ends_with("dice to play: 4"), "{}", e.notes);
+    assert_eq!(e.stuck.len(), 2);
+    assert_eq!(
+        e.stuck[0].text,
+        "That pyramid would land on one of your own."
+    );
+    // The text is the engine's sentence for the reason, in this variant.
+    assert_eq!(
+        Some(e.stuck[0].text.as_ref()),
+        senet_engine::Variant::Pyramid.explain(e.stuck[0].reason)
+    );
+
+    let msg: ServerMsg = serde_json::from_str(doc_json_after("`welcome` — the answer to `hello`"))
+        .expect("the welcome parses");
+    let ServerMsg::Welcome { snapshot, .. } = msg else {
+        panic!("a welcome: {msg:?}")
+    };
+    assert_eq!(snapshot.sides, [None, None]);
+    assert_eq!(snapshot.notes, "borne off: black none; white none");
+
+    let fragment = doc_json_after("**Move geometry.**");
+    let geometry: serde_json::Value =
+        serde_json::from_str(&format!("{{{fragment}}}")).expect("the fragment is JSON");
+    let stuck: Vec<StuckPiece> =
+        serde_json::from_value(geometry["stuck"].clone()).expect("stuck pieces");
+    for s in &stuck {
+        assert_eq!(
+            Some(s.text.as_ref()),
+            senet_engine::Variant::Pyramid.explain(s.reason),
+            "{s:?}"
+        );
+    }
 }

@@ -16,7 +16,7 @@ use senet_store::hash_secret;
 
 use super::conn_chat::{ChatError, ConnChat};
 use super::history::Missed;
-use super::{Actor, Refused, fresh_game};
+use super::{Actor, Refused};
 use crate::registry::{Cmd, Connected, JoinError, OutboxTx, SeatClaim, SocketHello, new_secret};
 
 impl Actor {
@@ -275,7 +275,7 @@ impl Actor {
             }
             ClientMsg::Rematch { .. } => Command::Rematch {
                 seat,
-                next: fresh_game(),
+                next: self.fresh_game(),
             },
             // Handled by the chat before it gets here.
             ClientMsg::Chat { .. } | ClientMsg::ChatRooms { .. } | ClientMsg::Mute { .. } => {

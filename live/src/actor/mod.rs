@@ -149,18 +149,28 @@ pub(crate) struct Actor {
     bots: BotSeats,
     chat: ChatState,
     fanout: Fanout,
+    /// The seed every game of the match throws from, when a test chose it (`test-dice`).
+    #[cfg(feature = "test-dice")]
+    pub(crate) chosen_seed: Option<ServerSeed>,
 }
 
-/// A new game's id and secret seed, from the OS random source.
-///
-/// # Panics
-/// If the operating system has no random source (the server cannot run fairly then).
-fn fresh_game() -> NewGame {
-    let mut seed = [0u8; 32];
-    getrandom::fill(&mut seed).expect("the OS random source is unavailable");
-    NewGame {
-        game_id: uuid::Uuid::new_v4().to_string(),
-        seed: ServerSeed(seed),
+impl Actor {
+    /// The next game's id and secret seed, from the OS random source. (A test build's match
+    /// made with a chosen seed, `test-dice`, plays [`crate::chosen_game`] instead.)
+    ///
+    /// # Panics
+    /// If the operating system has no random source (the server cannot run fairly then).
+    fn fresh_game(&self) -> NewGame {
+        #[cfg(feature = "test-dice")]
+        if let Some(seed) = &self.chosen_seed {
+            return crate::chosen_game(seed, self.state.game_no() + 1);
+        }
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).expect("the OS random source is unavailable");
+        NewGame {
+            game_id: uuid::Uuid::new_v4().to_string(),
+            seed: ServerSeed(seed),
+        }
     }
 }
 
@@ -196,6 +206,8 @@ impl Actor {
             bots: BotSeats::new(levels),
             chat: ChatState::default(),
             fanout: Fanout::new(cfg.broadcast_capacity),
+            #[cfg(feature = "test-dice")]
+            chosen_seed: None,
             store,
             cfg,
         }
@@ -306,7 +318,7 @@ impl Actor {
                 self.catch_up().await;
             }
             Due::NextGame => {
-                if let Err(e) = self.execute(Command::NextGame(fresh_game())).await {
+                if let Err(e) = self.execute(Command::NextGame(self.fresh_game())).await {
                     tracing::debug!(match_id = %self.id, code = e.code(), error = %e, "next game not started");
                     self.deadlines.wait_again(Instant::now());
                 }
@@ -365,7 +377,7 @@ impl Actor {
                 for seat in seats {
                     let command = Command::Rematch {
                         seat,
-                        next: fresh_game(),
+                        next: self.fresh_game(),
                     };
                     if let Err(e) = self.execute(command).await {
                         tracing::debug!(match_id = %self.id, %seat, code = e.code(), "bot rematch not taken");
@@ -529,7 +541,7 @@ impl Actor {
     /// Does what [`Actor::owes_work`] found; on failure tries again later.
     async fn catch_up(&mut self) {
         let command = if self.first_game_due() {
-            Command::StartGame(fresh_game())
+            Command::StartGame(self.fresh_game())
         } else {
             Command::CatchUp
         };

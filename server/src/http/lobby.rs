@@ -153,6 +153,12 @@ pub(super) struct CreateMatch {
     #[serde(default)]
     #[schemars(schema_with = "bot_levels")]
     bots: Vec<String>,
+    /// Test builds only (the `test-dice` feature): the server seed of every game of the
+    /// match, 64 hex digits, so that a test knows its throws (the match takes no client
+    /// seeds). A normal build has no such field and refuses it as unknown.
+    #[cfg(feature = "test-dice")]
+    #[serde(default)]
+    test_dice_seed: Option<String>,
 }
 
 /// The schema of `bots`: levels by their ids (`senet_bots::Level::ALL`).
@@ -295,9 +301,19 @@ pub(super) async fn create_match(
         // Private matches count for nobody's results (`docs/ratings.md`).
         return Err(ApiError::Invalid("a rated match is public".into()).into());
     }
-    let (handle, created) = spawn_match_for(spec, player, state.store.clone(), state.live.clone())
-        .await
-        .map_err(|_| ApiError::Unavailable)?;
+    #[cfg(feature = "test-dice")]
+    let spawned = match req.test_dice_seed.as_deref() {
+        Some(hex) => {
+            let seed = senet_match::dice::ServerSeed::from_hex(hex)
+                .ok_or_else(|| ApiError::Invalid("test_dice_seed is 64 hex digits".into()))?;
+            let (store, live) = (state.store.clone(), state.live.clone());
+            senet_live::spawn_match_with_dice(spec, player, store, live, seed).await
+        }
+        None => spawn_match_for(spec, player, state.store.clone(), state.live.clone()).await,
+    };
+    #[cfg(not(feature = "test-dice"))]
+    let spawned = spawn_match_for(spec, player, state.store.clone(), state.live.clone()).await;
+    let (handle, created) = spawned.map_err(|_| ApiError::Unavailable)?;
     slot.fill(handle.summary.clone());
     state.registry.insert(handle);
     let id = created.match_id.clone();

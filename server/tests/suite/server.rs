@@ -486,8 +486,9 @@ async fn full_game(s: &TestServer, variant: Variant, players: u8) -> usize {
     n
 }
 
-/// What the events tell beyond the moves, from the engine: a stick throw's value, the
-/// pieces that cannot move (never a place a legal move starts from), the points breakdown.
+/// What the events tell beyond the moves, from the engine: a stick throw's value, each
+/// player's side, the pieces that cannot move (never a place a legal move starts from) with
+/// the variant's sentence, the points breakdown.
 fn check_told_facts(variant: Variant, events: &[Value]) {
     let mut stuck_seen = 0;
     for e in events {
@@ -506,6 +507,12 @@ fn check_told_facts(variant: Variant, events: &[Value]) {
                 assert!(e.get("value").is_none(), "dice carry no value: {e}");
             }
         }
+        // The position in words beside its notation: a side (or null) per engine player.
+        if e.get("notation").is_some() {
+            let sides = e["sides"].as_array().expect("sides with a position");
+            assert!(sides.iter().all(|s| s.is_null() || s.is_string()), "{e}");
+            assert!(!sides.is_empty(), "{e}");
+        }
         if let Some(stuck) = e.get("stuck") {
             stuck_seen += 1;
             assert_eq!(e["turn"]["kind"], "move", "{e}");
@@ -518,7 +525,12 @@ fn check_told_facts(variant: Variant, events: &[Value]) {
                 .filter_map(|m| m.get("from"))
                 .collect();
             for s in stuck {
-                assert!(s["reason"].is_string(), "{e}");
+                // The reason, and the variant's sentence for it (the engine's words).
+                let reason: senet_engine::IllegalMove =
+                    serde_json::from_value(s["reason"].clone()).expect("a reason code");
+                let from = serde_json::from_value(s["from"].clone()).expect("a place");
+                let words = senet_engine::Stuck { from, reason }.explained(variant).text;
+                assert_eq!(s["text"], words, "{e}");
                 assert!(
                     !froms.contains(&&s["from"]),
                     "a movable piece is stuck: {e}"

@@ -859,10 +859,19 @@ async fn migrate_a_previous_release(url: &str) {
         }
         assert_eq!(seen.len(), old.len(), "{id}");
         // (They now also carry what the old release did not have: the move geometry, the
-        // pieces that cannot move, a stick throw's value, the points breakdown.)
+        // pieces that cannot move, a stick throw's value, the points breakdown, the sides and
+        // the notes of the position.)
         for (mut frame, before) in seen.into_iter().zip(&old) {
             let frame_map = frame.as_object_mut().unwrap();
-            for derived in ["geometry", "moves", "stuck", "value", "breakdown"] {
+            for derived in [
+                "geometry",
+                "moves",
+                "stuck",
+                "value",
+                "breakdown",
+                "sides",
+                "notes",
+            ] {
                 frame_map.remove(derived);
             }
             let before: Value = serde_json::from_str(before["payload"].as_str().unwrap()).unwrap();

@@ -1,0 +1,86 @@
+//! What the pages that name a variant or draw its board carry about every variant, written
+//! in from the engine when the site is built (`{{variant_names}}`, `{{variant_boards}}` in
+//! `web/*.html`), so that such a page needs no request for it and `web/` states no rule.
+
+use senet_engine::Variant;
+
+/// The variants' display names, `{"<id>": "<name>", …}` in JSON, escaped for a
+/// double-quoted attribute: a page that names a variant reads them from its
+/// `<meta name="variant-names">` instead of asking `GET /api/variants`.
+pub(crate) fn variant_names() -> String {
+    let names: serde_json::Map<String, serde_json::Value> = Variant::ALL
+        .iter()
+        .map(|v| (v.id().to_owned(), v.name().into()))
+        .collect();
+    attribute_json(&serde_json::Value::Object(names))
+}
+
+/// What a board of each variant draws that is not its geometry, as the engine states it in
+/// [`senet_engine::VariantInfo`]: `{"<id>": {"board": "track30", "special_squares": […]},
+/// …}` in JSON, escaped for a double-quoted attribute. A page that draws a board (the match,
+/// the replay, the how-to pages) reads it from its `<meta name="variant-boards">`: the marks
+/// of the special squares, their names and rules are the engine's, and need no request.
+pub(crate) fn variant_boards() -> String {
+    let boards: serde_json::Map<String, serde_json::Value> = Variant::ALL
+        .iter()
+        .map(|v| {
+            let info = v.info();
+            let board = serde_json::json!({
+                "board": info.board,
+                "special_squares": info.special_squares,
+            });
+            (v.id().to_owned(), board)
+        })
+        .collect();
+    attribute_json(&serde_json::Value::Object(boards))
+}
+
+/// `value` as JSON, escaped for a double-quoted HTML attribute.
+fn attribute_json(value: &serde_json::Value) -> String {
+    value
+        .to_string()
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use senet_engine::Variant;
+
+    use crate::pages::Page;
+    use crate::site::Site;
+
+    #[test]
+    fn pages_that_draw_a_board_carry_every_variants_special_squares() {
+        let site = Site::build();
+        let pages = [Page::Match, Page::Replay]
+            .into_iter()
+            .chain(Variant::ALL.map(Page::Howto));
+        for page in pages {
+            let served = site.page(page).expect("the page");
+            let html = std::str::from_utf8(&served.body).unwrap();
+            let content = html
+                .split("<meta name=\"variant-boards\" content=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or_else(|| panic!("{page:?}: the boards"));
+            let json = content
+                .replace("&quot;", "\"")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
+            let boards: serde_json::Value = serde_json::from_str(&json).unwrap();
+            for v in Variant::ALL {
+                let info = serde_json::to_value(v.info()).unwrap();
+                assert_eq!(boards[v.id()]["board"], info["board"], "{page:?}");
+                assert_eq!(
+                    boards[v.id()]["special_squares"],
+                    info["special_squares"],
+                    "{page:?}"
+                );
+            }
+        }
+    }
+}
