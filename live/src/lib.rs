@@ -19,10 +19,10 @@ pub mod lifecycle;
 pub mod registry;
 pub mod settings;
 
-pub use actor::{EVENTS, MOVED_CLOSE_CODE, MOVES};
+pub use actor::{EVENTS, MOVED_CLOSE_CODE, MOVES, chosen_game};
 #[cfg(feature = "test-dice")]
 pub use lifecycle::spawn_match_with_dice;
-pub use lifecycle::{bot_name, chosen_game, restore_match, spawn_match_for};
+pub use lifecycle::{bot_name, restore_match, spawn_match_for};
 pub use registry::{
     Cmd, Connected, Created, Frame, JoinError, MatchHandle, NewMatch, OUTBOX, OutboxRx, OutboxTx,
     Outgoing, Registry, SeatClaim, SocketHello, new_secret, outbox,

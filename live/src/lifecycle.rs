@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
+#[cfg(feature = "test-dice")]
 use senet_match::dice::ServerSeed;
-use senet_match::state::NewGame;
 use senet_match::view::ReplayError;
 use senet_match::{Fact, MatchSpec, MatchState, RecoveryError, Seat, stored_spec};
 use senet_protocol::ChatLine;
@@ -56,7 +56,7 @@ pub async fn spawn_match_for(
 }
 
 /// Starts a new match as [`spawn_match_for`] does, whose every game throws from `seed` (its
-/// game `n` is [`chosen_game`]`(seed, n)`), so that a test knows its throws in advance. Such
+/// game `n` is [`chosen_game`](crate::chosen_game)`(seed, n)`), so that a test knows its throws in advance. Such
 /// a match takes no client seeds: its throws are the seed's alone. Only in a build with the
 /// `test-dice` feature (the browser tests' server): a normal build cannot make one.
 ///
@@ -73,17 +73,6 @@ pub async fn spawn_match_with_dice(
     let (mut actor, created) = new_match(spec, player_id, store, cfg, true).await?;
     actor.chosen_seed = Some(seed);
     Ok((actor.start(), created))
-}
-
-/// Game `game` (from 1) of a match whose dice a test chose (`test-dice`): the chosen seed,
-/// and an id made of the seed's commitment and the game's number. The throws of such a game
-/// follow from the seed alone (it takes no client seeds), so they are known in advance; the
-/// same seed makes the same game ids, which a store takes once (one match per seed and store).
-pub fn chosen_game(seed: &ServerSeed, game: u32) -> NewGame {
-    NewGame {
-        game_id: format!("test-dice-{}-{game}", &seed.commitment()[..16]),
-        seed: seed.clone(),
-    }
 }
 
 /// Records a new match and makes its actor (not yet started); `chosen_dice`: its dice are

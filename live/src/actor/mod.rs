@@ -154,16 +154,27 @@ pub(crate) struct Actor {
     pub(crate) chosen_seed: Option<ServerSeed>,
 }
 
+/// Game `game` (from 1) of a match whose dice a test chose (`test-dice`): the chosen seed,
+/// and an id made of the seed's commitment and the game's number. The throws of such a game
+/// follow from the seed alone (it takes no client seeds), so they are known in advance; the
+/// same seed makes the same game ids, which a store takes once (one match per seed and store).
+pub fn chosen_game(seed: &ServerSeed, game: u32) -> NewGame {
+    NewGame {
+        game_id: format!("test-dice-{}-{game}", &seed.commitment()[..16]),
+        seed: seed.clone(),
+    }
+}
+
 impl Actor {
     /// The next game's id and secret seed, from the OS random source. (A test build's match
-    /// made with a chosen seed, `test-dice`, plays [`crate::chosen_game`] instead.)
+    /// made with a chosen seed, `test-dice`, plays [`chosen_game`] instead.)
     ///
     /// # Panics
     /// If the operating system has no random source (the server cannot run fairly then).
     fn fresh_game(&self) -> NewGame {
         #[cfg(feature = "test-dice")]
         if let Some(seed) = &self.chosen_seed {
-            return crate::chosen_game(seed, self.state.game_no() + 1);
+            return chosen_game(seed, self.state.game_no() + 1);
         }
         let mut seed = [0u8; 32];
         getrandom::fill(&mut seed).expect("the OS random source is unavailable");
