@@ -181,6 +181,30 @@ pub enum IllegalMove {
 }
 
 impl IllegalMove {
+    /// Every reason, in the order of the enum (a test checks none is missing: each has a
+    /// code of its own, and the list is as long as the codes the enum gives).
+    pub const ALL: [IllegalMove; 19] = [
+        IllegalMove::GameOver,
+        IllegalMove::NotYourTurn,
+        IllegalMove::MustThrowFirst,
+        IllegalMove::Malformed,
+        IllegalMove::NoSuchPiece,
+        IllegalMove::NoSuchDie,
+        IllegalMove::OccupiedByOwn,
+        IllegalMove::Protected,
+        IllegalMove::Blocked,
+        IllegalMove::OffPath,
+        IllegalMove::CannotBearOff,
+        IllegalMove::MustBearOffFirst,
+        IllegalMove::MustMoveForcedPiece,
+        IllegalMove::MustUseAllDice,
+        IllegalMove::MustWait,
+        IllegalMove::NoBackward,
+        IllegalMove::IllegalStack,
+        IllegalMove::Trapped,
+        IllegalMove::NotLegal,
+    ];
+
     /// The stable snake_case code of the reason, as the protocol and scenario files write it.
     pub const fn code(self) -> &'static str {
         match self {
@@ -426,6 +450,41 @@ pub trait Rules:
             Ok(())
         } else {
             Err(self.why_illegal(mv))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `IllegalMove::ALL` lists every reason once, in order: a new reason fails to compile
+    /// here until it has its place (the match names every one).
+    #[test]
+    fn every_reason_is_listed_once() {
+        let place = |r: IllegalMove| match r {
+            IllegalMove::GameOver => 0,
+            IllegalMove::NotYourTurn => 1,
+            IllegalMove::MustThrowFirst => 2,
+            IllegalMove::Malformed => 3,
+            IllegalMove::NoSuchPiece => 4,
+            IllegalMove::NoSuchDie => 5,
+            IllegalMove::OccupiedByOwn => 6,
+            IllegalMove::Protected => 7,
+            IllegalMove::Blocked => 8,
+            IllegalMove::OffPath => 9,
+            IllegalMove::CannotBearOff => 10,
+            IllegalMove::MustBearOffFirst => 11,
+            IllegalMove::MustMoveForcedPiece => 12,
+            IllegalMove::MustUseAllDice => 13,
+            IllegalMove::MustWait => 14,
+            IllegalMove::NoBackward => 15,
+            IllegalMove::IllegalStack => 16,
+            IllegalMove::Trapped => 17,
+            IllegalMove::NotLegal => 18,
+        };
+        for (i, r) in IllegalMove::ALL.into_iter().enumerate() {
+            assert_eq!(place(r), i, "{r:?}");
         }
     }
 }

@@ -204,27 +204,7 @@ mod tests {
     use crate::stuck::specificity;
     use crate::{Game, Setup, Status, Throw, Variant, jequier, martian, parker};
 
-    const EVERY_REASON: [IllegalMove; 19] = [
-        IllegalMove::GameOver,
-        IllegalMove::NotYourTurn,
-        IllegalMove::MustThrowFirst,
-        IllegalMove::Malformed,
-        IllegalMove::NoSuchPiece,
-        IllegalMove::NoSuchDie,
-        IllegalMove::OccupiedByOwn,
-        IllegalMove::Protected,
-        IllegalMove::Blocked,
-        IllegalMove::OffPath,
-        IllegalMove::CannotBearOff,
-        IllegalMove::MustBearOffFirst,
-        IllegalMove::MustMoveForcedPiece,
-        IllegalMove::MustUseAllDice,
-        IllegalMove::MustWait,
-        IllegalMove::NoBackward,
-        IllegalMove::IllegalStack,
-        IllegalMove::Trapped,
-        IllegalMove::NotLegal,
-    ];
+    const EVERY_REASON: [IllegalMove; 19] = IllegalMove::ALL;
 
     #[test]
     fn every_special_square_is_on_its_board_once_and_says_its_rule() {

@@ -9,27 +9,7 @@ use std::path::{Path, PathBuf};
 use senet_engine::{Game, IllegalMove, Setup, Status, Throw, Variant, VariantOption};
 
 /// Every reason the engine gives for refusing a move.
-const EVERY_REASON: [IllegalMove; 19] = [
-    IllegalMove::GameOver,
-    IllegalMove::NotYourTurn,
-    IllegalMove::MustThrowFirst,
-    IllegalMove::Malformed,
-    IllegalMove::NoSuchPiece,
-    IllegalMove::NoSuchDie,
-    IllegalMove::OccupiedByOwn,
-    IllegalMove::Protected,
-    IllegalMove::Blocked,
-    IllegalMove::OffPath,
-    IllegalMove::CannotBearOff,
-    IllegalMove::MustBearOffFirst,
-    IllegalMove::MustMoveForcedPiece,
-    IllegalMove::MustUseAllDice,
-    IllegalMove::MustWait,
-    IllegalMove::NoBackward,
-    IllegalMove::IllegalStack,
-    IllegalMove::Trapped,
-    IllegalMove::NotLegal,
-];
+const EVERY_REASON: [IllegalMove; 19] = IllegalMove::ALL;
 
 /// Every file under `web/` (pages, scripts, the style sheet, the how-to pages), with its
 /// path from the repository's root and its text.
