@@ -6,7 +6,8 @@
 # against the document), and schema-violating requests refused.
 #   scripts/schemathesis.sh [examples per operation]   (default 50)
 # The typed answers let schemathesis follow links (a quick game's ticket into its long poll,
-# which waits up to 20 s): hence a request timeout over that.
+# which waits up to 20 s): hence a request timeout and a response-time limit (the
+# max_response_time check of --checks all, 10 s by default) over that.
 # positive_data_acceptance is left out: requests valid by the schema may still be refused for
 # reasons a schema cannot state (an unknown player key or invite, a name of control
 # characters, 3.0 where JSON Schema counts it an integer and the server wants 3).
@@ -34,5 +35,5 @@ done
 "$venv/bin/schemathesis" run "http://127.0.0.1:$port/api/openapi.json" \
   --checks all --exclude-checks positive_data_acceptance \
   --max-examples "$examples" --seed 1 --exclude-path '/ws/matches/{id}' \
-  --request-timeout 30 \
+  --request-timeout 30 --max-response-time 25 \
   || { echo "server log:"; tail -n 40 "$data/server.log"; exit 1; }
