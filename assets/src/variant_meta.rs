@@ -16,8 +16,8 @@ pub(crate) fn variant_names() -> String {
 }
 
 /// What a board of each variant draws that is not its geometry, as the engine states it in
-/// [`senet_engine::VariantInfo`]: `{"<id>": {"board": "track30", "special_squares": […]},
-/// …}` in JSON, escaped for a double-quoted attribute. A page that draws a board (the match,
+/// [`senet_engine::VariantInfo`]: `{"<id>": {"name": …, "board": "track30", "position_notation":
+/// "track_discs", "special_squares": […]}, …}` in JSON, escaped for a double-quoted attribute. A page that draws a board (the match,
 /// the replay, the how-to pages) reads it from its `<meta name="variant-boards">`: the marks
 /// of the special squares, their names and rules are the engine's, and need no request.
 pub(crate) fn variant_boards() -> String {
@@ -26,7 +26,9 @@ pub(crate) fn variant_boards() -> String {
         .map(|v| {
             let info = v.info();
             let board = serde_json::json!({
+                "name": v.name(),
                 "board": info.board,
+                "position_notation": info.position_notation,
                 "special_squares": info.special_squares,
             });
             (v.id().to_owned(), board)
@@ -75,6 +77,11 @@ mod tests {
             for v in Variant::ALL {
                 let info = serde_json::to_value(v.info()).unwrap();
                 assert_eq!(boards[v.id()]["board"], info["board"], "{page:?}");
+                assert_eq!(
+                    boards[v.id()]["position_notation"],
+                    info["position_notation"],
+                    "{page:?}"
+                );
                 assert_eq!(
                     boards[v.id()]["special_squares"],
                     info["special_squares"],

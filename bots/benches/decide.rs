@@ -45,14 +45,14 @@ fn positions(variant: Variant, players: u8, count: usize) -> Vec<Game> {
 }
 
 fn benches(c: &mut Criterion) {
-    let tables = [
-        (Variant::Jequier, 2),
-        (Variant::Pyramid, 2),
-        (Variant::Modern, 2),
-        (Variant::Modern, 4),
-        (Variant::Parker, 2),
-        (Variant::Martian, 2),
-    ];
+    // Every ruleset with two players, and with as many as it seats when that is more.
+    let tables: Vec<(Variant, u8)> = Variant::ALL
+        .into_iter()
+        .flat_map(|variant| {
+            let most = variant.player_range().1;
+            std::iter::once((variant, 2)).chain((most > 2).then_some((variant, most)))
+        })
+        .collect();
     for level in Level::ALL {
         let mut group = c.benchmark_group(level.id());
         group.sample_size(10);
@@ -61,7 +61,7 @@ fn benches(c: &mut Criterion) {
         } else {
             3
         }));
-        for (variant, players) in tables {
+        for &(variant, players) in &tables {
             let games = positions(variant, players, 20);
             let name = format!("{variant}_{players}p");
             group.bench_function(BenchmarkId::from_parameter(&name), |b| {

@@ -22,15 +22,11 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(50);
-    let tables = [
-        (Variant::Jequier, 2),
-        (Variant::Pyramid, 2),
-        (Variant::Modern, 2),
-        (Variant::Modern, 3),
-        (Variant::Modern, 4),
-        (Variant::Parker, 2),
-        (Variant::Martian, 2),
-    ];
+    // Every ruleset with every number of players it seats.
+    let tables = Variant::ALL.into_iter().flat_map(|variant| {
+        let (least, most) = variant.player_range();
+        (least..=most).map(move |players| (variant, players))
+    });
     println!("{games} random games per table; thread CPU time per call");
     println!("| variant | calls | mean | p50 | p99 | max | per game |");
     println!("|---|---:|---:|---:|---:|---:|---:|");

@@ -100,6 +100,13 @@ pub struct Decision {
 /// the features costs about as much as making four positions (`docs/bots.md`).
 const EVALUATION_COST: u64 = 4;
 
+/// The most work (positions made) spent listing every end of the mover's run of moves at
+/// the root. A run is short in most rulesets, but in `kendall`, where a turn's kept throws
+/// are all played at once, a turn of six or more throws has tens of thousands of ends; past
+/// this, each first move's run is finished greedily, one move at a time
+/// ([`Searcher::stepwise_lines`]).
+const ROOT_RUN_LIMIT: u64 = 5_000;
+
 /// The search ran out of budget.
 #[derive(Debug)]
 struct Stop;
@@ -173,12 +180,16 @@ impl Searcher {
         let Status::Move { player } = game.status() else {
             return None;
         };
-        // The root's runs and their greedy values are always computed in full: a decision
-        // must be made whatever the budget, and this is at most one turn's positions.
+        // The root's runs and their greedy values are always computed (in full up to
+        // ROOT_RUN_LIMIT, else stepwise): a decision must be made whatever the budget.
         self.nodes = 0;
-        self.limit = u64::MAX;
+        self.limit = ROOT_RUN_LIMIT;
         self.deadline = None;
-        let lines = self.lines(game, player).ok()?;
+        let lines = match self.lines(game, player) {
+            Ok(lines) => lines,
+            Err(Stop) => self.stepwise_lines(game, player),
+        };
+        self.limit = u64::MAX;
         let legal = game.legal_moves();
         if legal.len() == 1 || lines.len() == 1 {
             let mv = lines.first().map_or(legal[0], |l| l.first);
@@ -312,6 +323,36 @@ impl Searcher {
 
     /// Every distinct end of `player`'s run of moves from `game`, each with the first move
     /// of the first way found to reach it, in the order of the legal moves.
+    /// One end per legal first move: after it, the rest of the run is played one move at a
+    /// time, each the best by the static evaluation. For runs too long to list in full.
+    fn stepwise_lines(&mut self, game: &Game, player: Player) -> Vec<Line> {
+        let me = player.index();
+        game.legal_moves()
+            .into_iter()
+            .map(|first| {
+                let mut end = game.clone();
+                play_legal(&mut end, first);
+                while matches!(end.status(), Status::Move { player: p } if p == player) {
+                    let mut best: Option<(f64, Game)> = None;
+                    for mv in end.legal_moves() {
+                        let mut next = end.clone();
+                        play_legal(&mut next, mv);
+                        self.nodes += 1 + EVALUATION_COST;
+                        let v = eval::evaluate(&next)[me];
+                        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                            best = Some((v, next));
+                        }
+                    }
+                    match best {
+                        Some((_, next)) => end = next,
+                        None => break,
+                    }
+                }
+                Line { first, end }
+            })
+            .collect()
+    }
+
     fn lines(&mut self, game: &Game, player: Player) -> Result<Vec<Line>, Stop> {
         let mut out = Vec::new();
         let mut seen = HashSet::new();

@@ -83,6 +83,14 @@ macro_rules! games {
                 }
             }
 
+            /// The family of the variant's position notation, which says which reader a
+            /// client draws its pieces with.
+            pub const fn position_notation(self) -> $crate::PositionNotation {
+                match self {
+                    $(Variant::$variant => <crate::$module::$ty as $crate::Ruleset>::POSITION_NOTATION,)*
+                }
+            }
+
             /// The forms of the variant's move notation, in one line.
             pub const fn move_notation(self) -> &'static str {
                 match self {

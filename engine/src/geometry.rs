@@ -188,7 +188,8 @@ pub enum StepKind {
     /// The mover's piece leaves the board by its end, to [`Place::Off`].
     BearOff,
     /// An opposing piece is sent back along the track: `jequier`'s send-back to the lowest
-    /// empty square, `modern`'s send-back to the sun.
+    /// empty square, `modern`'s send-back to the sun; also `kendall`'s swap, where the piece
+    /// landed on takes the mover's square (or, attacked on 28 to 30, goes into the water).
     SentBack,
     /// An opposing piece is captured and leaves the game, to [`Place::Out`] (`pyramid`,
     /// `parker`).

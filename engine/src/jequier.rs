@@ -26,20 +26,17 @@
 //!
 //! A move is `FROM-TO` (`10-11`, `14-12` backward) or `FROM-off` (bearing off).
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 
+use crate::discs;
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
-use crate::notation::{self, To};
 use crate::ruleset::track_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
 use crate::{
     BoardKind, Concession, Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
-    Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw, ThrowEffect,
-    ThrowSpec, Variant,
+    PositionNotation, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw,
+    ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Pieces per player.
@@ -48,8 +45,7 @@ pub const PIECES: u32 = 5;
 pub const SAFE_SQUARES: [u8; 4] = [15, 26, 28, 29];
 /// The trap: a piece landing here is sent back to the lowest empty square.
 pub const TRAP: u8 = 27;
-/// The `to` of a move that bears a piece off.
-pub const OFF: u8 = 31;
+pub use crate::discs::OFF;
 /// What the four sticks give, with their chances out of 16: `(value, chances)`.
 ///
 /// Each stick is fair; the value is the number of plain sides up, or 6 when none is.
@@ -76,15 +72,7 @@ pub const fn grants_another_throw(value: u8) -> bool {
     matches!(value, 1 | 4 | 6)
 }
 
-/// The colour of a side. Black moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    /// Starts on the odd squares 1, 3, 5, 7, 9.
-    White,
-    /// Starts on the even squares 2, 4, 6, 8, 10; belongs to the first to throw a 1.
-    Black,
-}
+pub use crate::discs::Colour;
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -109,52 +97,7 @@ pub struct Jequier {
     phase: Phase,
 }
 
-/// A move of `jequier`: one piece, from a square to a square or off the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Move {
-    /// The square the piece leaves, 1 to 30.
-    pub from: u8,
-    /// The square it lands on, 1 to 30, or [`OFF`] when it is borne off.
-    pub to: u8,
-}
-
-impl Move {
-    /// A move from `from` to `to` (`to` = [`OFF`] bears off).
-    pub const fn new(from: u8, to: u8) -> Move {
-        Move { from, to }
-    }
-
-    fn well_formed(self) -> bool {
-        (1..=30).contains(&self.from) && (1..=OFF).contains(&self.to) && self.from != self.to
-    }
-}
-
-/// `FROM-TO` or `FROM-off`.
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        notation::write_from_to(f, self.from, (self.to != OFF).then_some(self.to))
-    }
-}
-
-impl FromStr for Move {
-    type Err = ParseError;
-
-    fn from_str(s: &str) -> Result<Move, ParseError> {
-        let bad = || {
-            ParseError::new(format!(
-                "not a jequier move: {s:?} (want FROM-TO or FROM-off)"
-            ))
-        };
-        let (from, to) = notation::parse_from_to(s).ok_or_else(bad)?;
-        let to = match to {
-            To::Off => OFF,
-            To::Square(t) if t <= 30 => t,
-            To::Square(_) => return Err(bad()),
-        };
-        let mv = Move { from, to };
-        if mv.well_formed() { Ok(mv) } else { Err(bad()) }
-    }
-}
+pub use crate::discs::Move;
 
 /// Where the legal moves start, by kind (bit `s`: the piece on square `s`).
 struct Sources {
@@ -230,13 +173,7 @@ impl Jequier {
 
     /// The colour `player` plays, once decided.
     pub fn colour_of(&self, player: Player) -> Option<Colour> {
-        self.black_seat.map(|b| {
-            if b == player {
-                Colour::Black
-            } else {
-                Colour::White
-            }
-        })
+        discs::colour_of(self.black_seat, player)
     }
 
     /// The squares (as bits: bit `s` for square `s`) holding pieces of `colour`.
@@ -253,11 +190,7 @@ impl Jequier {
     }
 
     fn colour_bits(&self, player: Player) -> (u32, u32) {
-        if self.black_seat == Some(player) {
-            (self.black, self.white)
-        } else {
-            (self.white, self.black)
-        }
+        discs::own_and_other(self.white, self.black, self.black_seat, player)
     }
 
     /// Squares of pieces that must still wait for the piece that started in front of them.
@@ -604,24 +537,13 @@ impl Rules for Jequier {
 
     fn to_notation(&self) -> String {
         let mut s = String::with_capacity(40);
-        for sq in 1..=30u32 {
-            let bit = 1 << sq;
-            let unmoved = self.unmoved & bit != 0;
-            s.push(
-                match (self.white & bit != 0, self.black & bit != 0, unmoved) {
-                    (true, _, false) => 'W',
-                    (true, _, true) => 'w',
-                    (_, true, false) => 'B',
-                    (_, true, true) => 'b',
-                    _ => '.',
-                },
-            );
-        }
-        s.push_str(match self.black_seat {
-            Some(Player::One) => " b1 ",
-            Some(_) => " b2 ",
-            None => " b- ",
-        });
+        discs::write_squares_and_seats(
+            &mut s,
+            self.white,
+            self.black,
+            self.unmoved,
+            self.black_seat,
+        );
         match self.phase {
             Phase::Throw { player } => s.push_str(&format!("t{player}")),
             Phase::Move { player, throw } => s.push_str(&format!("m{player}:{throw}")),
@@ -644,12 +566,6 @@ impl Rules for Jequier {
                 "a jequier position is BOARD SEATS STATE, got {text:?}"
             )));
         };
-        if board.chars().count() != 30 {
-            return Err(ParseError::new(format!(
-                "the board has 30 squares, got {} characters",
-                board.chars().count()
-            )));
-        }
         let mut g = Jequier {
             white: 0,
             black: 0,
@@ -659,38 +575,8 @@ impl Rules for Jequier {
                 player: Player::One,
             },
         };
-        for (i, c) in board.chars().enumerate() {
-            let bit = 1u32 << (i + 1);
-            match c {
-                'W' => g.white |= bit,
-                'B' => g.black |= bit,
-                'w' => {
-                    g.white |= bit;
-                    g.unmoved |= bit;
-                }
-                'b' => {
-                    g.black |= bit;
-                    g.unmoved |= bit;
-                }
-                '.' => {}
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "square {}: {c:?} is not one of W B w b .",
-                        i + 1
-                    )));
-                }
-            }
-        }
-        g.black_seat = match *seats {
-            "b1" => Some(Player::One),
-            "b2" => Some(Player::Two),
-            "b-" => None,
-            _ => {
-                return Err(ParseError::new(format!(
-                    "bad seats {seats:?}: want b1, b2 or b-"
-                )));
-            }
-        };
+        (g.white, g.black, g.unmoved) = discs::read_squares(board, true)?;
+        g.black_seat = discs::read_seats(seats)?;
         g.phase = Jequier::parse_phase(state)?;
         g.check_invariants().map_err(ParseError::new)?;
         Ok(g)
@@ -770,10 +656,7 @@ impl Rules for Jequier {
 impl Jequier {
     /// The seat playing `colour`, once decided.
     fn seat_of(&self, colour: Colour) -> Option<Player> {
-        self.black_seat.map(|b| match colour {
-            Colour::Black => b,
-            Colour::White => b.opponent(),
-        })
+        discs::seat_of(self.black_seat, colour)
     }
 }
 
@@ -877,6 +760,7 @@ impl Ruleset for Jequier {
     const OPTIONS: &'static [&'static str] = &[];
     const THROW: ThrowSpec = ThrowSpec::FOUR_STICKS;
     const BOARD: BoardKind = BoardKind::Track30;
+    const POSITION_NOTATION: PositionNotation = PositionNotation::TrackDiscs;
     const MOVE_NOTATION: &'static str = "FROM-TO (10-11) or FROM-off (28-off)";
     const SUMMARY: &'static str = "Five pieces each on the S-shaped track of 30 squares, and four \
         throwing sticks (1 to 4 plain sides up, or 6 with all red sides up). The first to throw \
@@ -950,15 +834,7 @@ impl Ruleset for Jequier {
 
     /// `black` and `white` once someone has thrown the first 1, `None` before.
     fn sides(&self) -> Vec<Option<&'static str>> {
-        [Player::One, Player::Two]
-            .into_iter()
-            .map(|p| {
-                self.colour_of(p).map(|c| match c {
-                    Colour::Black => "black",
-                    Colour::White => "white",
-                })
-            })
-            .collect()
+        discs::sides(self.black_seat)
     }
 
     /// The pieces of each colour borne off: `borne off: white 2, black 0`.
@@ -1024,16 +900,6 @@ mod tests {
         assert_eq!(g.to_notation(), "wbwbwbwbwb.................... b- t1");
         assert_eq!(Jequier::from_notation(&g.to_notation()).unwrap(), g);
         assert!(Jequier::new(Setup::players(3)).is_err());
-    }
-
-    #[test]
-    fn moves_parse_and_print() {
-        assert_eq!("10-11".parse::<Move>().unwrap(), Move::new(10, 11));
-        assert_eq!("28-off".parse::<Move>().unwrap(), Move::new(28, OFF));
-        assert_eq!(Move::new(28, OFF).to_string(), "28-off");
-        for bad in ["", "1", "0-2", "3-3", "4-31", "31-off", "a-b", "1-2-3"] {
-            assert!(bad.parse::<Move>().is_err(), "{bad}");
-        }
     }
 
     #[test]

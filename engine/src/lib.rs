@@ -1,4 +1,4 @@
-//! Pure rules for five Senet rulesets.
+//! Pure rules for seven Senet rulesets.
 //!
 //! No I/O, no async, no randomness: the caller rolls the dice and passes them in, so a game is
 //! exactly the replay of its throws and moves.
@@ -10,6 +10,8 @@
 //! | `parker`  | [`parker`]  | Parker Brothers SENET (1946) |
 //! | `jequier` | [`jequier`] | Jéquier's rules (1930) |
 //! | `pyramid` | [`pyramid`] | Pyramid Senet (P. Aronson) |
+//! | `bell`    | [`bell`]    | R. C. Bell's suggested rules (1960) |
+//! | `kendall` | [`kendall`] | Kendall's reconstruction (1978) |
 //!
 //! Every variant implements [`Rules`] (its moves), [`Layout`] (where its pieces go) and
 //! [`Ruleset`] (what it says about itself: name, players, throw, board, summary, special
@@ -63,16 +65,23 @@ macro_rules! with_rulesets {
             Jequier => jequier::Jequier,
             /// Pyramid Senet: two d4, captures, numbered bear-off squares.
             Pyramid => pyramid::Pyramid,
+            /// R. C. Bell's suggested rules (1960): ten pieces each, one d4, captures.
+            Bell => bell::Bell,
+            /// Kendall's reconstruction (1978): swaps, protected pairs, the houses 26 to 30.
+            Kendall => kendall::Kendall,
         }
     };
 }
 
 mod game;
 
+pub mod bell;
 pub mod board30;
 pub mod dice;
+pub mod discs;
 pub mod geometry;
 pub mod jequier;
+pub mod kendall;
 pub mod martian;
 mod mechanics;
 pub mod modern;
@@ -101,7 +110,7 @@ pub use player::Player;
 pub use rules::{
     Concession, EndReason, IllegalMove, Outcome, Rules, Setup, SetupError, Status, ThrowEffect,
 };
-pub use ruleset::{BoardKind, Ruleset, SpecialSquare, SquareKind};
+pub use ruleset::{BoardKind, PositionNotation, Ruleset, SpecialSquare, SquareKind};
 pub use scoring::Breakdown;
 pub use stuck::{ExplainedStuck, PieceNoun, Stuck};
 pub use variant::Variant;

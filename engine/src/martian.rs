@@ -38,8 +38,8 @@ use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
 use crate::{
     BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
-    Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw, ThrowEffect,
-    ThrowSpec, Variant,
+    PositionNotation, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw,
+    ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Squares on the path (three tracks of nine).
@@ -1372,6 +1372,7 @@ impl Ruleset for Martian {
     const OPTIONS: &'static [&'static str] = &[];
     const THROW: ThrowSpec = ThrowSpec::ONE_D6;
     const BOARD: BoardKind = BoardKind::Martian;
+    const POSITION_NOTATION: PositionNotation = PositionNotation::MartianStacks;
     const MOVE_NOTATION: &'static str =
         "SQUARE then SIZE (S1L: the large pyramid on S1), or E>W / W>E (a coaster move)";
     const SUMMARY: &'static str = "Three 3×3 coasters in a line make three tracks of nine \

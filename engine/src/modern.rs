@@ -23,8 +23,8 @@ use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
 use crate::{
     BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
-    Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw, ThrowEffect,
-    ThrowSpec, Variant,
+    PositionNotation, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw,
+    ThrowEffect, ThrowSpec, Variant,
 };
 
 /// The start square, the sun.
@@ -1068,6 +1068,7 @@ impl Ruleset for Modern {
     const OPTIONS: &'static [&'static str] = &[];
     const THROW: ThrowSpec = ThrowSpec::TWO_D6;
     const BOARD: BoardKind = BoardKind::Track30;
+    const POSITION_NOTATION: PositionNotation = PositionNotation::TrackNumbered;
     const MOVE_NOTATION: &'static str =
         "PIECE+DISTANCE (4+7: the piece with 4 dots, 7 steps), or d1 / d2";
     const SUMMARY: &'static str = "Five pieces each, marked with 1 to 5 dots, for 2 to 4 \

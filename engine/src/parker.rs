@@ -25,8 +25,8 @@ use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
 use crate::{
     BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
-    RemainingDice, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw,
-    ThrowEffect, ThrowSpec, Variant,
+    PositionNotation, RemainingDice, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind,
+    Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// Spaces in one circuit of a player's path.
@@ -969,6 +969,7 @@ impl Ruleset for Parker {
     const OPTIONS: &'static [&'static str] = &["waiting_for_one"];
     const THROW: ThrowSpec = ThrowSpec::TWO_D6;
     const BOARD: BoardKind = BoardKind::Parker;
+    const POSITION_NOTATION: PositionNotation = PositionNotation::ParkerPegs;
     const MOVE_NOTATION: &'static str = "FROM-TO, squares 1 to 20 of the mover's own path (5-9)";
     const SUMMARY: &'static str = "Parker Brothers' game of 1946: a Pharaoh and four men each, \
         and two dice, played one peg per die or one peg by their total. Each player runs \

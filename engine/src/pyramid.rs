@@ -24,8 +24,8 @@ use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
 use crate::{
     BoardKind, Concession, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
-    RemainingDice, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind, Status, Throw,
-    ThrowEffect, ThrowSpec, Variant,
+    PositionNotation, RemainingDice, Rules, Ruleset, Setup, SetupError, SpecialSquare, SquareKind,
+    Status, Throw, ThrowEffect, ThrowSpec, Variant,
 };
 
 /// The Ankh square (the fifth square from the end).
@@ -1260,6 +1260,7 @@ impl Ruleset for Pyramid {
     const OPTIONS: &'static [&'static str] = &[];
     const THROW: ThrowSpec = ThrowSpec::TWO_D4;
     const BOARD: BoardKind = BoardKind::Track30;
+    const POSITION_NOTATION: PositionNotation = PositionNotation::TrackPyramids;
     const MOVE_NOTATION: &'static str = "FROM-TO (19-21), FROM-off (27-off), or black / white";
     const SUMMARY: &'static str = "Ten Icehouse pyramids each (two large worth 4 points, three \
         medium worth 3, five small worth 2) and two four-sided dice. The winner of a roll-off \

@@ -112,6 +112,9 @@ pub enum ThrowEffect {
     NoMove,
     /// The throw was part of deciding who starts (a roll-off), not a move throw.
     Decided,
+    /// The throw is kept for later and the same player throws again before moving
+    /// (`kendall`, where all throws are made before moving).
+    Kept,
 }
 
 /// Why a move was refused. The game is unchanged.
@@ -292,6 +295,24 @@ pub struct Setup {
     /// `parker`: plain pegs wait on the last Senet Row space for a one (the printed rule;
     /// players may waive it before the game).
     pub waiting_for_one: bool,
+    /// `kendall`: five pieces a side instead of seven.
+    #[serde(skip_serializing_if = "is_false")]
+    pub five_pieces: bool,
+    /// `kendall`: white may not move until it has thrown a 1.
+    #[serde(skip_serializing_if = "is_false")]
+    pub starting_throw: bool,
+    /// `kendall`: a throw that would carry a piece past square 26 drops it into the water.
+    #[serde(skip_serializing_if = "is_false")]
+    pub trap: bool,
+    /// `kendall`: no bearing off while a piece of the player's is on the first row.
+    #[serde(skip_serializing_if = "is_false")]
+    pub home_row: bool,
+}
+
+/// For `skip_serializing_if`: options that are off are left out of a written setup, so the
+/// setups of games that do not use them read as before.
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for Setup {
@@ -299,6 +320,10 @@ impl Default for Setup {
         Setup {
             players: 2,
             waiting_for_one: true,
+            five_pieces: false,
+            starting_throw: false,
+            trap: false,
+            home_row: false,
         }
     }
 }

@@ -54,6 +54,11 @@ pub trait Ruleset: Layout {
     /// The board ([`crate::Variant::board`]).
     const BOARD: BoardKind;
 
+    /// How [`crate::Rules::to_notation`] writes a position
+    /// ([`crate::Variant::position_notation`]): a client draws the pieces with the reader of
+    /// this family, so a ruleset that writes an existing family needs no new reader.
+    const POSITION_NOTATION: PositionNotation;
+
     /// The forms of the move notation, in one line ([`crate::Variant::move_notation`]).
     const MOVE_NOTATION: &'static str;
 
@@ -91,6 +96,27 @@ pub trait Ruleset: Layout {
     /// One line, in words, of what the position holds that a board does not draw (pieces
     /// borne off, the dice still to play, counters towards a limit); empty when nothing.
     fn position_notes(&self) -> String;
+}
+
+/// A family of position notations: how a position's pieces are written, which says which
+/// reader a client draws them with. Rulesets may share one; their moves and rules differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PositionNotation {
+    /// Two sides of alike discs on the 30-square track, one character a square (`W`, `B`;
+    /// lowercase for a piece not moved yet, `.` for empty), then which player is black and
+    /// whose turn it is: `jequier`'s notation. A ruleset may add words of its own after
+    /// these (`bell`'s pieces borne off); a reader of the family skips them.
+    TrackDiscs,
+    /// Pyramids of three sizes on the 30-square track, with the pieces borne off: `pyramid`'s.
+    TrackPyramids,
+    /// Numbered pieces of up to four players on the 30-square track: `modern`'s.
+    TrackNumbered,
+    /// A Pharaoh and men on `parker`'s two paths.
+    ParkerPegs,
+    /// Stacks of pyramids on `martian`'s coasters.
+    MartianStacks,
 }
 
 /// The kind of board a variant is played on, which says which [`Place`]s it uses.

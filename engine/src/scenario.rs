@@ -156,9 +156,16 @@ fn step(case: &mut Case, cmd: &str, rest: &str) -> Result<(), String> {
                     "players" => {
                         case.setup.players = v.parse().map_err(|_| format!("bad players {v:?}"))?
                     }
-                    "waiting_for_one" => {
-                        case.setup.waiting_for_one =
-                            v.parse().map_err(|_| format!("bad bool {v:?}"))?
+                    "waiting_for_one" | "five_pieces" | "starting_throw" | "trap" | "home_row" => {
+                        let v: bool = v.parse().map_err(|_| format!("bad bool {v:?}"))?;
+                        let s = &mut case.setup;
+                        *match k {
+                            "waiting_for_one" => &mut s.waiting_for_one,
+                            "five_pieces" => &mut s.five_pieces,
+                            "starting_throw" => &mut s.starting_throw,
+                            "trap" => &mut s.trap,
+                            _ => &mut s.home_row,
+                        } = v;
                     }
                     _ => return Err(format!("unknown setup key {k:?}")),
                 }

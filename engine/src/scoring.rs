@@ -41,11 +41,14 @@ pub enum ScoreLabel {
     PharaohSaved,
     /// `parker`: the winner's plain pegs still on the board (10 points each).
     MenSaved,
-    /// `jequier`: the loser's pieces on the first row, squares 1–10 (3 points each).
+    /// `jequier`, `kendall`: the loser's pieces on the first row, squares 1–10 (3 points
+    /// each).
     FirstRowPieces,
-    /// `jequier`: the loser's pieces on the middle row, squares 11–20 (2 points each).
+    /// `jequier`, `kendall`: the loser's pieces on the middle row, squares 11–20 (2 points
+    /// each).
     MiddleRowPieces,
-    /// `jequier`: the loser's pieces on the last row, squares 21–30 (1 point each).
+    /// `jequier`, `kendall`: the loser's pieces on the last row, squares 21–30 (1 point
+    /// each).
     LastRowPieces,
     /// `pyramid`: large pyramids the winner bore off (4 points each).
     LargeBorneOff,
@@ -64,11 +67,16 @@ pub enum ScoreLabel {
     SmallOnBoard,
     /// `modern`: one of the winner's pieces that went up; `each` is its dots (its marks).
     PieceUp,
+    /// `bell`: the winner's pieces borne off (1 point each).
+    PiecesBorneOff,
+    /// `bell`: the winner's pieces still on the board, which nothing can capture any more
+    /// once the game is over (1 point each).
+    PiecesOnBoard,
 }
 
 impl ScoreLabel {
     /// Every label, in the order of the variants' rules pages.
-    pub const ALL: [ScoreLabel; 15] = [
+    pub const ALL: [ScoreLabel; 17] = [
         ScoreLabel::SourceTrackPips,
         ScoreLabel::BalanceTrackPips,
         ScoreLabel::PerfectTrackPips,
@@ -84,6 +92,8 @@ impl ScoreLabel {
         ScoreLabel::MediumOnBoard,
         ScoreLabel::SmallOnBoard,
         ScoreLabel::PieceUp,
+        ScoreLabel::PiecesBorneOff,
+        ScoreLabel::PiecesOnBoard,
     ];
 
     /// The stable snake_case code, as the protocol and scenario files write it.
@@ -104,6 +114,8 @@ impl ScoreLabel {
             ScoreLabel::MediumOnBoard => "medium_on_board",
             ScoreLabel::SmallOnBoard => "small_on_board",
             ScoreLabel::PieceUp => "piece_up",
+            ScoreLabel::PiecesBorneOff => "pieces_borne_off",
+            ScoreLabel::PiecesOnBoard => "pieces_on_board",
         }
     }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::ThrowSpec;
-use crate::ruleset::{BoardKind, SpecialSquare};
+use crate::ruleset::{BoardKind, PositionNotation, SpecialSquare};
 use crate::{Setup, SetupError, Variant};
 
 impl Variant {
@@ -96,6 +96,7 @@ impl Variant {
             throw: self.throw_spec(),
             throw_table: self.throw_table(),
             board: self.board(),
+            position_notation: self.position_notation(),
             move_notation: self.move_notation(),
             summary: self.summary(),
             special_squares: self.special_squares().to_vec(),
@@ -126,6 +127,8 @@ pub struct VariantInfo {
     pub throw_table: Vec<ThrowOdds>,
     /// The board, as [`Variant::board`].
     pub board: BoardKind,
+    /// The position notation's family, as [`Variant::position_notation`].
+    pub position_notation: PositionNotation,
     /// The move notation, as [`Variant::move_notation`].
     pub move_notation: &'static str,
     /// A paragraph for a newcomer, as [`Variant::summary`].
@@ -155,6 +158,27 @@ impl VariantOption {
                 default: Setup::default().waiting_for_one,
                 description: "parker: plain pegs wait on the last Senet Row space for a one \
                               (the printed rule; players may waive it before the game)",
+            }),
+            "five_pieces" => Some(VariantOption {
+                name: "five_pieces",
+                default: Setup::default().five_pieces,
+                description: "kendall: five pieces a side instead of seven",
+            }),
+            "starting_throw" => Some(VariantOption {
+                name: "starting_throw",
+                default: Setup::default().starting_throw,
+                description: "kendall: white may not move a piece until it has thrown a 1",
+            }),
+            "trap" => Some(VariantOption {
+                name: "trap",
+                default: Setup::default().trap,
+                description: "kendall: a throw that would carry a piece past square 26 drops it \
+                              into the water (27) instead of being refused",
+            }),
+            "home_row" => Some(VariantOption {
+                name: "home_row",
+                default: Setup::default().home_row,
+                description: "kendall: no bearing off while a piece of yours is on the first row",
             }),
             _ => None,
         }

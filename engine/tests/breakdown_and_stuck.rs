@@ -6,6 +6,10 @@
 
 use std::collections::BTreeSet;
 
+#[macro_use]
+#[path = "support/every_ruleset.rs"]
+mod every_ruleset;
+
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -129,8 +133,8 @@ fn check_breakdown<R: Ruleset>(game: &R) {
         assert_eq!(item.subtotal, item.count * item.each, "{b:?}");
     }
     let whose = match R::VARIANT {
-        Variant::Martian | Variant::Jequier => Whose::Loser,
-        Variant::Modern | Variant::Parker | Variant::Pyramid => Whose::Winner,
+        Variant::Martian | Variant::Jequier | Variant::Kendall => Whose::Loser,
+        Variant::Modern | Variant::Parker | Variant::Pyramid | Variant::Bell => Whose::Winner,
     };
     assert_eq!(b.whose, whose);
     if outcome.winner.is_none() {
@@ -198,17 +202,25 @@ macro_rules! random_games {
     };
 }
 
-random_games!(jequier, senet_engine::jequier::Jequier, Setup::default());
-random_games!(pyramid, senet_engine::pyramid::Pyramid, Setup::default());
-random_games!(modern_2p, senet_engine::modern::Modern, Setup::players(2));
-random_games!(modern_4p, senet_engine::modern::Modern, Setup::players(4));
-random_games!(parker, senet_engine::parker::Parker, Setup::default());
-random_games!(
-    parker_no_waiting,
-    senet_engine::parker::Parker,
-    Setup {
+every_ruleset! {
+    random_games:
+    jequier => senet_engine::jequier::Jequier, Setup::default();
+    pyramid => senet_engine::pyramid::Pyramid, Setup::default();
+    bell => senet_engine::bell::Bell, Setup::default();
+    modern_2p => senet_engine::modern::Modern, Setup::players(2);
+    modern_4p => senet_engine::modern::Modern, Setup::players(4);
+    parker => senet_engine::parker::Parker, Setup::default();
+    parker_no_waiting => senet_engine::parker::Parker, Setup {
         waiting_for_one: false,
         ..Setup::default()
-    }
-);
-random_games!(martian, senet_engine::martian::Martian, Setup::default());
+    };
+    martian => senet_engine::martian::Martian, Setup::default();
+    kendall => senet_engine::kendall::Kendall, Setup::default();
+    kendall_all_options => senet_engine::kendall::Kendall, Setup {
+        five_pieces: true,
+        starting_throw: true,
+        trap: true,
+        home_row: true,
+        ..Setup::default()
+    };
+}

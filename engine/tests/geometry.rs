@@ -2,6 +2,10 @@
 //! geometry to the placement before the move gives the placement after it. Then a few
 //! hand-checked examples per variant.
 
+#[macro_use]
+#[path = "support/every_ruleset.rs"]
+mod every_ruleset;
+
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -87,20 +91,28 @@ macro_rules! exact {
     };
 }
 
-exact!(jequier, senet_engine::jequier::Jequier, Setup::default());
-exact!(pyramid, senet_engine::pyramid::Pyramid, Setup::default());
-exact!(modern_2p, senet_engine::modern::Modern, Setup::players(2));
-exact!(modern_4p, senet_engine::modern::Modern, Setup::players(4));
-exact!(parker, senet_engine::parker::Parker, Setup::default());
-exact!(
-    parker_no_waiting,
-    senet_engine::parker::Parker,
-    Setup {
+every_ruleset! {
+    exact:
+    jequier => senet_engine::jequier::Jequier, Setup::default();
+    pyramid => senet_engine::pyramid::Pyramid, Setup::default();
+    bell => senet_engine::bell::Bell, Setup::default();
+    modern_2p => senet_engine::modern::Modern, Setup::players(2);
+    modern_4p => senet_engine::modern::Modern, Setup::players(4);
+    parker => senet_engine::parker::Parker, Setup::default();
+    parker_no_waiting => senet_engine::parker::Parker, Setup {
         waiting_for_one: false,
         ..Setup::default()
-    }
-);
-exact!(martian, senet_engine::martian::Martian, Setup::default());
+    };
+    martian => senet_engine::martian::Martian, Setup::default();
+    kendall => senet_engine::kendall::Kendall, Setup::default();
+    kendall_all_options => senet_engine::kendall::Kendall, Setup {
+        five_pieces: true,
+        starting_throw: true,
+        trap: true,
+        home_row: true,
+        ..Setup::default()
+    };
+}
 
 // ---------------------------------------------------------------------------------------
 // Hand-checked examples.

@@ -5,6 +5,10 @@
 //! `play`, moves that were legal elsewhere but are not listed now are refused without
 //! changing the game, and the game ends within a bound.
 
+#[macro_use]
+#[path = "support/every_ruleset.rs"]
+mod every_ruleset;
+
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -188,54 +192,26 @@ macro_rules! properties {
     };
 }
 
-properties!(
-    jequier,
-    senet_engine::jequier::Jequier,
-    Setup::default(),
-    20_000
-);
-properties!(
-    pyramid,
-    senet_engine::pyramid::Pyramid,
-    Setup::default(),
-    20_000
-);
-properties!(
-    modern_2p,
-    senet_engine::modern::Modern,
-    Setup::players(2),
-    20_000
-);
-properties!(
-    modern_3p,
-    senet_engine::modern::Modern,
-    Setup::players(3),
-    20_000
-);
-properties!(
-    modern_4p,
-    senet_engine::modern::Modern,
-    Setup::players(4),
-    20_000
-);
-properties!(
-    parker,
-    senet_engine::parker::Parker,
-    Setup::default(),
-    50_000
-);
-properties!(
-    parker_no_waiting,
-    senet_engine::parker::Parker,
-    Setup {
+every_ruleset! {
+    properties:
+    jequier => senet_engine::jequier::Jequier, Setup::default(), 20_000;
+    pyramid => senet_engine::pyramid::Pyramid, Setup::default(), 20_000;
+    bell => senet_engine::bell::Bell, Setup::default(), 20_000;
+    modern_2p => senet_engine::modern::Modern, Setup::players(2), 20_000;
+    modern_3p => senet_engine::modern::Modern, Setup::players(3), 20_000;
+    modern_4p => senet_engine::modern::Modern, Setup::players(4), 20_000;
+    parker => senet_engine::parker::Parker, Setup::default(), 50_000;
+    parker_no_waiting => senet_engine::parker::Parker, Setup {
         waiting_for_one: false,
         ..Setup::default()
-    },
-    50_000
-);
-properties!(
-    martian,
-    senet_engine::martian::Martian,
-    Setup::default(),
-    50_000
-);
+    }, 50_000;
+    martian => senet_engine::martian::Martian, Setup::default(), 50_000;
+    kendall => senet_engine::kendall::Kendall, Setup::default(), 20_000;
+    kendall_all_options => senet_engine::kendall::Kendall, Setup {
+        five_pieces: true,
+        starting_throw: true,
+        trap: true,
+        home_row: true,
+        ..Setup::default()
+    }, 20_000;
+}

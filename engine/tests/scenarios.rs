@@ -42,7 +42,11 @@ fn run_variant(variant: &str, minimum_cases: usize) {
 fn minimum_cases(variant: Variant) -> usize {
     match variant {
         Variant::Parker | Variant::Martian => 25,
-        Variant::Jequier | Variant::Pyramid | Variant::Modern => 15,
+        Variant::Jequier
+        | Variant::Pyramid
+        | Variant::Modern
+        | Variant::Bell
+        | Variant::Kendall => 15,
     }
 }
 

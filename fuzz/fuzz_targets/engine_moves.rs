@@ -31,12 +31,16 @@ fn expressible(game: &Game) -> Vec<Move> {
                 }
             }
         }
-        Variant::Parker | Variant::Jequier | Variant::Pyramid => {
-            texts.extend(["black".into(), "white".into()]);
+        Variant::Parker | Variant::Jequier | Variant::Pyramid | Variant::Bell | Variant::Kendall => {
+            texts.extend(["black".into(), "white".into(), "pass".into()]);
+            // `kendall` names the throw a move uses where the squares do not: `30-off/2`.
+            let throws: &[u8] = if game.variant() == Variant::Kendall { &[1, 2, 3, 4, 5] } else { &[] };
             for from in 0..=32 {
                 texts.push(format!("{from}-off"));
+                texts.extend(throws.iter().map(|n| format!("{from}-off/{n}")));
                 for to in 0..=32 {
                     texts.push(format!("{from}-{to}"));
+                    texts.extend(throws.iter().map(|n| format!("{from}-{to}/{n}")));
                 }
             }
         }

@@ -77,8 +77,8 @@ pub enum EventKind {
         /// The faces, in roll order.
         faces: Vec<u8>,
         /// The squares the throw gives, by the variant's rules, where that is not simply the
-        /// faces: `jequier`'s four sticks (1 to 4 plain sides up, or 6 for none). Absent for
-        /// dice.
+        /// faces: `jequier`'s four sticks (1 to 4 plain sides up, or 6 for none), `kendall`'s
+        /// (1 to 4 sides up, or 5 for none). Absent for dice.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         value: Option<u8>,
         /// What the engine made of it.

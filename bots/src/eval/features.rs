@@ -19,6 +19,25 @@ pub(crate) type FeatureRows = [[f64; MAX_FEATURES]; MAX_PLAYERS];
 /// Chances per seat (index 0 is player 1); seats beyond the game's players are zero.
 pub(crate) type Chances = [f64; MAX_PLAYERS];
 
+/// How many of player `i`'s pieces are borne off.
+pub(crate) fn borne_off(placement: &Placement, i: usize) -> usize {
+    placement
+        .off
+        .iter()
+        .filter(|p| p.owner.map(|o| o.index()) == Some(i))
+        .count()
+}
+
+/// Whether player `i` plays the black discs (on the board or borne off).
+pub(crate) fn plays_black(placement: &Placement, i: usize) -> bool {
+    placement
+        .board
+        .iter()
+        .flat_map(|stack| &stack.pieces)
+        .chain(&placement.off)
+        .any(|p| p.owner.map(|o| o.index()) == Some(i) && p.kind == PieceKind::Black)
+}
+
 /// What every variant's features need besides the placement.
 pub(crate) struct Context {
     /// Number of players.

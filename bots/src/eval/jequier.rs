@@ -2,10 +2,10 @@
 //! back to the lowest empty square unless it has a neighbour of its colour or stands on a
 //! safe square; three in a row cannot be passed.
 
-use senet_engine::geometry::{PieceKind, Placement};
+use senet_engine::geometry::Placement;
 use senet_engine::jequier::SAFE_SQUARES;
 
-use super::features::{Context, FeatureRows, REACH, Track};
+use super::features::{self, Context, FeatureRows, REACH, Track};
 
 /// Feature names, in row order: pieces borne off, pieces on each stretch of three squares
 /// (a piece-square table: what a piece is worth where it stands), and the tactical facts.
@@ -71,18 +71,9 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
                 exposed += track.hit_chance(n, i, reach, |_| true) * n as f64 / 30.0;
             }
         }
-        let borne_off = placement
-            .off
-            .iter()
-            .filter(|p| p.owner.map(|o| o.index()) == Some(i))
-            .count();
+        let borne_off = features::borne_off(placement, i);
         // Black moves first, and keeps a lasting edge from it (docs/bots.md).
-        let plays_black = placement
-            .board
-            .iter()
-            .flat_map(|stack| &stack.pieces)
-            .chain(&placement.off)
-            .any(|p| p.owner.map(|o| o.index()) == Some(i) && p.kind == PieceKind::Black);
+        let plays_black = features::plays_black(placement, i);
         let next = ctx.opponent_acts_next(i);
         row[0] = borne_off as f64;
         row[1..11].copy_from_slice(&zones);

@@ -5,7 +5,7 @@
 
 use senet_engine::geometry::{Piece, PieceKind, Place, Placement};
 
-use super::features::{Context, FeatureRows};
+use super::features::{self, Context, FeatureRows};
 
 /// Feature names, in row order: pyramids on each stretch of three squares of the path (a
 /// piece-square table), pyramids borne off, and the stacking facts.
@@ -87,11 +87,7 @@ pub(crate) fn features(ctx: &Context, placement: &Placement, rows: &mut FeatureR
         }
     }
     for (i, row) in rows.iter_mut().enumerate().take(players) {
-        let borne_off = placement
-            .off
-            .iter()
-            .filter(|p| p.owner.map(|o| o.index()) == Some(i))
-            .count();
+        let borne_off = features::borne_off(placement, i);
         row[..9].copy_from_slice(&zones[i]);
         row[9..NAMES.len()].copy_from_slice(&[
             borne_off as f64,

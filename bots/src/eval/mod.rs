@@ -14,9 +14,11 @@
 //! The features are computed from [`Game::placement`], the engine's public view of where
 //! every piece is, so the bots need nothing from the engine beyond its public API.
 
+mod bell;
 pub(crate) mod calibration;
 mod features;
 mod jequier;
+mod kendall;
 mod martian;
 mod modern;
 mod parker;
@@ -34,9 +36,11 @@ pub fn feature_names(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Jequier => jequier::NAMES,
         Variant::Pyramid => pyramid::NAMES,
+        Variant::Bell => bell::NAMES,
         Variant::Modern => modern::NAMES,
         Variant::Parker => parker::NAMES,
         Variant::Martian => martian::NAMES,
+        Variant::Kendall => kendall::NAMES,
     }
 }
 
@@ -46,11 +50,13 @@ pub fn weights(variant: Variant, players: u8) -> &'static [f64] {
     match variant {
         Variant::Jequier => jequier::WEIGHTS,
         Variant::Pyramid => pyramid::WEIGHTS,
+        Variant::Bell => bell::WEIGHTS,
         Variant::Modern if players == 3 => modern::WEIGHTS_THREE,
         Variant::Modern if players > 3 => modern::WEIGHTS_FOUR,
         Variant::Modern => modern::WEIGHTS,
         Variant::Parker => parker::WEIGHTS,
         Variant::Martian => martian::WEIGHTS,
+        Variant::Kendall => kendall::WEIGHTS,
     }
 }
 
@@ -63,9 +69,11 @@ pub fn feature_signs(variant: Variant) -> &'static [i8] {
     match variant {
         Variant::Jequier => jequier::SIGNS,
         Variant::Pyramid => pyramid::SIGNS,
+        Variant::Bell => bell::SIGNS,
         Variant::Modern => modern::SIGNS,
         Variant::Parker => parker::SIGNS,
         Variant::Martian => martian::SIGNS,
+        Variant::Kendall => kendall::SIGNS,
     }
 }
 
@@ -138,9 +146,11 @@ fn feature_rows(game: &Game) -> FeatureRows {
     match game {
         Game::Jequier(_) => jequier::features(&ctx, &placement, &mut rows),
         Game::Pyramid(_) => pyramid::features(&ctx, &placement, &mut rows),
+        Game::Bell(_) => bell::features(&ctx, &placement, &mut rows),
         Game::Modern(_) => modern::features(&ctx, &placement, &mut rows),
         Game::Parker(_) => parker::features(&ctx, &placement, &mut rows),
         Game::Martian(_) => martian::features(&ctx, &placement, &mut rows),
+        Game::Kendall(_) => kendall::features(&ctx, &placement, &mut rows),
     }
     rows
 }
