@@ -53,9 +53,11 @@ cargo build --quiet --locked -p senet-server --features test-dice
 web_data="$(mktemp -d)"
 web_port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 # One address plays every seat of every match here, so the per-address cap on open matches is off;
-# bots answer after 50 ms instead of a person's 700, so a game against the computer is quick.
+# bots answer after 50 ms instead of a person's 700, so a game against the computer is quick;
+# one rated game against one opponent puts a player on the board by rating.
 target/debug/senet-server --port "$web_port" --data-dir "$web_data" --abandon-after 3 \
-  --max-open-per-address 0 --bot-delay-ms 50 >"$web_data/server.log" 2>&1 &
+  --max-open-per-address 0 --bot-delay-ms 50 --board-min-games 1 --board-min-opponents 1 \
+  >"$web_data/server.log" 2>&1 &
 web_pid=$!
 stop_web() { kill "$web_pid" 2>/dev/null || true; wait "$web_pid" 2>/dev/null || true; rm -rf "$web_data"; }
 trap stop_web EXIT

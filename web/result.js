@@ -28,8 +28,14 @@ function seriesWords() {
   return `Series (${rule}): ${best > 0 && leaders.length === 1 ? `${Who(leaders[0])} ${isMe(leaders[0]) ? 'lead' : 'leads'}` : 'level'}.`;
 }
 
-// A rated game's rating changes, read once from the scoreboard (the store rates a game in
+// A rated game's rating changes (or why it was not rated), read once from the scoreboard (the store rates a game in
 // the transaction that stores its end, so they are there when game_over arrives).
+// The scoreboard's reason for a game of a rated match that was not rated, in words.
+const UNRATED = {
+  not_played: 'This game was not rated: it ended before every player had moved.',
+  pair_limit: 'This game was not rated: these players have had their rated games together for today.',
+  same_player: 'This game was not rated: one player held two seats.',
+};
 const ratingsOf = new Map(); // game -> changes, 'loading' or null (not rated)
 function ratingLine(game) {
   const { who, isMe } = m;
@@ -38,11 +44,14 @@ function ratingLine(game) {
   if (got === undefined) {
     ratingsOf.set(game, 'loading');
     api(`/api/matches/${encodeURIComponent(m.matchId)}/scoreboard`, undefined, readKey(m.matchId))
-      .then(b => { ratingsOf.set(game, b.games?.find(g => g.game === game)?.ratings ?? null); renderResult(); })
+      .then(b => { const g = b.games?.find(g => g.game === game); ratingsOf.set(game, g?.ratings ?? (g?.unrated ? { unrated: g.unrated } : null)); renderResult(); })
       .catch(() => ratingsOf.set(game, null));
   } else if (Array.isArray(got)) {
     const sign = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
     p.textContent = 'Ratings: ' + got.map(c => `${who(c.seat)}${isMe(c.seat) ? ' (you)' : ''} ${Math.round(c.before)} → ${Math.round(c.after)} (${sign(c.change)})`).join(', ') + '.';
+  } else if (got?.unrated) {
+    p.textContent = UNRATED[got.unrated] || 'This game was not rated.';
+    p.dataset.unrated = got.unrated;
   }
   return p;
 }

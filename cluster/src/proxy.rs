@@ -70,7 +70,10 @@ fn join_error(name: &str) -> JoinError {
         "no_free_seat" => JoinError::NoFreeSeat,
         "private" => JoinError::Private,
         "unregistered" => JoinError::Unregistered,
-        _ => JoinError::Unavailable,
+        other => match other.strip_prefix("name_taken_").map(str::parse) {
+            Some(Ok(seat)) => JoinError::NameTaken(seat),
+            _ => JoinError::Unavailable,
+        },
     }
 }
 
@@ -82,6 +85,11 @@ pub(super) fn join_error_name(e: JoinError) -> &'static str {
         JoinError::NoFreeSeat => "no_free_seat",
         JoinError::Private => "private",
         JoinError::Unregistered => "unregistered",
+        // The seat goes with the name: a match has at most four.
+        JoinError::NameTaken(1) => "name_taken_1",
+        JoinError::NameTaken(2) => "name_taken_2",
+        JoinError::NameTaken(3) => "name_taken_3",
+        JoinError::NameTaken(_) => "name_taken_4",
         JoinError::Unavailable => "unavailable",
     }
 }
@@ -291,6 +299,30 @@ impl Proxy {
                 });
             }
             Cmd::LeaseLost => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_refusals_cross_between_nodes_unchanged() {
+        let every = [
+            JoinError::BadInvite,
+            JoinError::InviteUsed,
+            JoinError::NoFreeSeat,
+            JoinError::Private,
+            JoinError::Unregistered,
+            JoinError::NameTaken(1),
+            JoinError::NameTaken(2),
+            JoinError::NameTaken(3),
+            JoinError::NameTaken(4),
+            JoinError::Unavailable,
+        ];
+        for e in every {
+            assert_eq!(join_error(join_error_name(e)), e);
         }
     }
 }

@@ -145,6 +145,9 @@ pub enum JoinError {
     Private,
     /// The match is rated and the joiner gave no player key.
     Unregistered,
+    /// The joiner's name looks the same as this seat's name
+    /// ([`senet_protocol::text::looks_the_same`]).
+    NameTaken(u8),
     /// The store could not record the claim.
     Unavailable,
 }

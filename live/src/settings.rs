@@ -35,6 +35,10 @@ pub struct Settings {
     pub invite_ttl: Duration,
     /// Spectators one match may have at once.
     pub max_spectators: u32,
+    /// Chat messages one room of a match takes per minute, from everyone together, in
+    /// bursts of a sixth of it (on top of each socket's and address's allowance; 0: no
+    /// limit).
+    pub room_chat_per_min: u32,
 }
 
 impl Settings {
@@ -61,6 +65,7 @@ impl Default for Settings {
             evict_after: Duration::from_secs(600),
             invite_ttl: Duration::from_secs(86_400),
             max_spectators: 1000,
+            room_chat_per_min: 120,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! What the server accepts as text from people: chat messages ([`normalise`]) and display
-//! names ([`check_name`]).
+//! names ([`check_name`], and [`looks_the_same`] to tell two apart).
 //!
 //! Text is plain text: the server never interprets it, and the web client renders it with
 //! `textContent`. What the server does is normalise it, so that no message or name is
@@ -7,6 +7,7 @@
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
+use unicode_security::confusable_detection::skeleton;
 
 /// The longest chat message, in characters (Unicode scalar values) after normalisation.
 pub const MAX_CHARS: usize = 300;
@@ -121,26 +122,39 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
-/// Whether `c` shows nothing by itself: zero-width characters, joiners, the BOM and the
-/// other default-ignorable format characters.
+/// Whether `c` is a Default_Ignorable_Code_Point (Unicode 15.1, DerivedCoreProperties):
+/// a character a renderer draws as nothing when it does not support it, whatever it is
+/// assigned to (zero-width characters and joiners, variation selectors, Hangul fillers,
+/// tags, the BOM, and the reserved blocks kept for more of them).
+fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
+}
+
+/// Whether `c` shows nothing by itself: whitespace, the default-ignorable characters
+/// (zero-width characters, joiners, variation selectors, Hangul fillers, tags, the BOM…)
+/// and the blank characters that are neither (the braille pattern blank, U+2800). The one
+/// definition of "visible" for names and chat: a text of only such characters is refused.
 pub fn is_invisible(c: char) -> bool {
-    c.is_whitespace()
-        || matches!(
-            c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{17B4}'
-                | '\u{17B5}'
-                | '\u{180B}'..='\u{180F}'
-                | '\u{200B}'..='\u{200D}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{3164}'
-                | '\u{FE00}'..='\u{FE0F}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-        )
+    c.is_whitespace() || is_default_ignorable(c) || c == '\u{2800}'
 }
 
 /// Why a display name is refused.
@@ -154,23 +168,46 @@ pub enum NameError {
     Invisible,
 }
 
-/// A display name (a match's, a player's, a seat's or a spectator's) as stored: trimmed and
-/// in Unicode NFC, at most [`MAX_NAME_CHARS`] characters, without control characters or
-/// bidi controls, and not only invisible characters; `default` when empty.
+/// A display name (a match's, a player's, a seat's or a spectator's) as stored: in Unicode
+/// NFC, without the format characters (Cf: zero-width spaces and joiners, tags, the BOM…),
+/// which would make two names that look the same differ ("Ana" and "Ana" + U+200B), then
+/// trimmed; at most [`MAX_NAME_CHARS`] characters, without control characters or bidi
+/// controls, and not only invisible characters; `default` when empty.
 ///
 /// # Errors
 /// [`NameError`] when the name breaks a rule.
 pub fn check_name(name: Option<String>, default: String) -> Result<String, NameError> {
-    let name: String = name.unwrap_or_default().trim().nfc().collect();
-    if name.chars().count() > MAX_NAME_CHARS
-        || name.chars().any(|c| c.is_control() || is_bidi_control(c))
-    {
+    let name: String = name.unwrap_or_default().nfc().collect();
+    if name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
         return Err(NameError::Malformed);
+    }
+    let given = !name.trim().is_empty();
+    let name: String = name.chars().filter(|&c| !is_format(c)).collect();
+    let name: String = name.trim().nfc().collect();
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(NameError::Malformed);
+    }
+    // Something was given, and only format characters and spaces made it up.
+    if given && name.is_empty() {
+        return Err(NameError::Invisible);
     }
     if !name.is_empty() && name.chars().all(is_invisible) {
         return Err(NameError::Invisible);
     }
     Ok(if name.is_empty() { default } else { name })
+}
+
+/// Whether two names look the same to a reader: the same Unicode confusable skeleton
+/// (UTS #39: "Аna" with a Cyrillic А, "Ana" and "Ana\u{200B}" are one name), letter case
+/// aside ("ANA" is "Ana"). A match's seats, and a spectator who chats, may not take a name
+/// that looks like another seat's.
+pub fn looks_the_same(a: &str, b: &str) -> bool {
+    let key = |s: &str| -> String {
+        let lower: String = skeleton(s).collect::<String>().to_lowercase();
+        // Lower case can make new confusables ("I" → "i"); the skeleton again settles them.
+        skeleton(&lower).collect()
+    };
+    key(a) == key(b)
 }
 
 #[cfg(test)]
@@ -272,5 +309,63 @@ mod tests {
         );
         assert_eq!(TextError::TooLong(301).code(), "chat_too_long");
         assert_eq!(TextError::Empty.code(), "chat_empty");
+    }
+
+    #[test]
+    fn blank_and_tag_characters_are_invisible() {
+        for blank in [
+            "\u{2800}",
+            "\u{2800} \u{2800}",
+            "\u{E0041}\u{E0042}",
+            "\u{FE0F}",
+            "\u{E0100}",
+            "\u{FFF0}",
+        ] {
+            assert_eq!(normalise(blank), Err(TextError::Empty), "{blank:?}");
+            assert_eq!(
+                check_name(Some(blank.into()), "x".into()),
+                Err(NameError::Invisible),
+                "{blank:?}"
+            );
+        }
+        assert_eq!(normalise("a\u{2800}b").as_deref(), Ok("a\u{2800}b"));
+    }
+
+    #[test]
+    fn names_lose_their_format_characters() {
+        let named = |n: &str| check_name(Some(n.into()), "default".into());
+        assert_eq!(named("Ana\u{200B}").as_deref(), Ok("Ana"));
+        assert_eq!(named("\u{FEFF}An\u{200D}a\u{E0041}").as_deref(), Ok("Ana"));
+        assert_eq!(named(" \u{200B} "), Err(NameError::Invisible));
+        assert_eq!(named("   ").as_deref(), Ok("default"));
+        assert_eq!(named("a\u{202E}b"), Err(NameError::Malformed));
+        // The marks an emoji sequence draws with go; its pictures stay.
+        assert_eq!(
+            named("\u{1F3F3}\u{FE0F}").as_deref(),
+            Ok("\u{1F3F3}\u{FE0F}")
+        );
+    }
+
+    #[test]
+    fn names_that_look_alike_are_one_name() {
+        for (a, b) in [
+            ("Ana", "Ana"),
+            ("Ana", "\u{410}na"),   // Cyrillic capital A
+            ("Ana", "Ana\u{200B}"), // a zero-width space
+            ("Ana", "ANA"),
+            ("Bill", "BiII"),     // capital I for l
+            ("Rae", "R\u{430}e"), // Cyrillic small a
+            ("paypal", "p\u{430}yp\u{430}l"),
+        ] {
+            assert!(looks_the_same(a, b), "{a:?} and {b:?}");
+        }
+        for (a, b) in [
+            ("Ana", "Anna"),
+            ("Bo", "Bob"),
+            ("Player 1", "Player 2"),
+            ("Ana", "Ada"),
+        ] {
+            assert!(!looks_the_same(a, b), "{a:?} and {b:?}");
+        }
     }
 }

@@ -26,7 +26,7 @@ pub struct AppState {
     /// One clone per open socket: shutdown waits until only the original is left.
     pub sockets: Arc<()>,
     /// The quick-game pools.
-    pub quick: Arc<crate::quick::pools::Pools>,
+    pub quick: Arc<crate::quick::Pools>,
     /// Senet TV: the server's own bot-versus-bot match.
     pub tv: Arc<crate::tv::Tv>,
     /// This node among several (none: one node on its own).

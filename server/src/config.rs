@@ -62,8 +62,8 @@ pub struct Config {
     /// crate's default, `Budget::DEFAULT`).
     #[arg(long, env = "SENET_BOT_NODES", default_value_t = 0)]
     pub bot_nodes: u64,
-    /// Bot decisions worked out at once, each on a blocking thread of its own (0: one fewer
-    /// than the machine's cores, at least one).
+    /// Bot threads: decisions worked out at once, each on a bot thread of the process's own,
+    /// at a lower OS priority (0: one fewer than the machine's cores, at least one).
     #[arg(long, env = "SENET_BOT_THREADS", default_value_t = 0)]
     pub bot_threads: usize,
     /// Messages per second a connection may send (token bucket refill rate; 0: no limit).
@@ -104,6 +104,18 @@ pub struct Config {
     /// Spectators one match may have at once.
     #[arg(long, env = "SENET_MAX_SPECTATORS", default_value_t = 1000)]
     pub max_spectators: u32,
+    /// Chat messages one room of a match takes per minute from everyone together, in bursts
+    /// of a sixth of it (on top of the per-socket and per-address chat allowances; 0: no
+    /// limit).
+    #[arg(long, env = "SENET_ROOM_CHAT_PER_MIN", default_value_t = 120)]
+    pub room_chat_per_min: u32,
+    /// Rated games a player needs in a pool to be on its leaderboard by rating.
+    #[arg(long, env = "SENET_BOARD_MIN_GAMES", default_value_t = 5)]
+    pub board_min_games: u32,
+    /// Different opponents (a bot level counts as one) a player needs in a pool's rated games
+    /// to be on its leaderboard by rating.
+    #[arg(long, env = "SENET_BOARD_MIN_OPPONENTS", default_value_t = 3)]
+    pub board_min_opponents: u32,
     /// Matches the server holds in memory at once (finished ones too, until they leave
     /// memory); creating more is refused.
     #[arg(long, env = "SENET_MAX_OPEN_MATCHES", default_value_t = 20_000)]
@@ -214,6 +226,9 @@ impl Config {
             addr_rate_burst: 0.0,
             create_per_min: 0.0,
             max_spectators: 1000,
+            room_chat_per_min: 120,
+            board_min_games: 5,
+            board_min_opponents: 3,
             max_open_matches: 20_000,
             allowed_origins: Vec::new(),
             trust_forwarded_for: false,
@@ -328,6 +343,7 @@ impl Config {
             evict_after: Duration::from_secs(self.evict_after),
             invite_ttl: self.invite_ttl(),
             max_spectators: self.max_spectators,
+            room_chat_per_min: self.room_chat_per_min,
         }
     }
 

@@ -6,7 +6,7 @@
 //! - [`http`]: the REST API (lobby, scoreboards, verification, OpenAPI) and the WebSocket
 //!   upgrade;
 //! - [`ws`]: one reader and one writer task per socket;
-//! - [`quick`]: quick games (pools, and their routes); [`tv`]: the match the front page shows;
+//! - [`quick`]: the quick-game pools (their routes are `http/quick_route.rs`); [`tv`]: the match the front page shows;
 //! - [`limits`]: per-address limits; [`metrics`]: what `GET /metrics` shows;
 //! - [`config`]: the flags and environment.
 //!
@@ -73,7 +73,7 @@ fn app_parts(
     let sockets = Arc::new(());
     let state = AppState {
         live: Arc::new(config.live_settings()),
-        quick: Arc::new(quick::pools::Pools::new(&config)),
+        quick: Arc::new(quick::Pools::new(&config)),
         tv: Arc::default(),
         sockets: sockets.clone(),
         limits,

@@ -384,6 +384,11 @@ pub struct MatchSlot {
 }
 
 impl MatchSlot {
+    /// A place that counts for no address (a request whose address is not known).
+    pub fn unlimited() -> MatchSlot {
+        MatchSlot { addr: None }
+    }
+
     /// The match was created: it counts until it finishes or leaves memory.
     pub fn fill(mut self, summary: watch::Receiver<Summary>) {
         if let Some(a) = self.addr.take() {

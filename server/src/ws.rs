@@ -54,7 +54,11 @@ fn check_frame(msg: Message) -> Result<Option<ClientMsg>, ServerMsg> {
             serde_json::from_str::<ClientMsg>(t.as_str())
                 .map(Some)
                 .map_err(|e| {
-                    ServerMsg::error("malformed", format!("not a client message: {e}"), None)
+                    ServerMsg::error(
+                        "malformed",
+                        format!("not a client message: {e}"),
+                        seq_of(&t),
+                    )
                 })
         }
         Message::Binary(_) => Err(ServerMsg::error(
@@ -63,6 +67,28 @@ fn check_frame(msg: Message) -> Result<Option<ClientMsg>, ServerMsg> {
             None,
         )),
         Message::Ping(_) | Message::Pong(_) | Message::Close(_) => Ok(None),
+    }
+}
+
+/// The `seq` a text frame carries, if it is a JSON object with a whole-number `seq`, so
+/// that a refusal of a frame that is not a valid message (or is over an allowance) still
+/// answers the request the client awaits.
+fn seq_of(text: &str) -> Option<u64> {
+    #[derive(serde::Deserialize)]
+    struct Seq {
+        seq: Option<u64>,
+    }
+    if text.len() > MAX_FRAME {
+        return None;
+    }
+    serde_json::from_str::<Seq>(text).ok().and_then(|s| s.seq)
+}
+
+/// The `seq` of any frame, as [`seq_of`]; none for a frame that is not text.
+fn frame_seq(frame: &Message) -> Option<u64> {
+    match frame {
+        Message::Text(t) => seq_of(t.as_str()),
+        _ => None,
     }
 }
 
@@ -128,7 +154,7 @@ pub async fn run_socket(
             let e = ServerMsg::error(
                 "rate_limited",
                 "too many messages; this one was dropped: slow down",
-                None,
+                frame_seq(&frame),
             );
             // A full outbox (a client that floods and does not read) is not waited for.
             let _sent = outbox_tx.try_send(Outgoing::Text(e.to_json().into()));
@@ -239,6 +265,7 @@ async fn first_message(
             Some(Ok(Message::Close(_))) => return First::Gone,
             Some(Ok(m)) => m,
         };
+        let seq = frame_seq(&m);
         let checked = check_frame(m);
         // `hello` itself is free (as after it); everything before it spends the allowances.
         if let Ok(Some(hello @ ClientMsg::Hello { .. })) = checked {
@@ -252,7 +279,7 @@ async fn first_message(
             let e = ServerMsg::error(
                 "rate_limited",
                 "too many messages; this one was dropped: slow down",
-                None,
+                seq,
             );
             if sink.send(text(&e)).await.is_err() {
                 return First::Gone;

@@ -42,6 +42,8 @@ pub enum Side {
         points: u32,
         /// The client seeds, in seat order.
         client_seeds: Vec<String>,
+        /// Every seat made a move of the game; a game ended before that is not rated.
+        every_seat_moved: bool,
     },
     /// The series is decided.
     MatchOver {

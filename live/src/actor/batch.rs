@@ -124,6 +124,7 @@ fn side_of(after: &MatchState, fact: &Fact) -> Option<Side> {
                 .unwrap_or_default(),
             points: *points,
             client_seeds: game.map(|g| g.seeds()).unwrap_or_default(),
+            every_seat_moved: game.is_some_and(|g| g.every_seat_moved()),
         }),
         Fact::MatchOver { winner } => Some(Side::MatchOver {
             winner: winner.map(Seat::get),

@@ -12,6 +12,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use axum::extract::ws::Utf8Bytes;
+use tokio::time::Instant;
 
 use super::conn_chat::ChatError;
 use super::conns::{Conn, Conns};
@@ -29,6 +30,31 @@ pub(crate) struct ChatState {
     spectators: VecDeque<ChatLine>,
     /// (muting seat, muted seat).
     muted: BTreeSet<(u8, u8)>,
+    /// Each room's budget of posts.
+    players_budget: RoomBudget,
+    spectators_budget: RoomBudget,
+}
+
+/// A room's budget of posts: a token bucket holding ten seconds' worth of its rate per
+/// minute, so a crowd's burst is short and the rate holds over any minute after it.
+#[derive(Debug, Default)]
+struct RoomBudget {
+    /// Posts that may be taken, and when that was counted; none before the first post (the
+    /// bucket starts full).
+    left: Option<(f64, Instant)>,
+}
+
+impl RoomBudget {
+    fn take(&mut self, per_min: u32, now: Instant) -> bool {
+        let rate = f64::from(per_min) / 60.0;
+        let burst = (f64::from(per_min) / 6.0).max(1.0);
+        let tokens = self.left.map_or(burst, |(t, at)| {
+            (t + now.saturating_duration_since(at).as_secs_f64() * rate).min(burst)
+        });
+        let taken = tokens >= 1.0;
+        self.left = Some((if taken { tokens - 1.0 } else { tokens }, now));
+        taken
+    }
 }
 
 impl ChatState {
@@ -95,6 +121,31 @@ impl ChatState {
             .collect();
         lines.sort_by_key(|l| l.id);
         lines
+    }
+
+    /// Takes one post of the room `seat` posts in (none: a spectator, who posts in the
+    /// spectators' room) at `now`, within the room's budget of `per_min` a minute (bursts of
+    /// a sixth of it; 0: no limit): however many sockets and addresses post, one room is
+    /// never flooded faster than people can read.
+    pub(super) fn take_room_post(
+        &mut self,
+        seat: Option<Seat>,
+        per_min: u32,
+        now: Instant,
+    ) -> Result<(), ChatError> {
+        if per_min == 0 {
+            return Ok(());
+        }
+        let budget = if seat.is_some() {
+            &mut self.players_budget
+        } else {
+            &mut self.spectators_budget
+        };
+        if budget.take(per_min, now) {
+            Ok(())
+        } else {
+            Err(ChatError::RoomBusy)
+        }
     }
 
     /// A new message from `seat` (none: a spectator) posting as `name` (a spectator's is
@@ -194,6 +245,8 @@ fn sees(conn: &Conn, room: Room, over: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::actor::conn_chat::ConnChat;
     use crate::registry::outbox;
@@ -360,5 +413,31 @@ mod tests {
         assert!(refused.is_some_and(|e| e.to_json().contains("invalid")));
         let (seated, _) = ConnChat::new(seat(1), Some("Ann".into()));
         assert_eq!(seated.name(), None);
+    }
+
+    #[test]
+    fn a_room_takes_its_burst_then_its_rate_from_everyone() {
+        let mut chat = ChatState::default();
+        let t0 = Instant::now();
+        // 60 a minute: bursts of 10, then one a second.
+        for _ in 0..10 {
+            chat.take_room_post(None, 60, t0).unwrap();
+        }
+        assert!(matches!(
+            chat.take_room_post(None, 60, t0 + Duration::from_millis(500)),
+            Err(ChatError::RoomBusy)
+        ));
+        chat.take_room_post(None, 60, t0 + Duration::from_millis(1100))
+            .unwrap();
+        assert!(matches!(
+            chat.take_room_post(None, 60, t0 + Duration::from_millis(1200)),
+            Err(ChatError::RoomBusy)
+        ));
+        // The players' room has a budget of its own.
+        chat.take_room_post(seat(1), 60, t0).unwrap();
+        // No limit.
+        for _ in 0..100 {
+            chat.take_room_post(seat(2), 0, t0).unwrap();
+        }
     }
 }

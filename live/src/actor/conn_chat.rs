@@ -29,6 +29,12 @@ pub(super) enum ChatError {
     /// The store did not take the message.
     #[error("the message could not be saved; try again")]
     StoreUnavailable,
+    /// The room took its budget of messages of the last minute, from everyone together.
+    #[error("this room is busy; wait a little before posting again")]
+    RoomBusy,
+    /// Another node runs the match now (this node lost its lease): reconnect.
+    #[error("the match moved to another server; reconnect")]
+    Moved,
 }
 
 impl ChatError {
@@ -40,6 +46,8 @@ impl ChatError {
             ChatError::NotAPlayer => "not_a_player",
             ChatError::Invalid(_) => "invalid",
             ChatError::StoreUnavailable => "store_unavailable",
+            ChatError::Moved => "match_moved",
+            ChatError::RoomBusy => "rate_limited",
         }
     }
 }

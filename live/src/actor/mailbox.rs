@@ -10,9 +10,10 @@ use tokio::time::Instant;
 use senet_match::Seat;
 use senet_match::state::Command;
 use senet_match::view;
+use senet_protocol::text::check_name;
 use senet_protocol::time::now_whole_seconds;
 use senet_protocol::{ClientMsg, EventMsg, Room, ServerMsg, Tail};
-use senet_store::hash_secret;
+use senet_store::{StoreError, hash_secret};
 
 use super::conn_chat::{ChatError, ConnChat};
 use super::history::Missed;
@@ -86,6 +87,9 @@ impl Actor {
         player_id: Option<String>,
     ) -> Result<(u8, String), JoinError> {
         let seat = self.seating.seat_for(invite, player_id.is_some())?;
+        if let Some(other) = self.seating.named_like(&name) {
+            return Err(JoinError::NameTaken(other.get()));
+        }
         let token = new_secret();
         let token_hash = hash_secret(&token);
         if let Err(e) = self
@@ -99,6 +103,10 @@ impl Actor {
             )
             .await
         {
+            if matches!(e, StoreError::Fenced(_)) {
+                // Another node runs the match now; the joiner's retry reaches it.
+                self.moved = true;
+            }
             tracing::error!(match_id = %self.id, error = %e, "seat claim not stored");
             return Err(JoinError::Unavailable);
         }
@@ -132,7 +140,23 @@ impl Actor {
                 None,
             ));
         }
-        let (chat, name_refused) = ConnChat::new(seat, name);
+        // A spectator's chat name may not look like a seat's: its lines would read as that
+        // player's.
+        let like_a_seat = match (seat, name.as_deref()) {
+            (None, Some(n)) => check_name(Some(n.to_owned()), String::new())
+                .ok()
+                .and_then(|n| self.seating.named_like(&n)),
+            _ => None,
+        };
+        let name = if like_a_seat.is_some() { None } else { name };
+        let (chat, mut name_refused) = ConnChat::new(seat, name);
+        if let Some(other) = like_a_seat {
+            name_refused = Some(ServerMsg::error(
+                "invalid",
+                format!("the chat name was not taken: it looks the same as seat {other}'s name"),
+                None,
+            ));
+        }
         let conn = self.conns.open(seat, outbox, chat);
         self.presence.arrive(seat);
         let total = self.state.events();
@@ -352,10 +376,25 @@ impl Actor {
                 .get(conn)
                 .and_then(|c| c.chat.name().map(str::to_owned)),
         };
+        // Checked before the room's budget is spent: a refused post costs the room nothing.
+        senet_protocol::text::normalise(text)?;
+        if name.is_none() {
+            return Err(ChatError::NameRequired);
+        }
+        self.chat
+            .take_room_post(seat, self.cfg.room_chat_per_min, Instant::now())?;
         let line = self.chat.line(seat, name, text, now_whole_seconds())?;
-        if let Err(e) = self.store.append_chat(&self.id, &line).await {
-            tracing::error!(match_id = %self.id, id = line.id, error = %e, "chat message not stored");
-            return Err(ChatError::StoreUnavailable);
+        match self.store.append_chat(&self.id, &line).await {
+            Ok(()) => {}
+            Err(StoreError::Fenced(_)) => {
+                // Another node runs the match now: nothing more is stored or sent from here.
+                self.moved = true;
+                return Err(ChatError::Moved);
+            }
+            Err(e) => {
+                tracing::error!(match_id = %self.id, id = line.id, error = %e, "chat message not stored");
+                return Err(ChatError::StoreUnavailable);
+            }
         }
         Ok(self.chat.posted(line, &self.conns, self.state.match_over()))
     }

@@ -4,6 +4,7 @@
 
 use senet_match::Seat;
 use senet_protocol::ServerMsg;
+use senet_protocol::text::looks_the_same;
 use senet_store::SeatRow;
 
 use super::replies::Replies;
@@ -89,6 +90,20 @@ impl Seating {
     /// Each seat's display name (none before it is taken).
     pub(super) fn names(&self) -> Vec<Option<String>> {
         self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// A taken seat whose name looks the same as `name`
+    /// ([`senet_protocol::text::looks_the_same`]); an empty name looks like none.
+    pub(super) fn named_like(&self, name: &str) -> Option<Seat> {
+        if name.is_empty() {
+            return None;
+        }
+        let i = self.seats.iter().position(|s| {
+            s.name
+                .as_deref()
+                .is_some_and(|n| !n.is_empty() && looks_the_same(n, name))
+        })?;
+        Seat::from_index(i).ok()
     }
 
     /// The name a seat posts chat under: its display name, or "Seat n" if it has none.

@@ -149,6 +149,9 @@ pub struct GameState {
     pub over: bool,
     /// Which seats asked for the next game.
     pub rematch: Vec<bool>,
+    /// Which seats (by seat index) have made a move of this game: a game ended before every
+    /// seat made one is not rated (`docs/ratings.md`).
+    moved: Vec<bool>,
     /// On a clock, each seat's time left (at the start of the decision, for the seat the
     /// game waits for); empty without a clock.
     pub time_left: Vec<Duration>,
@@ -218,6 +221,12 @@ impl GameState {
     /// The dice commitment.
     pub fn commitment(&self) -> String {
         self.seed.commitment()
+    }
+
+    /// Whether every seat has made at least one move of this game (a throw the player could
+    /// not use is no decision of theirs; the server throws).
+    pub fn every_seat_moved(&self) -> bool {
+        self.moved.iter().all(|&m| m)
     }
 
     /// How many throws the game has had.
@@ -588,6 +597,9 @@ impl MatchState {
                     .play_notation(p, mv)
                     .map_err(|e| ApplyError::Engine(e.to_string()))?;
                 g.charge_clock(clock, *seat, *used_ms)?;
+                if let Some(moved) = g.moved.get_mut(seat.index()) {
+                    *moved = true;
+                }
             }
             Fact::TimedOut { seat, used_ms } => {
                 let clock = self.spec.clock;
@@ -668,6 +680,7 @@ impl MatchState {
             last_throw: None,
             over: false,
             rematch: vec![false; usize::from(n)],
+            moved: vec![false; usize::from(n)],
             time_left: self
                 .spec
                 .clock

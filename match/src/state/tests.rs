@@ -215,6 +215,47 @@ fn a_resignation_ends_the_game_for_the_other_seat() {
 }
 
 #[test]
+fn a_game_knows_whether_every_seat_has_moved() {
+    let mut s = started(Variant::Parker, SeriesKind::BestOf, 3);
+    let mut movers = Vec::new();
+    while movers.len() < 2 {
+        assert!(!s.game().unwrap().every_seat_moved(), "{movers:?}");
+        match s.waiting() {
+            Waiting::Move(seat) => {
+                let mv = s.game().unwrap().engine.legal_moves()[0].to_string();
+                let game = s.game_no();
+                run(
+                    &mut s,
+                    Command::Move {
+                        seat,
+                        game,
+                        mv,
+                        thinking: Duration::ZERO,
+                    },
+                );
+                if !movers.contains(&seat) {
+                    movers.push(seat);
+                }
+            }
+            Waiting::Throw(_) => {
+                run(&mut s, Command::CatchUp);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(s.game().unwrap().every_seat_moved());
+    // Kept once the game is over; a game resigned before any move never has it.
+    run(&mut s, Command::Resign { seat: seat(1) });
+    assert!(
+        s.game().unwrap().every_seat_moved(),
+        "kept once the game is over"
+    );
+    let mut fresh = started(Variant::Parker, SeriesKind::BestOf, 1);
+    run(&mut fresh, Command::Resign { seat: seat(2) });
+    assert!(!fresh.game().unwrap().every_seat_moved());
+}
+
+#[test]
 fn rematches_need_every_seat_and_an_ended_game() {
     let mut s = started(Variant::Modern, SeriesKind::BestOf, 3);
     assert_eq!(

@@ -53,6 +53,9 @@ pub enum ApiError {
     /// Every seat of the match is taken.
     #[error("every seat of this match is taken")]
     MatchFull,
+    /// The joiner's name looks the same as this seat's name.
+    #[error("that name looks the same as seat {0}'s name: choose another")]
+    NameTaken(u8),
     /// The match's actor is gone.
     #[error("the match is not available")]
     Unavailable,
@@ -83,6 +86,7 @@ impl ApiError {
             ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::BadInvite => (StatusCode::FORBIDDEN, "bad_invite"),
             ApiError::InviteUsed => (StatusCode::CONFLICT, "invite_used"),
+            ApiError::NameTaken(_) => (StatusCode::CONFLICT, "name_taken"),
             ApiError::MatchFull => (StatusCode::CONFLICT, "match_full"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "match_unavailable"),
             ApiError::OriginNotAllowed(_) => (StatusCode::FORBIDDEN, "origin_not_allowed"),
@@ -169,4 +173,14 @@ pub(crate) async fn json_errors(res: Response) -> Response {
         }
     }
     res
+}
+
+/// The refusal of a new match (created, paired or against a bot) to an address that has as
+/// many unfinished matches as it may (`--max-open-per-address`), however it got them.
+pub(crate) fn too_many_open(max: u32) -> Response {
+    refusal(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_matches",
+        format!("your address has {max} matches that are not finished; finish one first"),
+    )
 }

@@ -9,7 +9,8 @@ use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header, request::Parts};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer};
 
 use super::error::{ApiError, refusal};
 use crate::app_state::AppState;
@@ -120,6 +121,28 @@ pub(crate) async fn guard_writes(
     next.run(req).await
 }
 
+/// A nested object of a request body (`deserialize_with`): only a JSON object, as serde
+/// would also read a struct from an array of its fields (`"options": [null]`).
+pub(crate) fn object<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<T, D::Error> {
+    let map = serde_json::Map::<String, serde_json::Value>::deserialize(d)?;
+    T::deserialize(serde_json::Value::Object(map)).map_err(D::Error::custom)
+}
+
+/// As [`object`], for an optional one (`null` or left out: none).
+pub(crate) fn optional_object<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<serde_json::Map<String, serde_json::Value>>::deserialize(d)?
+        .map(|map| T::deserialize(serde_json::Value::Object(map)).map_err(D::Error::custom))
+        .transpose()
+}
+
+/// A request body that must be one JSON object: serde would also read a struct from an
+/// array of its fields in order (`[]` as `{}`), which no client means.
 pub(crate) fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    let first = body.iter().find(|b| !b.is_ascii_whitespace());
+    if first != Some(&b'{') {
+        return Err(ApiError::Malformed("the body must be a JSON object".into()));
+    }
     serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
 }

@@ -124,10 +124,12 @@ pub(super) struct CreateMatch {
     #[schemars(range(min = 2, max = 4))]
     players: Option<u8>,
     /// The series (default: best of 1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::inputs::optional_object")]
+    #[schemars(with = "Option<Series>")]
     series: Option<Series>,
     /// The variant's options (`GET /api/variants` lists each variant's).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::inputs::object")]
+    #[schemars(with = "CreateOptions")]
     options: CreateOptions,
     /// The match's name.
     #[serde(default)]
@@ -147,7 +149,8 @@ pub(super) struct CreateMatch {
     #[serde(default)]
     rated: bool,
     /// The match's clock (default: none).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::inputs::optional_object")]
+    #[schemars(with = "Option<ClockSpec>")]
     clock: Option<ClockSpec>,
     /// Computer opponents by level (`easy`, `medium`, `hard`), in the last seats.
     #[serde(default)]
@@ -179,6 +182,18 @@ struct CreateOptions {
     /// rule).
     #[serde(default)]
     waiting_for_one: Option<bool>,
+    /// `kendall`: five pieces a side instead of seven (default: seven).
+    #[serde(default)]
+    five_pieces: Option<bool>,
+    /// `kendall`: white may not move until it has thrown a 1 (default: off).
+    #[serde(default)]
+    starting_throw: Option<bool>,
+    /// `kendall`: a throw past square 26 drops the piece into the water (default: off).
+    #[serde(default)]
+    trap: Option<bool>,
+    /// `kendall`: no bearing off while a piece is on the first row (default: off).
+    #[serde(default)]
+    home_row: Option<bool>,
 }
 
 /// A seat's invite.
@@ -231,16 +246,10 @@ pub(super) async fn create_match(
         .limits
         .create_match(ip)
         .map_err(ApiError::RateLimited)?;
-    let slot = state.limits.reserve_match(ip).map_err(|_| {
-        super::error::refusal(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_matches",
-            format!(
-                "your address has {} matches that are not finished; finish one first",
-                state.config.max_open_per_address
-            ),
-        )
-    })?;
+    let slot = state
+        .limits
+        .reserve_match(ip)
+        .map_err(|_| super::error::too_many_open(state.config.max_open_per_address))?;
     if state.registry.open() >= state.config.max_open_matches {
         return Err(ApiError::TooManyMatches.into());
     }
@@ -257,8 +266,17 @@ pub(super) async fn create_match(
         return Err(ApiError::Invalid("the series target is 1 to 99".into()).into());
     }
     let mut setup = Setup::players(players);
-    if let Some(w) = req.options.waiting_for_one {
-        setup.waiting_for_one = w;
+    let o = &req.options;
+    for (asked, field) in [
+        (o.waiting_for_one, &mut setup.waiting_for_one),
+        (o.five_pieces, &mut setup.five_pieces),
+        (o.starting_throw, &mut setup.starting_throw),
+        (o.trap, &mut setup.trap),
+        (o.home_row, &mut setup.home_row),
+    ] {
+        if let Some(v) = asked {
+            *field = v;
+        }
     }
     let name = check_name(req.name, format!("{} match", variant.name())).map_err(ApiError::from)?;
     let creator = check_name(req.player_name, "Player 1".into()).map_err(ApiError::from)?;
@@ -406,7 +424,7 @@ pub(super) struct Joined {
         (status = 400, description = "malformed body", body = ErrorBody),
         (status = 403, description = "bad invite, or origin not allowed", body = ErrorBody),
         (status = 404, description = "no such match (or a private one, without its invite)", body = ErrorBody),
-        (status = 409, description = "invite used, or every seat taken", body = ErrorBody),
+        (status = 409, description = "invite used, every seat taken, or a name that looks like another seat's", body = ErrorBody),
         (status = 415, description = "not application/json", body = ErrorBody),
         (status = 422, description = "invalid name, or an unregistered player in a rated match", body = ErrorBody),
         (status = 429, description = "open seats taken too often from this address", body = ErrorBody)))]
@@ -453,6 +471,7 @@ pub(super) async fn join_match(
             JoinError::Unregistered => ApiError::Invalid(
                 "this match is rated: join as a registered player (send your player_key)".into(),
             ),
+            JoinError::NameTaken(seat) => ApiError::NameTaken(seat),
             JoinError::Unavailable => ApiError::Unavailable,
         })?;
     Ok(Json(Joined {

@@ -14,6 +14,7 @@ pub(crate) mod error;
 pub(crate) mod inputs;
 pub(crate) mod lobby;
 mod openapi;
+mod quick_route;
 pub mod scoreboard;
 mod tv_route;
 
@@ -87,20 +88,39 @@ pub fn router(state: AppState) -> Router {
             "/api/players",
             post(scoreboard::create_player).layer(guard.clone()),
         )
-        .route("/api/quick", post(crate::quick::enter).layer(guard))
+        .route("/api/quick", post(quick_route::enter).layer(guard))
         .route(
             "/api/quick/{ticket}",
-            get(crate::quick::poll).delete(crate::quick::leave),
+            get(quick_route::poll).delete(quick_route::leave),
         )
         .route("/api/tv", get(tv_route::channel))
         .merge(scoreboard::router())
         .merge(chat::router())
         .merge(chances::router())
         .merge(senet_assets::routes())
-        .fallback(|| async { ApiError::NotFound })
+        .fallback(not_found)
         // Every other body is small.
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::map_response(json_errors))
         .with_state(state);
     senet_assets::compressed(app)
+}
+
+/// An address with no route: a browser asking for a page gets the "No such page" page, any
+/// other client (and anything under `/api/` or `/ws/`) the JSON `not_found`.
+async fn not_found(
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let wants_page = headers
+        .get(axum::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"));
+    let path = uri.path();
+    if wants_page && !path.starts_with("/api/") && !path.starts_with("/ws/") {
+        senet_assets::no_such_page(headers).await
+    } else {
+        ApiError::NotFound.into_response()
+    }
 }

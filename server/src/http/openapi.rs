@@ -16,9 +16,9 @@ use serde_json::{Map, Value, json};
 use utoipa::OpenApi;
 
 use super::contracts::{EXTENSION, READ_SUFFIX};
+use super::quick_route;
 use super::tv_route;
 use super::{chances, chat, lobby, scoreboard};
-use crate::quick;
 
 /// Where component schemas are.
 const COMPONENTS: &str = "#/components/schemas/";
@@ -50,9 +50,9 @@ const COMPONENTS: &str = "#/components/schemas/";
         scoreboard::leaderboard,
         chat::chat,
         chances::chances,
-        quick::enter,
-        quick::poll,
-        quick::leave,
+        quick_route::enter,
+        quick_route::poll,
+        quick_route::leave,
         tv_route::channel,
     )
 )]

@@ -85,6 +85,11 @@ struct GameScore {
     /// Each seat's rating before and after the game (rated matches only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     ratings: Vec<SeatRatingChange>,
+    /// Why a finished game of a rated match was not rated: `not_played` (it ended before
+    /// every seat made a move), `pair_limit` (two of its players had used up their rated
+    /// games together for the day) or `same_player` (one player held two seats).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unrated: Option<String>,
 }
 
 /// A seat's rating change in one game (ratings rounded to whole points in `change`).
@@ -224,6 +229,7 @@ pub(super) async fn scoreboard(
                 .filter(|c| c.game == g.game)
                 .map(SeatRatingChange::from)
                 .collect(),
+            unrated: g.unrated.clone(),
         });
     }
     let first_to = board.series.kind == "first_to";
@@ -556,7 +562,8 @@ pub(super) enum Leaderboard {
 }
 
 /// Registered players ranked by series won, then points, over public matches (optionally
-/// for one variant); or with `by=rating`, one rating pool ranked by Glicko-2 rating.
+/// for one variant); or with `by=rating`, one rating pool ranked by Glicko-2 rating (players
+/// with `--board-min-games` rated games there against `--board-min-opponents` opponents).
 #[utoipa::path(get, path = "/api/leaderboard", params(LeaderboardQuery),
     responses((status = 200, description = "the players, best first", body = Leaderboard),
         (status = 400, description = "by is neither wins nor rating", body = ErrorBody),
@@ -608,7 +615,11 @@ async fn rating_board(
         .map_err(|e| ApiError::Invalid(e.to_string()))?;
     let pool = senet_store::sql::ratings::pool(variant, players);
     let list = sql(state)?
-        .rating_board(&pool)
+        .rating_board(
+            &pool,
+            state.config.board_min_games,
+            state.config.board_min_opponents,
+        )
         .await
         .map_err(db)?
         .iter()

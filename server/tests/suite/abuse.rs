@@ -120,6 +120,15 @@ async fn one_address_shares_one_message_allowance() {
         .filter(|m| m["code"] == "rate_limited")
         .count();
     assert_eq!((pongs, limited), (4, 2), "{answers:?}");
+    // Each answer, refusals too, carries the seq of the message it answers.
+    for ws_answers in answers.chunks(3) {
+        let mut seqs: Vec<u64> = ws_answers
+            .iter()
+            .filter_map(|m| m["seq"].as_u64())
+            .collect();
+        seqs.sort_unstable();
+        assert_eq!(seqs, [0, 1, 2], "{answers:?}");
+    }
 }
 
 #[tokio::test]

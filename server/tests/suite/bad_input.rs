@@ -172,6 +172,22 @@ async fn absurd_match_settings_are_refused() {
             "malformed",
         ),
         (json!([{"variant": "pyramid"}]), 400, "malformed"),
+        // serde would read a nested struct from an array of its fields.
+        (
+            json!({"variant": "bell", "options": [null, null]}),
+            400,
+            "malformed",
+        ),
+        (
+            json!({"variant": "pyramid", "series": ["best_of", 3]}),
+            400,
+            "malformed",
+        ),
+        (
+            json!({"variant": "pyramid", "clock": ["fischer", 60, 2]}),
+            400,
+            "malformed",
+        ),
         (json!("pyramid"), 400, "malformed"),
     ] {
         let (st, e) = s.post("/api/matches", body.clone()).await;
@@ -184,6 +200,33 @@ async fn absurd_match_settings_are_refused() {
     }
     let (_, list) = s.get("/api/matches").await;
     assert_eq!(list, json!([]), "nothing was created");
+}
+
+/// serde reads a struct from an array of its fields; a body that is not one JSON object is
+/// refused before that, so `[]` cannot take a seat as `{}` would.
+#[tokio::test]
+async fn a_join_body_that_is_not_an_object_takes_no_seat() {
+    let s = start().await;
+    let (st, m) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "pyramid", "player_name": "Ann"}),
+        )
+        .await;
+    assert_eq!(st, 201, "{m}");
+    let id = m["match_id"].as_str().unwrap();
+    for body in [json!([]), json!([null, "Bob"]), json!(null), json!(7)] {
+        let (st, e) = s
+            .post(&format!("/api/matches/{id}/join"), body.clone())
+            .await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (400, Some("malformed")),
+            "{body} -> {e}"
+        );
+    }
+    let (st, j) = s.post(&format!("/api/matches/{id}/join"), json!({})).await;
+    assert_eq!(st, 200, "the seat is still free: {j}");
 }
 
 #[tokio::test]

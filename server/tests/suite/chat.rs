@@ -329,6 +329,33 @@ async fn chat_is_rate_limited_per_address() {
     }
 }
 
+/// One room takes at most its budget from everyone together (issue 28: thirty addresses
+/// reached 27 messages a second in one room); the other room has its own.
+#[tokio::test]
+async fn one_room_takes_its_budget_from_every_poster_together() {
+    let s = start_with(|c| {
+        c.seed_wait_ms = 0;
+        c.chat_per_sec = 0.0;
+        c.addr_chat_per_sec = 0.0;
+        // Bursts of 2, then one every 5 s.
+        c.room_chat_per_min = 12;
+    })
+    .await;
+    let (id, tokens, _) = table(&s, true).await;
+    let (mut ann, _) = s.hello(&id, Some(&tokens[0]), None).await;
+    let mut crowd = Vec::new();
+    for name in ["Cleo", "Dan", "Eve"] {
+        crowd.push(spectator(&s, &id, None, Some(name)).await.0);
+    }
+    assert_eq!(say(&mut crowd[0], "1").await["type"], "ack");
+    assert_eq!(say(&mut crowd[1], "2").await["type"], "ack");
+    let e = say(&mut crowd[2], "3").await;
+    assert_eq!(e["code"], "rate_limited", "{e}");
+    assert!(e["seq"].as_u64().is_some(), "{e}");
+    // The players' room is not the spectators'.
+    assert_eq!(say(&mut ann, "hello").await["type"], "ack");
+}
+
 #[tokio::test]
 async fn malformed_chat_frames_get_a_structured_error() {
     let s = server().await;

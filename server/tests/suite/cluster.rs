@@ -667,18 +667,12 @@ async fn redis_restarted_under_load_leaves_local_play_alone_and_comes_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lease_taken_over_fences_the_old_owner_s_appends() {
-    use senet_store::sql::SqlStore;
     use senet_store::{EventStore, MatchRow, StoreError, StoredEvent};
     let Some(db) = pg_db("a_lease_taken_over_fences_the_old_owner_s_appends").await else {
         return;
     };
     let ttl = Duration::from_millis(300);
-    let (one, two) = (
-        SqlStore::connect(&db.url).await.unwrap(),
-        SqlStore::connect(&db.url).await.unwrap(),
-    );
-    let leases_one = one.enable_leases("one".into(), ttl).unwrap();
-    let leases_two = two.enable_leases("two".into(), ttl).unwrap();
+    let ((one, leases_one), (two, leases_two)) = two_nodes(&db.url, ttl).await;
     let row = MatchRow {
         id: "fenced".into(),
         name: "m".into(),
@@ -720,6 +714,33 @@ async fn a_lease_taken_over_fences_the_old_owner_s_appends() {
         Err(StoreError::Fenced("fenced".into()))
     );
     assert_eq!(one.stored_count("fenced").await.unwrap(), 2);
+    // Chat is fenced as events are: the old owner's line 1 is refused, so the new owner's
+    // line 1 does not clash with it (issue 28's split brain of the chat).
+    let line = |id: u64, text: &str| senet_protocol::ChatLine {
+        room: senet_protocol::Room::Players,
+        id,
+        seat: Some(1),
+        name: "Ann".into(),
+        text: text.into(),
+        at: "2026-11-27T00:00:00Z".into(),
+    };
+    assert_eq!(
+        one.append_chat("fenced", &line(1, "stale")).await,
+        Err(StoreError::Fenced("fenced".into()))
+    );
+    two.append_chat("fenced", &line(1, "current"))
+        .await
+        .unwrap();
+    // So is a seat's claim.
+    assert_eq!(
+        one.claim_seat("fenced", 1, "Ann", "hash", None).await,
+        Err(StoreError::Fenced("fenced".into()))
+    );
+    let lines = two.chat("fenced").await.unwrap();
+    assert_eq!(
+        lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(),
+        ["current"]
+    );
     // Node one's renewal finds the lease lost; node two's keeps it.
     assert_eq!(leases_one.renew().await.unwrap(), vec!["fenced".to_owned()]);
     assert_eq!(leases_one.token("fenced"), None);
@@ -727,6 +748,124 @@ async fn a_lease_taken_over_fences_the_old_owner_s_appends() {
     // Given up, it may be taken at once, and the token still grows.
     leases_two.release("fenced").await.unwrap();
     assert_eq!(leases_one.acquire("fenced").await.unwrap(), Some(3));
+}
+
+/// Two nodes' stores on one Postgres database, "one" and "two", each holding leases of
+/// `ttl`.
+async fn two_nodes(
+    url: &str,
+    ttl: Duration,
+) -> (
+    (
+        Arc<senet_store::SqlStore>,
+        Arc<senet_store::sql::lease::Leases>,
+    ),
+    (
+        Arc<senet_store::SqlStore>,
+        Arc<senet_store::sql::lease::Leases>,
+    ),
+) {
+    let mut nodes = Vec::new();
+    for name in ["one", "two"] {
+        let store = senet_store::SqlStore::connect(url).await.unwrap();
+        let leases = store.enable_leases(name.into(), ttl).unwrap();
+        nodes.push((store, leases));
+    }
+    let two = nodes.pop().unwrap();
+    (nodes.pop().unwrap(), two)
+}
+
+/// A game's end, and with it the series result and the ratings, is fenced as every event
+/// is (issue 28: every write about a match): the old owner's `game_over` stores nothing and
+/// rates nobody, and the new owner's rates the game once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_owner_s_game_end_rates_nobody() {
+    use senet_store::{EventStore, MatchRow, SeatRow, Side, StoreError, StoredEvent};
+    let Some(db) = pg_db("a_stale_owner_s_game_end_rates_nobody").await else {
+        return;
+    };
+    let ttl = Duration::from_millis(300);
+    let ((one, leases_one), (two, leases_two)) = two_nodes(&db.url, ttl).await;
+    let seat = |n: u8, player: &str| SeatRow {
+        seat: n,
+        player_id: Some(player.into()),
+        name: Some(player.into()),
+        token_hash: format!("t{n}"),
+        invite_hash: format!("i{n}"),
+        claimed: true,
+        bot: None,
+    };
+    for (id, name) in [("ann", "Ann"), ("bo", "Bo")] {
+        one.create_player(id, name, &format!("key-{id}"))
+            .await
+            .unwrap();
+    }
+    let row = MatchRow {
+        id: "rated".into(),
+        name: "m".into(),
+        variant: "parker".into(),
+        options: "{}".into(),
+        players: 2,
+        series_kind: "best_of".into(),
+        series_target: 1,
+        public: true,
+        spectator_key_hash: None,
+        rated: true,
+        clock: None,
+        seats: vec![seat(1, "ann"), seat(2, "bo")],
+    };
+    one.create_match(&row).await.unwrap();
+    assert_eq!(leases_one.token("rated"), Some(1));
+    let event = |no: u64, kind: &'static str, side: Side| StoredEvent {
+        match_id: "rated".into(),
+        no,
+        game: 1,
+        json: format!("{{\"v\":1,\"kind\":\"{kind}\",\"no\":{no}}}"),
+        kind,
+        side: Some(side),
+    };
+    let started = Side::GameStarted {
+        game_id: "g1".into(),
+        seed: "00".repeat(32),
+        commitment: "11".repeat(32),
+        seats: vec![1, 2],
+    };
+    let over = || Side::GameOver {
+        winner: Some(1),
+        reason: "resigned".into(),
+        points: 1,
+        client_seeds: vec![String::new(), String::new()],
+        every_seat_moved: true,
+    };
+    one.append(&[event(1, "game_started", started)])
+        .await
+        .unwrap();
+    tokio::time::sleep(ttl + Duration::from_millis(100)).await;
+    assert_eq!(leases_two.acquire("rated").await.unwrap(), Some(2));
+    assert_eq!(
+        one.append(&[event(2, "game_over", over())]).await,
+        Err(StoreError::Fenced("rated".into()))
+    );
+    let ended =
+        |rows: Option<senet_store::sql::read::MatchRows>| rows.expect("stored").games[0].ended_ms;
+    assert_eq!(
+        ended(two.match_rows("rated").await.unwrap()),
+        None,
+        "no result from the stale owner"
+    );
+    assert!(
+        two.match_rating_changes("rated").await.unwrap().is_empty(),
+        "no rating either"
+    );
+    two.append(&[event(2, "game_over", over())]).await.unwrap();
+    assert!(ended(two.match_rows("rated").await.unwrap()).is_some());
+    let changes = two.match_rating_changes("rated").await.unwrap();
+    assert_eq!(changes.len(), 2, "both players, once: {changes:?}");
+    assert_eq!(
+        one.append(&[event(3, "game_over", over())]).await,
+        Err(StoreError::Fenced("rated".into()))
+    );
+    assert_eq!(two.match_rating_changes("rated").await.unwrap().len(), 2);
 }
 
 /// The ids of the matches `/api/matches` lists on a node.

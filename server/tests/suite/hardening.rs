@@ -323,6 +323,59 @@ async fn open_matches_per_address_are_capped() {
     assert_eq!(st, 201, "{m}");
 }
 
+/// Quick games count toward the address's unfinished matches, however they were paired:
+/// one address pairing its own tickets (both asking to) made 30 live matches past a cap of
+/// 10 (issue 28).
+#[tokio::test]
+async fn quick_games_count_toward_the_address_s_open_matches() {
+    let s = start_with(|c| c.max_open_per_address = 3).await;
+    // Two of the address's own tickets pair: one match, two places (one per ticket).
+    let (_, a) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "pyramid"}),
+        )
+        .await;
+    assert_eq!(a["status"], "waiting", "{a}");
+    let (_, b) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "pyramid"}),
+        )
+        .await;
+    assert_eq!(b["status"], "paired", "{b}");
+    // A waiting ticket holds the third.
+    let (_, c) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "parker"}),
+        )
+        .await;
+    assert_eq!(c["status"], "waiting", "{c}");
+    for (path, body) in [
+        (
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "jequier"}),
+        ),
+        ("/api/matches", json!({"variant": "modern"})),
+    ] {
+        let (st, e) = s.post(path, body).await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (429, Some("too_many_matches")),
+            "{path}: {e}"
+        );
+    }
+    // Leaving the waiting ticket frees its place.
+    let ticket = c["ticket"].as_str().unwrap();
+    let (st, _) = s
+        .http("DELETE", &format!("/api/quick/{ticket}"), None)
+        .await;
+    assert_eq!(st, 204);
+    let (st, m) = s.post("/api/matches", json!({"variant": "modern"})).await;
+    assert_eq!(st, 201, "{m}");
+}
+
 #[tokio::test]
 async fn a_finished_match_frees_its_place() {
     let s = start_with(|c| {
@@ -473,6 +526,21 @@ async fn names_are_normalised_and_invisible_or_bidi_names_refused() {
     let (_, sum) = s.get(&format!("/api/matches/{id}")).await;
     assert_eq!(sum["name"], "Caf\u{e9}");
     assert_eq!(sum["names"][0], "\u{c5}sa");
+    // A zero-width space does not make a second "Ana": it is not kept.
+    let (st, m2) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "modern", "player_name": "Ana\u{200B}"}),
+        )
+        .await;
+    assert_eq!(st, 201, "{m2}");
+    let (_, sum2) = s
+        .get(&format!(
+            "/api/matches/{}",
+            m2["match_id"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(sum2["names"][0], "Ana");
     for bad in [
         "\u{200B}\u{200C}\u{FEFF}",
         "\u{200D}",
@@ -480,6 +548,8 @@ async fn names_are_normalised_and_invisible_or_bidi_names_refused() {
         "a\u{2066}b",
         "x\u{200F}",
         "y\u{061C}",
+        "\u{2800}",
+        "\u{E0041}\u{E0061}",
     ] {
         let (st, e) = s
             .post("/api/matches", json!({"variant": "modern", "name": bad}))
@@ -494,6 +564,63 @@ async fn names_are_normalised_and_invisible_or_bidi_names_refused() {
             .await;
         assert_eq!((st, e["code"].as_str()), (422, Some("invalid")), "{bad:?}");
     }
+}
+
+/// Issue 28: "Ana\u{200B}" passed as a second "Ana". Names that look the same — one
+/// confusable skeleton, letter case aside — are one name: a joiner cannot take a seat under
+/// another seat's name, nor a spectator chat under it.
+#[tokio::test]
+async fn a_name_that_looks_like_another_seat_s_is_refused() {
+    let s = start_with(|_| {}).await;
+    let (st, m) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "modern", "players": 3, "player_name": "Ana"}),
+        )
+        .await;
+    assert_eq!(st, 201, "{m}");
+    let id = m["match_id"].as_str().unwrap();
+    let invite = |k: usize| m["invites"][k]["invite"].as_str().unwrap().to_owned();
+    for lookalike in ["\u{410}na", "ANA", "Ana\u{200B}", "\u{391}na"] {
+        let (st, e) = s
+            .post(
+                &format!("/api/matches/{id}/join"),
+                json!({"invite": invite(0), "name": lookalike}),
+            )
+            .await;
+        assert_eq!(
+            (st, e["code"].as_str()),
+            (409, Some("name_taken")),
+            "{lookalike:?}: {e}"
+        );
+    }
+    // The seat stays free for a name of its own.
+    let (st, j) = s
+        .post(
+            &format!("/api/matches/{id}/join"),
+            json!({"invite": invite(0), "name": "Anna"}),
+        )
+        .await;
+    assert_eq!(st, 200, "{j}");
+    let (st, e) = s
+        .post(
+            &format!("/api/matches/{id}/join"),
+            json!({"invite": invite(1), "name": "\u{430}nna"}),
+        )
+        .await;
+    assert_eq!((st, e["code"].as_str()), (409, Some("name_taken")), "{e}");
+    // A spectator named like a seat connects without a chat name.
+    let mut spectator = s.ws(id).await;
+    spectator
+        .send(json!({"type": "hello", "name": "\u{410}na"}))
+        .await;
+    assert_eq!(spectator.recv().await["type"], "welcome");
+    let e = spectator.until(|m| m["type"] == "error").await;
+    assert_eq!(e["code"], "invalid", "{e}");
+    let seq = spectator
+        .act(json!({"type": "chat", "text": "I am Ana"}))
+        .await;
+    assert_eq!(spectator.reply(seq).await["code"], "name_required");
 }
 
 /// `senet-server verify FILE` prints the check's reason code and message, and a malformed

@@ -1,6 +1,8 @@
 //! Quick games: pools per variant and series pair waiting players first come, first paired;
 //! every pair gets one match with both seats claimed; a player who leaves, or stops asking,
-//! is never paired; the bot offer comes after the configured wait.
+//! is never paired; one address (or player) meets itself only when both its tickets ask
+//! (`allow_same_address`, which these tests' one address sends); the bot offer comes after
+//! the configured wait.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -33,7 +35,7 @@ async fn a_hundred_players_at_once_make_fifty_full_matches() {
         .map(|i| {
             let c = client.clone();
             tokio::spawn(async move {
-                quick_until_paired(&c, json!({"variant": "modern", "name": format!("P{i}")})).await
+                quick_until_paired(&c, json!({"allow_same_address": true, "variant": "modern", "name": format!("P{i}")})).await
             })
         })
         .collect();
@@ -93,7 +95,12 @@ async fn a_hundred_players_at_once_make_fifty_full_matches() {
         .await;
     assert_eq!(welcome["seat"], first["seat"], "{welcome}");
     // Nobody waits any more: a newcomer waits alone.
-    let (st, r) = s.post("/api/quick", json!({"variant": "modern"})).await;
+    let (st, r) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "modern"}),
+        )
+        .await;
     assert_eq!((st, r["status"].as_str()), (200, Some("waiting")), "{r}");
 }
 
@@ -101,19 +108,27 @@ async fn a_hundred_players_at_once_make_fifty_full_matches() {
 async fn the_first_waiting_gets_seat_one_and_pools_do_not_mix() {
     let s = start().await;
     let (st, a) = s
-        .post("/api/quick", json!({"variant": "parker", "name": "Ana"}))
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "parker", "name": "Ana"}),
+        )
         .await;
     assert_eq!((st, a["status"].as_str()), (200, Some("waiting")), "{a}");
     // Another series or variant is another pool.
-    let best_of_3 = json!({"variant": "parker", "series": {"kind": "best_of", "target": 3}});
+    let best_of_3 = json!({"allow_same_address": true, "variant": "parker", "series": {"kind": "best_of", "target": 3}});
     let (_, other) = s.post("/api/quick", best_of_3).await;
     assert_eq!(other["status"], "waiting", "{other}");
-    let (_, other) = s.post("/api/quick", json!({"variant": "martian"})).await;
+    let (_, other) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "martian"}),
+        )
+        .await;
     assert_eq!(other["status"], "waiting", "{other}");
     let (st, b) = s
         .post(
             "/api/quick",
-            json!({"variant": "parker", "players": 2, "name": "Bo"}),
+            json!({"allow_same_address": true, "variant": "parker", "players": 2, "name": "Bo"}),
         )
         .await;
     assert_eq!(
@@ -154,7 +169,12 @@ async fn the_first_waiting_gets_seat_one_and_pools_do_not_mix() {
 #[tokio::test]
 async fn a_player_who_leaves_is_never_paired() {
     let s = start().await;
-    let (_, a) = s.post("/api/quick", json!({"variant": "jequier"})).await;
+    let (_, a) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "jequier"}),
+        )
+        .await;
     let ticket = a["ticket"].as_str().unwrap();
     let (st, _) = s
         .http("DELETE", &format!("/api/quick/{ticket}"), None)
@@ -166,17 +186,32 @@ async fn a_player_who_leaves_is_never_paired() {
         .http("DELETE", &format!("/api/quick/{ticket}"), None)
         .await;
     assert_eq!(st, 404);
-    let (_, b) = s.post("/api/quick", json!({"variant": "jequier"})).await;
+    let (_, b) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "jequier"}),
+        )
+        .await;
     assert_eq!(b["status"], "waiting", "the one who left is not there: {b}");
 }
 
 #[tokio::test]
 async fn an_unpolled_ticket_is_dropped() {
     let s = start_with(|c| c.quick_forget_after = 1).await;
-    let (_, a) = s.post("/api/quick", json!({"variant": "pyramid"})).await;
+    let (_, a) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "pyramid"}),
+        )
+        .await;
     assert_eq!(a["status"], "waiting");
     tokio::time::sleep(Duration::from_millis(2500)).await;
-    let (_, b) = s.post("/api/quick", json!({"variant": "pyramid"})).await;
+    let (_, b) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "pyramid"}),
+        )
+        .await;
     assert_eq!(b["status"], "waiting", "the silent player left: {b}");
     let (st, _) = s
         .get(&format!("/api/quick/{}", a["ticket"].as_str().unwrap()))
@@ -187,7 +222,12 @@ async fn an_unpolled_ticket_is_dropped() {
 #[tokio::test]
 async fn a_lone_player_is_offered_a_bot_after_the_wait_and_the_long_poll_says_so() {
     let s = start_with(|c| c.quick_bot_after = 1).await;
-    let (_, a) = s.post("/api/quick", json!({"variant": "modern"})).await;
+    let (_, a) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "modern"}),
+        )
+        .await;
     assert_eq!(a["bot_offer"], false, "{a}");
     let started = Instant::now();
     let (st, r) = s
@@ -212,9 +252,19 @@ async fn a_pair_whose_match_cannot_be_made_leaves_no_match_and_the_first_waits_o
     let s = start_with(|c| c.max_open_matches = 1).await;
     let (st, _) = s.post("/api/matches", json!({"variant": "modern"})).await;
     assert_eq!(st, 201);
-    let (_, a) = s.post("/api/quick", json!({"variant": "modern"})).await;
+    let (_, a) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "modern"}),
+        )
+        .await;
     assert_eq!(a["status"], "waiting");
-    let (st, e) = s.post("/api/quick", json!({"variant": "modern"})).await;
+    let (st, e) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "modern"}),
+        )
+        .await;
     assert_eq!(
         (st, e["code"].as_str()),
         (503, Some("too_many_matches")),
@@ -276,7 +326,12 @@ async fn quick_requests_spend_the_creation_allowance() {
     let s = start_with(|c| c.create_per_min = 1.0).await;
     let mut limited = false;
     for _ in 0..20 {
-        let (st, e) = s.post("/api/quick", json!({"variant": "martian"})).await;
+        let (st, e) = s
+            .post(
+                "/api/quick",
+                json!({"allow_same_address": true, "variant": "martian"}),
+            )
+            .await;
         if st == 429 {
             assert_eq!(e["code"], "rate_limited");
             limited = true;
@@ -284,4 +339,36 @@ async fn quick_requests_spend_the_creation_allowance() {
         }
     }
     assert!(limited, "the per-minute allowance applies");
+}
+
+/// Issue 28: one address pairing two of its own quick tickets made 30 live matches. Now its
+/// tickets wait for someone else, unless both ask to meet; one player from two addresses
+/// likewise.
+#[tokio::test]
+async fn one_address_does_not_pair_with_itself_unless_both_tickets_ask() {
+    let s = start().await;
+    let (_, a) = s.post("/api/quick", json!({"variant": "pyramid"})).await;
+    let (_, b) = s.post("/api/quick", json!({"variant": "pyramid"})).await;
+    assert_eq!(
+        (a["status"].as_str(), b["status"].as_str()),
+        (Some("waiting"), Some("waiting")),
+        "{b}"
+    );
+    let (_, c) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "pyramid"}),
+        )
+        .await;
+    assert_eq!(c["status"], "waiting", "the waiting two did not ask: {c}");
+    let (_, d) = s
+        .post(
+            "/api/quick",
+            json!({"allow_same_address": true, "variant": "pyramid"}),
+        )
+        .await;
+    assert_eq!(d["status"], "paired", "both asked: {d}");
+    let ticket = |t: &Value| t["ticket"].as_str().unwrap().to_owned();
+    let (_, c) = s.get(&format!("/api/quick/{}", ticket(&c))).await;
+    assert_eq!(c["match_id"], d["match_id"], "{c}");
 }

@@ -1,6 +1,8 @@
-//! Rated matches (`docs/ratings.md`) on SQLite and Postgres: every game of a rated match
-//! moves both players' Glicko-2 ratings, once; casual matches move nothing; the leaderboard
-//! ranks by rating and a player's page has the history.
+//! Rated matches (`docs/ratings.md`) on SQLite and Postgres: every played game of a rated
+//! match moves both players' Glicko-2 ratings, once; casual matches move nothing; a game
+//! ended before every seat moved, or past a pair's daily rated games, is not rated; the
+//! leaderboard ranks by rating those with enough games and opponents, and a player's page
+//! has the history.
 
 use crate::common::{Client, Ws};
 use senet_match::glicko::{Rating, after_game};
@@ -28,10 +30,66 @@ async fn start(c: &Client, ann: &Value, bo: &Value, body: Value) -> (String, Vec
         .await;
     assert_eq!(st, 200, "{j}");
     let mut seats = Vec::new();
+    // From event 0: the game may have started (and thrown) before the sockets open, and
+    // `every_seat_moves` follows it event by event.
     for t in [&m["token"], &j["token"]] {
-        seats.push(c.hello(&id, t.as_str(), None).await.0);
+        seats.push(c.hello(&id, t.as_str(), Some(0)).await.0);
     }
     (id, seats)
+}
+
+/// Plays until every seat has made a move of the current game (the first legal move each
+/// time a seat is to move), following the game on seat 1's socket; returns once every move
+/// is acknowledged.
+async fn every_seat_moves(seats: &mut [Ws]) {
+    let mut moved = vec![false; seats.len()];
+    let mut acted_at = 0;
+    // Seat 1's messages read while awaiting its own acks, still to be looked at.
+    let mut unread = std::collections::VecDeque::new();
+    while moved.contains(&false) {
+        let m = match unread.pop_front() {
+            Some(m) => m,
+            None => seats[0].recv().await,
+        };
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] != "event" {
+            continue;
+        }
+        assert_ne!(
+            m["kind"], "game_over",
+            "the game ended before every seat moved: {m}"
+        );
+        let no = m["no"].as_u64().expect("a number");
+        if m["turn"]["kind"] != "move" || no <= acted_at {
+            continue;
+        }
+        acted_at = no;
+        let seat = m["turn"]["seat"].as_u64().expect("a seat") as usize;
+        let ws = &mut seats[seat - 1];
+        let seq = ws
+            .act(json!({"type": "move", "game": m["game"], "move": m["legal"][0]}))
+            .await;
+        loop {
+            let r = ws.recv().await;
+            if r["seq"] == json!(seq) && r["type"] != "event" {
+                assert_eq!(r["type"], "ack", "{r}");
+                break;
+            }
+            if seat == 1 {
+                unread.push_back(r);
+            }
+        }
+        moved[seat - 1] = true;
+    }
+}
+
+/// Both seats ask for the next game; returns once it has started.
+async fn next_game(seats: &mut [Ws]) {
+    for ws in seats.iter_mut() {
+        let seq = ws.act(json!({"type": "rematch"})).await;
+        // The second ack comes once the next game has started (and is stored).
+        assert_eq!(ws.reply(seq).await["type"], "ack");
+    }
 }
 
 /// Seat `loser` resigns the current game; returns once both sockets saw its end.
@@ -55,9 +113,11 @@ fn close(a: &Value, b: f64) -> bool {
 }
 
 async fn rated_series(url: &str) {
-    let s = senet_server::spawn_durable(crate::db::config(url))
-        .await
-        .unwrap();
+    let mut cfg = crate::db::config(url);
+    // Three rated games with one opponent put a player on this test's board.
+    cfg.board_min_games = 3;
+    cfg.board_min_opponents = 1;
+    let s = senet_server::spawn_durable(cfg).await.unwrap();
     let c = Client { addr: s.addr };
     let ann = player(&c, "Ann").await;
     let bo = player(&c, "Bo").await;
@@ -105,12 +165,9 @@ async fn rated_series(url: &str) {
     let mut expected = vec![Rating::default(); 2];
     for (game, loser) in [(1, 2), (2, 1), (3, 2)] {
         if game > 1 {
-            // The second ack comes once the next game has started (and is stored).
-            for ws in seats.iter_mut() {
-                let seq = ws.act(json!({"type": "rematch"})).await;
-                assert_eq!(ws.reply(seq).await["type"], "ack");
-            }
+            next_game(&mut seats).await;
         }
+        every_seat_moves(&mut seats).await;
         resign(&mut seats, loser).await;
         let before = expected.clone();
         expected = after_game(&before, Some(2 - loser));
@@ -134,6 +191,10 @@ async fn rated_series(url: &str) {
             changes[loser - 1]["change"].as_i64().unwrap() < 0,
             "{changes}"
         );
+        if game == 2 {
+            let (_, top) = c.get("/api/leaderboard?variant=parker&by=rating").await;
+            assert_eq!(top, json!([]), "two rated games are too few for this board");
+        }
     }
 
     let (_, top) = c.get("/api/leaderboard?variant=parker&by=rating").await;
@@ -162,6 +223,89 @@ async fn rated_series(url: &str) {
     assert!(close(&points[2]["rating"], expected[1].rating), "{hist}");
     assert!(points.iter().all(|p| p["match_id"] == json!(id)));
     s.shutdown.send(true).unwrap();
+}
+
+/// The puppet's trick of the trust review (issue 28): resigning every rated game before a
+/// move is rated for nobody; a pair that keeps meeting is rated ten games a day; the board by
+/// rating wants several opponents.
+async fn rated_means_played(url: &str) {
+    use senet_store::sql::ratings::PAIR_GAMES_PER_DAY;
+    let mut cfg = crate::db::config(url);
+    cfg.board_min_games = 1;
+    cfg.board_min_opponents = 2;
+    let s = senet_server::spawn_durable(cfg).await.unwrap();
+    let c = Client { addr: s.addr };
+    let ann = player(&c, "Ann").await;
+    let bo = player(&c, "Bo").await;
+    let cy = player(&c, "Cy").await;
+    let body =
+        json!({"variant": "parker", "rated": true, "series": {"kind": "best_of", "target": 99}});
+    let (id, mut seats) = start(&c, &ann, &bo, body.clone()).await;
+    let games = PAIR_GAMES_PER_DAY as usize + 2;
+    for game in 1..=games {
+        if game > 1 {
+            next_game(&mut seats).await;
+        }
+        // Game 1: the puppet resigns at once. The others are played: a move each first.
+        if game > 1 {
+            every_seat_moves(&mut seats).await;
+        }
+        resign(&mut seats, 2).await;
+    }
+    let (_, board) = c.get(&format!("/api/matches/{id}/scoreboard")).await;
+    let unrated: Vec<&Value> = board["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| &g["unrated"])
+        .collect();
+    let mut want = vec![&Value::Null; games];
+    let (not_played, pair_limit) = (json!("not_played"), json!("pair_limit"));
+    want[0] = &not_played;
+    want[games - 1] = &pair_limit;
+    assert_eq!(unrated, want, "{board}");
+    for (k, g) in board["games"].as_array().unwrap().iter().enumerate() {
+        let rated = k > 0 && k < games - 1;
+        assert_eq!(g.get("ratings").is_some(), rated, "game {}: {g}", k + 1);
+    }
+    let pid = ann["player_id"].as_str().unwrap();
+    let (_, hist) = c.get(&format!("/api/players/{pid}/history")).await;
+    assert_eq!(
+        hist["ratings"][0]["games"],
+        json!(PAIR_GAMES_PER_DAY),
+        "{hist}"
+    );
+    // One opponent each: nobody is on the board yet.
+    let (_, top) = c.get("/api/leaderboard?variant=parker&by=rating").await;
+    assert_eq!(top, json!([]));
+    // Ann meets a second opponent; she is on it, and Bo and Cy are not.
+    let (_, mut seats) = start(&c, &ann, &cy, body).await;
+    every_seat_moves(&mut seats).await;
+    resign(&mut seats, 2).await;
+    let (_, top) = c.get("/api/leaderboard?variant=parker&by=rating").await;
+    let names: Vec<&Value> = top
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|r| &r["name"])
+        .collect();
+    assert_eq!(names, vec![&json!("Ann")], "{top}");
+    s.shutdown.send(true).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_rated_means_played() {
+    let (_dir, url) = crate::db::sqlite();
+    rated_means_played(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_rated_means_played() {
+    let Some(pg) = crate::db::pg_db("postgres_rated_means_played").await else {
+        return;
+    };
+    rated_means_played(&pg.url).await;
+    pg.drop_db().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -108,6 +108,7 @@ impl EventStore for SqlStore {
         player_id: Option<&'a str>,
     ) -> StoreFuture<'a> {
         Box::pin(async move {
+            let mut tx = self.fenced(match_id).await?;
             sqlx::query(
                 "UPDATE seats SET claimed = $3, name = $4, player_id = $5, token_hash = $6 \
                  WHERE match_id = $1 AND seat = $2",
@@ -118,9 +119,10 @@ impl EventStore for SqlStore {
             .bind(name)
             .bind(player_id)
             .bind(token_hash)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await
             .map_err(err)?;
+            tx.commit().await.map_err(err)?;
             Ok(())
         })
     }

@@ -30,11 +30,15 @@ fn line(r: &AnyRow) -> Result<ChatLine, StoreError> {
 }
 
 impl SqlStore {
-    /// Stores one chat message.
+    /// Stores one chat message; when nodes share the store, only while this node holds
+    /// the match's lease ([`SqlStore::fenced`]), so a node that lost the match stores no more
+    /// of its chat and its numbers never clash with the new owner's.
     ///
     /// # Errors
-    /// When the database refuses it (a number used twice) or cannot be reached.
+    /// [`StoreError::Fenced`] when this node no longer holds the lease; otherwise when the
+    /// database refuses it (a number used twice) or cannot be reached.
     pub async fn insert_chat(&self, match_id: &str, l: &ChatLine) -> Result<(), StoreError> {
+        let mut tx = self.fenced(match_id).await?;
         sqlx::query(
             "INSERT INTO chat_messages (match_id, id, room, seat, name, text, at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -46,9 +50,10 @@ impl SqlStore {
         .bind(l.name.as_str())
         .bind(l.text.as_str())
         .bind(l.at.as_str())
-        .execute(self.pool())
+        .execute(&mut *tx)
         .await
         .map_err(err)?;
+        tx.commit().await.map_err(err)?;
         Ok(())
     }
 

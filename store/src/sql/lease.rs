@@ -300,6 +300,16 @@ impl Leases {
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
+        self.check_ids(conn, &ids).await
+    }
+
+    /// Inside a write's transaction: locks the lease rows of `ids` and checks that this node
+    /// still holds each with the token it took.
+    pub(super) async fn check_ids(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        ids: &[&str],
+    ) -> Result<(), StoreError> {
         let expected: Vec<(&str, Option<i64>)> =
             ids.iter().map(|id| (*id, self.token(id))).collect();
         if let Some((id, _)) = expected.iter().find(|(_, t)| t.is_none()) {
@@ -311,7 +321,7 @@ impl Leases {
              ORDER BY match_id FOR SHARE",
             placeholders(1, ids.len())
         );
-        let rows = bind_all(sqlx::query(&sql), &ids)
+        let rows = bind_all(sqlx::query(&sql), ids)
             .fetch_all(&mut *conn)
             .await
             .map_err(err)?;

@@ -19,7 +19,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 7] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 8] = [
     (
         1,
         "init",
@@ -61,6 +61,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 7] = [
         "leases",
         include_str!("../../../migrations/sqlite/0007_leases.sql"),
         include_str!("../../../migrations/postgres/0007_leases.sql"),
+    ),
+    (
+        8,
+        "unrated games",
+        include_str!("../../../migrations/sqlite/0008_unrated_games.sql"),
+        include_str!("../../../migrations/postgres/0008_unrated_games.sql"),
     ),
 ];
 

@@ -54,18 +54,30 @@ impl SqlStore {
         ))
     }
 
-    /// The best 100 ratings of a pool (players with at least one rated game), highest first.
-    /// One query.
+    /// The best 100 ratings of a pool, highest first: players with at least `min_games`
+    /// rated games there against at least `min_opponents` different opponents (a bot level
+    /// counts as one). One query.
     ///
     /// # Errors
     /// When the database cannot be read.
-    pub async fn rating_board(&self, pool: &str) -> Result<Vec<PoolRating>, StoreError> {
+    pub async fn rating_board(
+        &self,
+        pool: &str,
+        min_games: u32,
+        min_opponents: u32,
+    ) -> Result<Vec<PoolRating>, StoreError> {
         let rows = sqlx::query(
             "SELECT r.player_id, p.name, r.pool, r.rating, r.deviation, r.volatility, r.games \
              FROM ratings r JOIN players p ON p.id = r.player_id \
-             WHERE r.pool = $1 AND r.games > 0 ORDER BY r.rating DESC, p.name LIMIT 100",
+             WHERE r.pool = $1 AND r.games > 0 AND r.games >= $2 \
+             AND (SELECT COUNT(DISTINCT COALESCE(s.player_id, 'bot:' || s.bot)) \
+                  FROM rating_changes c JOIN seats s ON s.match_id = c.match_id AND s.seat <> c.seat \
+                  WHERE c.player_id = r.player_id AND c.pool = r.pool) >= $3 \
+             ORDER BY r.rating DESC, p.name LIMIT 100",
         )
         .bind(pool)
+        .bind(i64::from(min_games))
+        .bind(i64::from(min_opponents))
         .fetch_all(&self.pool)
         .await
         .map_err(err)?;

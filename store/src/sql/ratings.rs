@@ -8,6 +8,12 @@ use super::query_util::{err, int};
 use crate::store_error::StoreError;
 use senet_match::glicko::{Rating, after_game, bot_rating_named};
 
+/// Rated games two people may play together in one pool in a day (the last 24 hours); the
+/// games past it are not rated, so that a pair who keep meeting cannot farm a rating.
+pub const PAIR_GAMES_PER_DAY: i64 = 10;
+
+const DAY_MS: i64 = 86_400_000;
+
 /// The rating pool of a match: its variant, with three- and four-player `modern` apart
 /// (`modern3`, `modern4`), since a win among four is not a win against one.
 pub fn pool(variant: &str, players: u8) -> String {
@@ -22,9 +28,33 @@ fn real(r: &sqlx::any::AnyRow, col: &str) -> Result<f64, StoreError> {
     r.try_get::<f64, _>(col).map_err(err)
 }
 
+/// Why a game of a rated match was not rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unrated {
+    /// It ended before every seat made a move (lichess calls such a game aborted).
+    NotPlayed,
+    /// Two of its people had played [`PAIR_GAMES_PER_DAY`] rated games together that day.
+    PairLimit,
+    /// One player held two of its seats.
+    SamePlayer,
+}
+
+impl Unrated {
+    /// As stored and served.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unrated::NotPlayed => "not_played",
+            Unrated::PairLimit => "pair_limit",
+            Unrated::SamePlayer => "same_player",
+        }
+    }
+}
+
 /// Rates game `game` of `match_id`, won by seat `winner` (`None`: drawn), if the match is
-/// rated and its seats are held by different registered players or bots (at least one
-/// person); otherwise does nothing. A bot plays at its level's fixed rating
+/// rated, every seat made a move (`every_seat_moved`), its seats are held by different
+/// registered players or bots (at least one person) and no two of its people have used up
+/// their rated games together for the day; otherwise rates nothing and says why (nothing
+/// for a casual match). A bot plays at its level's fixed rating
 /// ([`bot_rating`]), which the game does not change.
 /// `lock` row-locks the ratings read (Postgres, where two writers may rate games of the same
 /// player at once; SQLite has one writer).
@@ -34,8 +64,9 @@ pub(super) async fn rate_game(
     match_id: &str,
     game: u32,
     winner: Option<u8>,
+    every_seat_moved: bool,
     now: i64,
-) -> Result<(), StoreError> {
+) -> Result<Option<Unrated>, StoreError> {
     let Some(m) = sqlx::query(
         "SELECT variant, players, CASE WHEN rated THEN 1 ELSE 0 END AS rated \
          FROM matches WHERE id = $1",
@@ -45,10 +76,13 @@ pub(super) async fn rate_game(
     .await
     .map_err(err)?
     else {
-        return Ok(());
+        return Ok(None);
     };
     if int(&m, "rated")? == 0 {
-        return Ok(());
+        return Ok(None);
+    }
+    if !every_seat_moved {
+        return Ok(Some(Unrated::NotPlayed));
     }
     let variant: String = m.try_get("variant").map_err(err)?;
     let pool = pool(&variant, int(&m, "players")? as u8);
@@ -72,7 +106,7 @@ pub(super) async fn rate_game(
                 match_id,
                 "a rated match with an unregistered seat: not rated"
             );
-            return Ok(());
+            return Ok(None);
         };
         players.push((int(s, "seat")? as u8, player));
     }
@@ -82,7 +116,7 @@ pub(super) async fn rate_game(
     order.sort_by(|&a, &b| players[a].1.cmp(&players[b].1));
     if order.windows(2).any(|w| players[w[0]].1 == players[w[1]].1) {
         // One player in two seats would rate themselves against themselves.
-        return Ok(());
+        return Ok(Some(Unrated::SamePlayer));
     }
     let fresh = Rating::default();
     for &i in &order {
@@ -120,7 +154,21 @@ pub(super) async fn rate_game(
         };
     }
     if players.is_empty() {
-        return Ok(());
+        return Ok(None);
+    }
+    // Counted once the players' rating rows are locked: two games of one pair rated at once
+    // on Postgres then count each other.
+    for (k, (_, one)) in players.iter().enumerate() {
+        for (_, other) in &players[k + 1..] {
+            if pair_games_today(tx, &pool, one, other, now).await? >= PAIR_GAMES_PER_DAY {
+                tracing::info!(
+                    match_id,
+                    game,
+                    "the pair's rated games today are used up: not rated"
+                );
+                return Ok(Some(Unrated::PairLimit));
+            }
+        }
     }
     // Everyone at the table, people first then bots; only the people's ratings are kept.
     let table: Vec<u8> = players
@@ -165,7 +213,30 @@ pub(super) async fn rate_game(
         .await
         .map_err(err)?;
     }
-    Ok(())
+    Ok(None)
+}
+
+/// Rated games of `one` and `other` together in `pool` in the 24 hours before `now`.
+async fn pair_games_today(
+    tx: &mut Transaction<'static, Any>,
+    pool: &str,
+    one: &str,
+    other: &str,
+    now: i64,
+) -> Result<i64, StoreError> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n FROM rating_changes a JOIN rating_changes b \
+         ON b.match_id = a.match_id AND b.game = a.game \
+         WHERE a.player_id = $1 AND a.pool = $3 AND a.at_ms > $4 AND b.player_id = $2",
+    )
+    .bind(one)
+    .bind(other)
+    .bind(pool)
+    .bind(now - DAY_MS)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(err)?;
+    int(&row, "n")
 }
 
 /// A player's rating in one pool.

@@ -121,6 +121,9 @@ pub struct GameLine {
     pub started_ms: i64,
     /// End, Unix milliseconds.
     pub ended_ms: Option<i64>,
+    /// Why a game of a rated match was not rated (`not_played`, `pair_limit`,
+    /// `same_player`); none when it was, or the match is casual.
+    pub unrated: Option<String>,
 }
 
 /// Everything stored about a match but its events: what its scoreboard and its summary
@@ -319,7 +322,7 @@ impl SqlStore {
             .await
             .map_err(err)?;
         let games = sqlx::query(
-            "SELECT game, winner_seat, reason, points, started_ms, ended_ms FROM games \
+            "SELECT game, winner_seat, reason, points, started_ms, ended_ms, unrated FROM games \
              WHERE match_id = $1 ORDER BY game",
         )
         .bind(id)
@@ -364,6 +367,7 @@ impl SqlStore {
                         points: opt_int(g, "points")?,
                         started_ms: int(g, "started_ms")?,
                         ended_ms: opt_int(g, "ended_ms")?,
+                        unrated: opt_text(g, "unrated")?,
                     })
                 })
                 .collect::<Result<_, StoreError>>()?,

@@ -183,6 +183,24 @@ impl SqlStore {
         self.leases.get()
     }
 
+    /// A transaction for a write about the live match `match_id`: when nodes share the
+    /// store, its lease row is locked in it and checked to be this node's with the token it
+    /// took (as appends are fenced), so a node that lost the match writes nothing more.
+    ///
+    /// # Errors
+    /// [`StoreError::Fenced`] when this node no longer holds the lease; otherwise when the
+    /// database cannot be reached.
+    pub(super) async fn fenced(
+        &self,
+        match_id: &str,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(super::query_util::err)?;
+        if let Some(leases) = self.leases() {
+            leases.check_ids(&mut tx, &[match_id]).await?;
+        }
+        Ok(tx)
+    }
+
     /// The pool (for queries).
     pub fn pool(&self) -> &AnyPool {
         &self.pool

@@ -260,6 +260,7 @@ async fn write_batch(pools: &mut Pools, events: &[&StoredEvent]) -> Result<(), S
                 reason,
                 points,
                 client_seeds,
+                every_seat_moved,
             } => {
                 sqlx::query(
                     "UPDATE games SET winner_seat = $3, reason = $4, points = $5, client_seeds = $6, \
@@ -275,15 +276,25 @@ async fn write_batch(pools: &mut Pools, events: &[&StoredEvent]) -> Result<(), S
                 .execute(&mut *tx)
                 .await
                 .map_err(err)?;
-                ratings::rate_game(
+                let unrated = ratings::rate_game(
                     &mut tx,
                     pools.pg.is_some(),
                     &e.match_id,
                     e.game,
                     *winner,
+                    *every_seat_moved,
                     now,
                 )
                 .await?;
+                if let Some(why) = unrated {
+                    sqlx::query("UPDATE games SET unrated = $3 WHERE match_id = $1 AND game = $2")
+                        .bind(e.match_id.as_str())
+                        .bind(i64::from(e.game))
+                        .bind(why.as_str())
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(err)?;
+                }
             }
             Side::MatchOver { winner } => {
                 sqlx::query(

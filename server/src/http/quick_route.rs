@@ -1,9 +1,7 @@
 //! Quick games over REST: `POST /api/quick` enters a pool (or pairs at once),
 //! `GET /api/quick/{ticket}` long-polls it, `DELETE /api/quick/{ticket}` leaves it. The
-//! pools themselves are [`pools`]; here the pair's match is made, through the
+//! pools themselves are [`crate::quick`]; here the pair's match is made, through the
 //! same path as `POST /api/matches` and `POST /api/matches/{id}/join`.
-
-pub mod pools;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -20,7 +18,7 @@ use crate::http::contracts::bodies;
 use crate::http::error::refusal;
 use crate::http::inputs::{ClientIp, parse};
 use crate::http::{ApiError, ErrorBody};
-use pools::{Failure, LONG_POLL, Pair, Phase, PoolKey, Seating, Seeker};
+use crate::quick::{Failure, LONG_POLL, Left, Pair, Phase, PoolKey, Seating, Seeker};
 use senet_live::{Cmd, NewMatch, SeatClaim, spawn_match_for};
 use senet_protocol::Series;
 
@@ -36,7 +34,8 @@ pub(crate) struct QuickRequest {
     #[schemars(range(min = 2, max = 2))]
     players: Option<u8>,
     /// The series (default: best of 1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::http::inputs::optional_object")]
+    #[schemars(with = "Option<Series>")]
     series: Option<Series>,
     /// The display name.
     #[serde(default)]
@@ -45,6 +44,10 @@ pub(crate) struct QuickRequest {
     /// The player's key from `POST /api/players`.
     #[serde(default)]
     player_key: Option<String>,
+    /// Pair this ticket with a ticket of the same address or player too, if that ticket
+    /// asks for it as well (by default one address, or one player, never meets itself).
+    #[serde(default)]
+    allow_same_address: bool,
 }
 
 /// A quick-game ticket's state.
@@ -149,6 +152,9 @@ async fn seat_pair(state: &AppState, pair: &Pair) -> Result<(Seating, Seating), 
         .await
         .map_err(|_| ApiError::Unavailable)?
         .map_err(|_| ApiError::Unavailable)?;
+    for slot in state.quick.take_slots(pair) {
+        slot.fill(handle.summary.clone());
+    }
     // Not in the registry (so neither listed nor joinable) until both seats are claimed: a
     // match whose claim failed is never seen and leaves memory when its invites expire.
     state.registry.insert(handle);
@@ -208,7 +214,7 @@ async fn run_pair(state: &AppState, pair: Pair) {
         (status = 403, description = "origin not allowed", body = ErrorBody),
         (status = 415, description = "not application/json", body = ErrorBody),
         (status = 422, description = "invalid request", body = ErrorBody),
-        (status = 429, description = "rate limited (the address's match-creation allowance)", body = ErrorBody),
+        (status = 429, description = "rate limited (the address's match-creation allowance), or the address has as many unfinished matches as it may (`too_many_matches`)", body = ErrorBody),
         (status = 503, description = "the pair's match could not be made", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn enter(
@@ -235,8 +241,20 @@ pub(crate) async fn enter(
         .create_match(ip)
         .map_err(ApiError::RateLimited)?;
     let player_id = crate::http::access::player_for_key(&state, req.player_key.as_deref()).await?;
+    // A waiting ticket holds a place among its address's unfinished matches, which its
+    // match then fills: pairing one's own tickets counts as creating matches does.
+    let slot = state
+        .limits
+        .reserve_match(ip)
+        .map_err(|_| crate::http::error::too_many_open(state.config.max_open_per_address))?;
     let key = PoolKey { variant, series };
-    let (ticket, pair) = state.quick.enter(key, Seeker { name, player_id });
+    let seeker = Seeker {
+        name,
+        player_id,
+        address: ip,
+        allow_same_address: req.allow_same_address,
+    };
+    let (ticket, pair) = state.quick.enter(key, seeker, slot);
     if let Some(pair) = pair {
         run_pair(&state, pair).await;
     }
@@ -316,9 +334,9 @@ pub(crate) async fn leave(
     Path(ticket): Path<String>,
 ) -> Result<StatusCode, Response> {
     match state.quick.leave(&ticket) {
-        crate::quick::pools::Left::Left => Ok(StatusCode::NO_CONTENT),
-        crate::quick::pools::Left::Unknown => Err(ApiError::NotFound.into()),
-        crate::quick::pools::Left::Paired => Err(refusal(
+        Left::Left => Ok(StatusCode::NO_CONTENT),
+        Left::Unknown => Err(ApiError::NotFound.into()),
+        Left::Paired => Err(refusal(
             StatusCode::CONFLICT,
             "already_paired",
             "this ticket is paired (or being paired): fetch it for the seat".into(),

@@ -2,13 +2,14 @@
 //! first paired.
 //!
 //! Everything here is bookkeeping under one [`std::sync::Mutex`] that is never held across
-//! an `.await`; creating the pair's match is the caller's (`http/pairing.rs`), between
-//! [`Pools::take_pair`] and [`Pools::settle`]. A ticket's phase only moves forward
+//! an `.await`; creating the pair's match is the caller's (`http/quick_route.rs`), between
+//! the pair [`Pools::enter`] or [`Pools::look`] hands out and [`Pools::settle`]. A ticket's phase only moves forward
 //! (`Waiting` → `Pairing` → `Paired`), except that a pair whose match could not be made puts
 //! its first ticket back at the head of its pool and fails the second: nobody is ever paired
 //! twice, and a match is only handed out once both its seats are claimed.
 
 use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -17,6 +18,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::config::Config;
+use crate::limits::MatchSlot;
 use senet_live::new_secret;
 use senet_protocol::Series;
 
@@ -35,13 +37,30 @@ pub struct PoolKey {
     pub series: Series,
 }
 
-/// Who waits: the display name (checked; empty for none) and the player, if registered.
+/// Who waits: the display name (checked; empty for none), the player, if registered, and
+/// where from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seeker {
     /// The display name, possibly empty.
     pub name: String,
     /// The registered player, if the seeker sent a player key.
     pub player_id: Option<String>,
+    /// The client's address (none where the server could not tell it: then it is no one's
+    /// same address).
+    pub address: Option<IpAddr>,
+    /// The seeker asked to be paired with its own address or player too.
+    pub allow_same_address: bool,
+}
+
+impl Seeker {
+    /// Whether two seekers may be paired: one address, or one player, is never paired with
+    /// itself unless both asked for it (an address pairing its own tickets plays itself, and
+    /// its matches would count for nobody else).
+    fn may_meet(&self, other: &Seeker) -> bool {
+        let same = (self.address.is_some() && self.address == other.address)
+            || (self.player_id.is_some() && self.player_id == other.player_id);
+        !same || (self.allow_same_address && other.allow_same_address)
+    }
 }
 
 /// A seat handed to a paired ticket.
@@ -108,6 +127,9 @@ struct Ticket {
     polling: u32,
     /// Bumped on every phase change; long polls wait on it.
     changed: watch::Sender<()>,
+    /// The ticket's place among its address's unfinished matches, from the moment it waits:
+    /// filled by the match it is paired into, freed when the ticket goes unpaired.
+    slot: Option<MatchSlot>,
 }
 
 impl Ticket {
@@ -216,9 +238,10 @@ impl Pools {
         inner.queues.retain(|_, q| !q.is_empty());
     }
 
-    /// A new ticket at the back of `key`'s pool; with the pair it makes, if someone was
-    /// waiting there (the caller then makes the match and calls [`Pools::settle`]).
-    pub fn enter(&self, key: PoolKey, seeker: Seeker) -> (String, Option<Pair>) {
+    /// A new ticket at the back of `key`'s pool, holding `slot` (its place among its
+    /// address's unfinished matches); with the pair it makes, if someone was waiting there
+    /// (the caller then makes the match and calls [`Pools::settle`]).
+    pub fn enter(&self, key: PoolKey, seeker: Seeker, slot: MatchSlot) -> (String, Option<Pair>) {
         let now = Instant::now();
         let id = new_secret();
         let mut inner = self.lock();
@@ -235,6 +258,7 @@ impl Pools {
                 changed_at: now,
                 polling: 0,
                 changed,
+                slot: Some(slot),
             },
         );
         inner.queues.entry(key).or_default().push_back(id.clone());
@@ -242,15 +266,16 @@ impl Pools {
         (id, pair)
     }
 
-    /// Takes the first two waiting tickets out of `key`'s pool, if there are two; the
-    /// players who left on the way are dropped.
+    /// Takes two waiting tickets out of `key`'s pool, if two may meet: the first in line
+    /// with the first after it that it may meet ([`Seeker::may_meet`]), else the next in
+    /// line likewise. The players who left on the way are dropped; the others keep their
+    /// places.
     fn pair_in(&self, inner: &mut Inner, key: PoolKey, now: Instant) -> Option<Pair> {
-        let mut found: Vec<(String, Seeker)> = Vec::with_capacity(2);
         let Inner { queues, tickets } = inner;
         let queue = queues.get_mut(&key)?;
-        while found.len() < 2 {
-            let Some(id) = queue.pop_front() else { break };
-            let Some(t) = tickets.get_mut(&id) else {
+        let mut waiting: Vec<String> = Vec::with_capacity(queue.len());
+        while let Some(id) = queue.pop_front() {
+            let Some(t) = tickets.get(&id) else {
                 continue;
             };
             if !matches!(t.phase, Phase::Waiting { .. }) {
@@ -260,22 +285,29 @@ impl Pools {
                 tickets.remove(&id);
                 continue;
             }
-            found.push((id, t.seeker.clone()));
+            waiting.push(id);
         }
-        if found.len() < 2 {
-            // Zero or one: back at the head of the line.
-            if let Some((id, _)) = found.pop() {
-                queue.push_front(id);
-            }
+        let seeker = |k: usize| tickets.get(&waiting[k]).map(|t| &t.seeker);
+        let found = (0..waiting.len()).find_map(|i| {
+            let a = seeker(i)?;
+            (i + 1..waiting.len())
+                .find(|&j| seeker(j).is_some_and(|b| a.may_meet(b)))
+                .map(|j| (i, j))
+        });
+        let Some((i, j)) = found else {
+            queue.extend(waiting);
             return None;
-        }
-        let second = found.pop()?;
-        let first = found.pop()?;
-        for id in [&first.0, &second.0] {
-            if let Some(t) = tickets.get_mut(id) {
-                t.set(Phase::Pairing, now);
-            }
-        }
+        };
+        let second_id = waiting.remove(j);
+        let first_id = waiting.remove(i);
+        queue.extend(waiting);
+        let mut take = |id: String| {
+            let t = tickets.get_mut(&id)?;
+            t.set(Phase::Pairing, now);
+            Some((id, t.seeker.clone()))
+        };
+        let first = take(first_id)?;
+        let second = take(second_id)?;
         Some(Pair { key, first, second })
     }
 
@@ -306,9 +338,20 @@ impl Pools {
                 if let Some(t) = inner.tickets.get_mut(&pair.second.0) {
                     t.seen = now;
                     t.set(Phase::Failed(failure), now);
+                    t.slot = None;
                 }
             }
         }
+    }
+
+    /// The places the pair's tickets hold among their addresses' unfinished matches, for the
+    /// pair's match to fill (each address then counts the match as one of its own).
+    pub fn take_slots(&self, pair: &Pair) -> Vec<MatchSlot> {
+        let mut inner = self.lock();
+        [&pair.first.0, &pair.second.0]
+            .into_iter()
+            .filter_map(|id| inner.tickets.get_mut(id).and_then(|t| t.slot.take()))
+            .collect()
     }
 
     /// A ticket as a request sees it (the request counts as the player's presence), with
@@ -406,10 +449,13 @@ mod tests {
         }
     }
 
+    /// A seeker of its own address (its name's first letter is the last byte).
     fn seeker(name: &str) -> Seeker {
         Seeker {
             name: name.into(),
             player_id: None,
+            address: Some(IpAddr::from([10, 0, 0, name.bytes().next().unwrap_or(0)])),
+            allow_same_address: false,
         }
     }
 
@@ -424,9 +470,9 @@ mod tests {
     #[tokio::test]
     async fn the_second_arrival_makes_a_pair_first_come_first_seated() {
         let p = pools();
-        let (a, none) = p.enter(key(), seeker("A"));
+        let (a, none) = p.enter(key(), seeker("A"), MatchSlot::unlimited());
         assert!(none.is_none());
-        let (b, pair) = p.enter(key(), seeker("B"));
+        let (b, pair) = p.enter(key(), seeker("B"), MatchSlot::unlimited());
         let pair = pair.expect("a pair");
         assert_eq!(
             (pair.first.0.as_str(), pair.second.0.as_str()),
@@ -441,14 +487,57 @@ mod tests {
         assert_eq!(p.waiting(), 0);
     }
 
+    /// Issue 28: one address pairing its own tickets. It waits for someone else (who pairs
+    /// with the first of its tickets), unless both its tickets ask to meet; so does one
+    /// registered player from two addresses.
+    #[tokio::test]
+    async fn one_address_or_player_never_meets_itself_unless_both_ask() {
+        let p = pools();
+        let (a1, _) = p.enter(key(), seeker("A1"), MatchSlot::unlimited());
+        let (_a2, none) = p.enter(key(), seeker("A2"), MatchSlot::unlimited());
+        assert!(none.is_none(), "one address");
+        let (b, pair) = p.enter(key(), seeker("B"), MatchSlot::unlimited());
+        let pair = pair.expect("someone else");
+        assert_eq!(
+            (&pair.first.0, &pair.second.0),
+            (&a1, &b),
+            "the first in line"
+        );
+        assert_eq!(p.waiting(), 1, "A2 still waits");
+
+        let p = pools();
+        let asks = |name: &str| Seeker {
+            allow_same_address: true,
+            ..seeker(name)
+        };
+        let (_, none) = p.enter(key(), asks("C1"), MatchSlot::unlimited());
+        assert!(none.is_none());
+        let (_, none) = p.enter(key(), seeker("C2"), MatchSlot::unlimited());
+        assert!(none.is_none(), "only one of the two asked");
+        let (_, pair) = p.enter(key(), asks("C3"), MatchSlot::unlimited());
+        assert!(pair.is_some(), "both asked");
+
+        let p = pools();
+        let registered = |name: &str| Seeker {
+            player_id: Some("p".into()),
+            ..seeker(name)
+        };
+        let (_, none) = p.enter(key(), registered("D"), MatchSlot::unlimited());
+        let (_, also_none) = p.enter(key(), registered("E"), MatchSlot::unlimited());
+        assert!(
+            none.is_none() && also_none.is_none(),
+            "one player, two addresses"
+        );
+    }
+
     #[tokio::test]
     async fn a_failed_pairing_puts_the_first_back_and_fails_the_second_once() {
         let p = pools();
-        let (a, _) = p.enter(key(), seeker("A"));
-        let (b, pair) = p.enter(key(), seeker("B"));
+        let (a, _) = p.enter(key(), seeker("A"), MatchSlot::unlimited());
+        let (b, pair) = p.enter(key(), seeker("B"), MatchSlot::unlimited());
         let pair = pair.unwrap();
         // Someone arrives while the pair is being made: they wait.
-        let (c, none) = p.enter(key(), seeker("C"));
+        let (c, none) = p.enter(key(), seeker("C"), MatchSlot::unlimited());
         assert!(none.is_none());
         let failure = Failure {
             status: 503,
@@ -476,12 +565,12 @@ mod tests {
             variant: Variant::Parker,
             series: Series::default(),
         };
-        let (a, _) = p.enter(key(), seeker("A"));
-        let (_b, none) = p.enter(other, seeker("B"));
+        let (a, _) = p.enter(key(), seeker("A"), MatchSlot::unlimited());
+        let (_b, none) = p.enter(other, seeker("B"), MatchSlot::unlimited());
         assert!(none.is_none());
         assert_eq!(p.leave(&a), Left::Left);
         assert_eq!(p.leave(&a), Left::Unknown);
-        let (_c, none) = p.enter(key(), seeker("C"));
+        let (_c, none) = p.enter(key(), seeker("C"), MatchSlot::unlimited());
         assert!(none.is_none(), "A left");
     }
 }
