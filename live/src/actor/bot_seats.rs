@@ -1,6 +1,7 @@
 //! Bot seats: the actor plays them through the same commands as a person's seat. When the
-//! match waits for a bot's move, the bot works it out on a blocking thread (at most
-//! `--bot-threads` at once, process-wide, so bots never hold up the async workers) from the
+//! match waits for a bot's move, the bot works it out on one of the process's
+//! `--bot-threads` bot threads (`bot_pool`: lower priority, a shorter search when decisions
+//! queue; so bots never hold up the async workers nor people's moves) from the
 //! engine's game alone — the position and the throw in hand, never the server seed — and
 //! the move comes back through the match's bot channel after `--bot-delay-ms`. The actor then
 //! decides it as a `Move` command, exactly as a person's: the engine checks it, the store
@@ -8,14 +9,15 @@
 //! the next game as soon as it can. A match of bots only plays while somebody watches it.
 
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, OnceLock};
 
 use senet_bots::{Bot, Budget, Level};
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use senet_match::Seat;
 use senet_match::state::{MatchState, Waiting};
+
+use super::bot_pool::pool;
 
 /// A bot's move, worked out for the decision that followed event `after`.
 #[derive(Debug)]
@@ -71,13 +73,6 @@ pub(super) struct BotSeats {
     rx: Option<mpsc::Receiver<BotMove>>,
     /// The event after which a bot's move is being worked out.
     thinking: Option<u64>,
-}
-
-/// The process-wide bound on bot decisions worked out at once.
-fn pool(threads: usize) -> Arc<Semaphore> {
-    static POOL: OnceLock<Arc<Semaphore>> = OnceLock::new();
-    POOL.get_or_init(|| Arc::new(Semaphore::new(threads.max(1))))
-        .clone()
 }
 
 impl BotSeats {
@@ -176,27 +171,21 @@ impl BotSeats {
         let tx = tx.clone();
         let match_id = match_id.to_owned();
         tokio::spawn(async move {
-            let chosen = match pool.acquire_owned().await {
-                Ok(permit) => {
-                    let work = tokio::task::spawn_blocking(move || {
-                        let _permit = permit;
-                        Bot::new(level, seed)
-                            .choose(&game, how.budget)
-                            .map(|m| m.to_string())
-                    });
-                    match work.await {
-                        Ok(Ok(mv)) => Some(mv),
-                        Ok(Err(e)) => {
-                            tracing::error!(%match_id, %seat, error = %e, "the bot could not choose");
-                            None
-                        }
-                        Err(e) => {
-                            tracing::error!(%match_id, %seat, error = %e, "the bot's thread failed");
-                            None
-                        }
-                    }
+            let work = pool.run(how.budget, move |budget| {
+                Bot::new(level, seed)
+                    .choose(&game, budget)
+                    .map(|m| m.to_string())
+            });
+            let chosen = match work.await {
+                Some(Ok(mv)) => Some(mv),
+                Some(Err(e)) => {
+                    tracing::error!(%match_id, %seat, error = %e, "the bot could not choose");
+                    None
                 }
-                Err(_) => None,
+                None => {
+                    tracing::error!(%match_id, %seat, "the bot's search failed");
+                    None
+                }
             };
             tokio::time::sleep_until(how.due.max(Instant::now())).await;
             // The match may have gone: nothing to do then.

@@ -44,6 +44,7 @@ use crate::registry::{Cmd, MatchHandle};
 use crate::settings::Settings;
 
 mod batch;
+mod bot_pool;
 mod bot_seats;
 mod chat_rooms;
 mod conn_chat;
