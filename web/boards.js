@@ -94,11 +94,12 @@ function parsePyramid(n) {
 }
 
 const SEAT_LETTERS = 'abcd';
-// Each player's pieces have their own shape (circle, square, diamond, hexagon) as well as colour.
+// Each player's pieces have their own shape (circle, triangle, diamond, hexagon) as well as
+// colour. None is a square: a square with dots is a die.
 function modernShape(p, cx, cy, k = 1) {
   const r = 20 * k;
   const a = { fill: PLAYER_COLOURS[p - 1], stroke: '#222', 'stroke-width': 2 };
-  if (p === 2) return svg('rect', { ...a, x: cx - r * 0.9, y: cy - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 4 * k });
+  if (p === 2) return svg('polygon', { ...a, points: `${cx},${cy - r * 1.2} ${cx + r * 1.2},${cy + r * 0.85} ${cx - r * 1.2},${cy + r * 0.85}` });
   if (p === 3) return svg('polygon', { ...a, points: `${cx},${cy - r * 1.1} ${cx + r * 1.1},${cy} ${cx},${cy + r * 1.1} ${cx - r * 1.1},${cy}` });
   if (p === 4) return svg('polygon', { ...a, points: [0, 1, 2, 3, 4, 5].map(i => `${cx + r * Math.cos(Math.PI / 3 * i)},${cy + r * Math.sin(Math.PI / 3 * i)}`).join(' ') });
   return svg('circle', { ...a, cx, cy, r });
@@ -246,16 +247,17 @@ function parseMartian(n) {
 // Where each kind of board (the engine's `BoardKind`) draws its squares.
 const GEOMETRY = { track30, parker: parkerSquares, martian: martianSquares };
 
-// How a variant's position notation reads into pieces (`parse`), and how engine player `p`'s
+// How each family of position notation (the engine's `PositionNotation`, sent as the
+// board's `position_notation`) reads into pieces (`parse`), and how engine player `p`'s
 // pieces look given the side the rules name for them (`chip(p, side)`, drawn by the same
-// functions as the board's pieces, for the players' list): drawing, keyed by the notation
-// each reads. A variant without one here draws its board without pieces.
+// functions as the board's pieces, for the players' list). Rulesets that write one family
+// share its reader; a board whose family has none here is drawn without pieces.
 const PIECES = {
-  jequier: { parse: parseJequier, chip: (p, side) => discChip(side) },
-  pyramid: { parse: parsePyramid, chip: (p, side) => side ? pyramidShape('M', side === 'black') : unknownChip },
-  modern: { parse: parseModern, chip: (p) => (cx, cy, k) => modernShape(p, cx, cy, k) },
-  parker: { parse: parseParker, chip: (p) => parkerPeg(PLAYER_COLOURS[p - 1], false) },
-  martian: { parse: parseMartian, chip: (p) => (cx, cy, k) => martianPyramid(p, 'M', cx, cy + 10 * k, k) },
+  track_discs: { parse: parseJequier, chip: (p, side) => discChip(side) },
+  track_pyramids: { parse: parsePyramid, chip: (p, side) => side ? pyramidShape('M', side === 'black') : unknownChip },
+  track_numbered: { parse: parseModern, chip: (p) => (cx, cy, k) => modernShape(p, cx, cy, k) },
+  parker_pegs: { parse: parseParker, chip: (p) => parkerPeg(PLAYER_COLOURS[p - 1], false) },
+  martian_stacks: { parse: parseMartian, chip: (p) => (cx, cy, k) => martianPyramid(p, 'M', cx, cy + 10 * k, k) },
 };
 const plainChip = (p) => disc(PLAYER_COLOURS[p - 1] ?? '#999', '#222');
 
@@ -294,21 +296,23 @@ function transpose(g) {
 }
 
 // A board of `variant` drawn into `host`. `info`: what the engine says of the variant's
-// board (`{board, special_squares}`, from `boardInfo` of common.js). `onMove(move)` is called
+// board (`{board, position_notation, special_squares}`, from `boardInfo` of common.js). `onMove(move)` is called
 // when the user picks a legal move.
 export class Board {
   constructor(host, variant, info, { onMove, interactive = true } = {}) {
     this.variant = variant;
     this.info = info || {};
-    this.pieces = PIECES[variant] ?? null;
+    this.pieces = PIECES[this.info.position_notation] ?? null;
     this.host = host;
     this.onMove = onMove;
     this.interactive = interactive;
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': `${variant} board` });
+    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': `${this.info.name ?? variant} board` });
     host.replaceChildren(this.svg);
+    // Escape puts a selected piece down again, the focus back on it.
+    this.svg.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.selected) { e.preventDefault(); this.select(this.selected); } });
     // A phone held upright gets the board turned a quarter (rows become columns).
     const narrow = window.matchMedia?.('(max-width: 560px)');
     this.layout(narrow?.matches ?? false);
@@ -419,8 +423,11 @@ export class Board {
       const c = this.centre(key);
       if (!c) continue;
       const movable = sources.has(key);
+      // A screen reader says where the piece stands, as the board numbers its square.
+      const sqName = this.squareByKey.get(key)?.name;
+      const where = sqName === undefined ? '' : /^\d/.test(sqName) ? ` on square ${sqName}` : sqName.startsWith('off') ? ` ${sqName}` : ` on ${sqName}`;
       const grp = svg('g', { class: 'piece' + (movable ? ' movable' : '') + (this.selected === key ? ' selected' : ''), dataset: { sq: key },
-        tabindex: movable ? 0 : null, role: movable ? 'button' : 'img', 'aria-label': list.map(p => p.label).join('; ') + (movable ? ' — can move' : '') });
+        tabindex: movable ? 0 : null, role: movable ? 'button' : 'img', 'aria-label': list.map(p => p.label).join('; ') + where + (movable ? ' — can move' : '') });
       list.forEach((p, i) => grp.append(p.draw(c.x + (i - (list.length - 1) / 2) * 14, c.y)));
       grp.append(svg('title', { text: list.map(p => p.label).join('; ') }));
       if (movable) {
@@ -453,11 +460,15 @@ export class Board {
   }
 
   select(key) {
+    // Drawing again replaces the focused piece: where the keyboard was on the board, the
+    // focus goes on to the piece's first target (or back to the piece, unselected).
+    const hadFocus = this.svg.contains(document.activeElement);
     this.selected = this.selected === key ? null : key;
     this.render();
     this.onSelect?.(this.selected);
-    const first = this.svg.querySelector('.target');
-    if (first && document.activeElement?.closest?.('svg') === this.svg) first.focus();
+    if (!hadFocus) return;
+    const next = this.svg.querySelector('.target') || this.svg.querySelector(`g.piece[data-src="${key}"]`);
+    next?.focus();
   }
 
   pick(moves) {
@@ -488,7 +499,10 @@ export class Board {
 export function diceView(spec, faces) {
   const size = 34;
   const w = faces.length * (size + 8);
-  const root = svg('svg', { viewBox: `0 0 ${w} ${size + 4}`, class: 'dice', width: w, height: size + 4, role: 'img', 'aria-label': `${spec.die}: ${faces.join(' ')}` });
+  const plain = faces.filter(f => f === 1).length;
+  const said = spec.die === 'stick' ? `${faces.length} sticks, ${plain} plain side${plain === 1 ? '' : 's'} up`
+    : `${faces.length === 1 ? 'die' : 'dice'}: ${faces.length === 1 ? faces[0] : faces.slice(0, -1).join(', ') + ' and ' + faces.at(-1)}`;
+  const root = svg('svg', { viewBox: `0 0 ${w} ${size + 4}`, class: 'dice', width: w, height: size + 4, role: 'img', 'aria-label': said });
   faces.forEach((f, i) => {
     const x = i * (size + 8) + 2;
     if (spec.die === 'stick') {

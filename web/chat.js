@@ -6,7 +6,7 @@
 // and says why it refuses (shown under the input). Every text is put in the page with
 // textContent, never as HTML.
 
-import { el, loadPlayer, seatName, CHAT_NAME_KEY as NAME_KEY } from './common.js';
+import { el, loadPlayer, pref, seatName, setPref, CHAT_NAME_KEY as NAME_KEY } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 const ERRORS = {
@@ -26,7 +26,8 @@ export class Chat {
     this.st = st; this.getLive = getLive;
     this.lines = new Map(); // id -> message
     this.muted = new Set();
-    this.seesSpectators = false;
+    // A player's choice to see the spectators' room, remembered by this browser.
+    this.seesSpectators = pref('spectators-chat', false);
     this.pending = new Map(); // seq -> text sent
     this.waiting = null; // a spectator's text held until the socket has a name
     this.named = false; // this socket said hello with a name
@@ -142,6 +143,7 @@ export class Chat {
     const show = el('input', { type: 'checkbox', id: 'chat-spectators', checked: this.seesSpectators });
     show.addEventListener('change', () => {
       this.seesSpectators = show.checked;
+      setPref('spectators-chat', show.checked);
       this.getLive()?.send({ type: 'chat_rooms', spectators: show.checked });
       this.render();
     });

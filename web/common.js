@@ -27,7 +27,8 @@ export async function variantName(id) {
 }
 
 // What a board of variant `id` draws besides its geometry, as the engine says it: the board
-// kind and its special squares (`{board, special_squares}`). The pages that draw a board
+// kind, its position notation and its special squares (`{board, position_notation,
+// special_squares}`). The pages that draw a board
 // carry it for every variant (`<meta name="variant-boards">`): `writtenBoard` reads it at
 // once; `boardInfo` asks `GET /api/variants` on a page that does not.
 export function writtenBoard(id) { return written('variant-boards')?.[id] ?? null; }

@@ -13,15 +13,18 @@ async function init() {
   }
   const variants = await loadVariants();
   $('who').textContent = `${h.name}: ${h.matches.length} match${h.matches.length === 1 ? '' : 'es'}`;
-  const head = el('tr', {}, ...['when', 'match', 'against', 'series', 'games won', 'points', 'result'].map(t => el('th', { text: t })));
+  const columns = ['when', 'match', 'against', 'series', 'games won', 'points', 'result'];
+  const head = el('tr', {}, ...columns.map(t => el('th', { text: t })));
+  // Each cell names its column too: on a phone the rows stand as blocks (table.stack).
+  const cell = (i, ...content) => el('td', { dataset: { label: columns[i] }, class: columns[i] === 'result' ? 'result' : null }, ...content);
   const rows = h.matches.map(m => el('tr', { dataset: { match: m.match_id } },
-    el('td', { text: m.created_at?.slice(0, 16).replace('T', ' ') ?? '' }),
-    el('td', {}, el('a', { href: `/m/${m.match_id}/scoreboard`, text: m.name }), ` (${variants.find(v => v.id === m.variant)?.name ?? m.variant})`),
-    el('td', { text: m.opponents.map(o => o.name || `seat ${o.seat}`).join(', ') }),
-    el('td', { text: `${m.series.kind === 'best_of' ? 'best of' : 'first to'} ${m.series.target}` }),
-    el('td', { text: `${m.games_won} of ${m.games}` }),
-    el('td', { text: String(m.points) }),
-    el('td', { class: 'result', text: m.won === true ? 'won' : m.won === false ? 'lost' : m.status })));
+    cell(0, m.created_at?.slice(0, 16).replace('T', ' ') ?? ''),
+    cell(1, el('a', { href: `/m/${m.match_id}/scoreboard`, text: m.name }), ` (${variants.find(v => v.id === m.variant)?.name ?? m.variant})`),
+    cell(2, m.opponents.map(o => o.name || `seat ${o.seat}`).join(', ')),
+    cell(3, `${m.series.kind === 'best_of' ? 'best of' : 'first to'} ${m.series.target}`),
+    cell(4, `${m.games_won} of ${m.games}`),
+    cell(5, String(m.points)),
+    cell(6, m.won === true ? 'won' : m.won === false ? 'lost' : m.status)));
   $('history').replaceChildren(head, ...rows);
   showRatings(h, variants);
 }

@@ -96,7 +96,7 @@ async function findOpponent(e) {
   e.preventDefault();
   $('quick-error').textContent = '';
   const name = $('player-name').value.trim() || loadPlayer()?.name || '';
-  const q = { variant: $('quick-variant').value, target: Number($('quick-series').value) || 1, since: Date.now() };
+  const q = { variant: $('quick-variant').value, target: Number($('quick-series').value) || 1, since: Date.now(), polls: new AbortController() };
   const body = { variant: q.variant, series: { kind: 'best_of', target: q.target } };
   if (name) body.name = name;
   $('quick-go').disabled = true;
@@ -127,7 +127,7 @@ async function pollQuick(q) {
   while (quick === q) {
     let r;
     try {
-      r = await quickGet(q.ticket);
+      r = await quickGet(q.ticket, q.polls.signal);
     } catch (err) {
       if (quick !== q) return;
       if (err.status) { stopQuick(`No game: ${err.message}`); return; }
@@ -143,8 +143,8 @@ async function pollQuick(q) {
 
 // A ticket's state (a long poll). Not from the HTTP cache: a pending poll would hold the
 // browser's cache lock on the URL, and a DELETE of it would wait for the poll to end.
-async function quickGet(ticket) {
-  const res = await fetch(`/api/quick/${encodeURIComponent(ticket)}`, { cache: 'no-store' });
+async function quickGet(ticket, signal = undefined) {
+  const res = await fetch(`/api/quick/${encodeURIComponent(ticket)}`, { cache: 'no-store', signal });
   const data = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
   return data;
@@ -172,6 +172,9 @@ async function cancelQuick() {
   if (!q) return true;
   quick = null;
   clearInterval(q.timer);
+  // The pending poll is dropped first: once the ticket is gone it would come back a 404, an
+  // error in the browser's console for a cancel that went as planned.
+  q.polls.abort();
   const res = await fetch(`/api/quick/${encodeURIComponent(q.ticket)}`, { method: 'DELETE' }).catch(() => null);
   if (res?.status === 409) {
     try {

@@ -275,7 +275,11 @@ function onMessage(msg) {
       break;
     case 'snapshot': applySnapshot(msg.snapshot, false); break;
     case 'event': applyEvent(msg); break;
-    case 'presence': st.connected = msg.connected; st.spectators = msg.spectators; refreshNames(); renderPlayers(); renderActions(); break;
+    case 'presence':
+      st.connected = msg.connected; st.spectators = msg.spectators;
+      // The server's countdown to a claim against each absent seat, from this frame on.
+      st.claimIn = msg.claim_in_secs || []; st.claimFrom = performance.now();
+      refreshNames(); renderPlayers(); renderActions(); break;
     case 'error':
       // The server closes the socket after these: reconnecting cannot help.
       if (msg.code === 'bad_token' || msg.code === 'spectator_key_required') { live.fatal = true; live.closed = true; }
@@ -364,7 +368,12 @@ function applyRecent(recent) {
 
 function renderTitle() {
   if (!st.snap) return;
-  $('title').textContent = `${st.snap.name} · ${st.variantName ?? st.snap.variant} · game ${st.game || '–'}`;
+  const variant = st.variantName ?? st.snap.variant;
+  // A match named after its variant ("Pyramid Senet match") does not name it twice.
+  const name = st.snap.name.includes(variant) ? st.snap.name : `${st.snap.name} · ${variant}`;
+  $('title').textContent = `${name} · game ${st.game || '–'}`;
+  // Spectators make no moves: confirming them is a player's setting.
+  $('confirm-pref').closest('label').hidden = !st.seat;
 }
 
 // ---------- the narrative ----------
@@ -397,8 +406,8 @@ function throwWords(e) {
   return f.slice(0, -1).join(', ') + ' and ' + f[f.length - 1];
 }
 
-const CHOICES = { d1: 'to throw one die', d2: 'to throw two dice', black: 'to play black', white: 'to play white' };
-const CHOICE_BUTTONS = { d1: 'Throw one die', d2: 'Throw two dice', black: 'Play black', white: 'Play white' };
+const CHOICES = { d1: 'to throw one die', d2: 'to throw two dice', black: 'to play black', white: 'to play white', pass: 'to pass, leaving the turn\'s throws unused' };
+const CHOICE_BUTTONS = { d1: 'Throw one die', d2: 'Throw two dice', black: 'Play black', white: 'Play white', pass: 'Pass (end the turn)' };
 const COASTER = { east_to_west: 'the east coaster to the west end', west_to_east: 'the west coaster to the east end' };
 
 // A legal move as a button says it: where its piece goes (with the die it uses), the choice
@@ -442,12 +451,15 @@ function movedWords(e) {
   return { text: text + '.', hitMe, capture: rest.some(r => ['capture', 'sent_back', 'removed'].includes(r.kind)) };
 }
 
-// The end of a game in words: who won, why, and the points the server gave.
-function endWords(e) {
+// The end of a game in words: who won, why, and the points the server gave. In the story
+// (`told`), a resignation, a loss on time, a claim or an abandonment was its own sentence just
+// before: it is not said twice.
+function endWords(e, { told = false } = {}) {
   const W = e.winner ? Who(e.winner) : null;
   const won = W ? `${W} won game ${e.game}` : `Game ${e.game} ended in a draw`;
   let why = '';
   if (e.reason === 'no_move' && st.noMoveSeat) why = `${Who(st.noMoveSeat)} could not move with ${st.noMoveThrow} and ${isMe(st.noMoveSeat) ? 'are' : 'is'} out. `;
+  else if (told) why = '';
   else if (e.reason === 'resigned' && st.lastOut) why = `${st.lastOut} `;
   else if (e.reason === 'move_limit') why = 'The move limit was reached. ';
   else if (e.reason === 'timeout' && st.lastOut) why = `${st.lastOut} `;
@@ -464,7 +476,10 @@ function narrate(e) {
     case 'thrown': {
       const again = e.effect !== 'decided' && st.prevThrow && st.prevThrow.seat === e.seat && !st.passedSince;
       let text = e.effect === 'decided' ? `${N} threw ${throwWords(e)} for the start.` : `${N} threw ${again ? 'again: ' : ''}${throwWords(e)}.`;
-      if (e.effect === 'no_move') text += ' No legal move with this throw.';
+      // Where all throws are made before moving (kendall), a 1, 4 or 5 is kept for later.
+      const pooled = again && st.prevThrow.effect === 'kept';
+      if (e.effect === 'kept') text += ' Kept: throw again before moving.';
+      if (e.effect === 'no_move') text += pooled ? ' No legal move with these throws.' : ' No legal move with this throw.';
       return { text, again };
     }
     case 'moved': return movedWords(e);
@@ -476,7 +491,7 @@ function narrate(e) {
     case 'timed_out': return { text: `${N} ran out of time.` };
     case 'claimed': return { text: `${N} claimed the game: ${who(e.against)} was away.` };
     case 'abandoned': return { text: `Nobody moved for ${who(e.against)} for too long: the game is ruled out against ${isMe(e.against) ? 'you' : who(e.against)}.` };
-    case 'game_over': return { text: endWords(e) };
+    case 'game_over': return { text: endWords(e, { told: true }) };
     case 'rematch_requested': return { text: `${N} asked for the next game.` };
     case 'match_over': return { text: `The match is over: ${e.winner ? `${Who(e.winner)} won the series` : 'no one won the series'}.` };
     default: return null;
@@ -499,7 +514,7 @@ function logEvent(e, said) {
     }
     const acts = st.turnLi.querySelector('.acts');
     let short = '';
-    if (e.kind === 'thrown') short = `(${e.spec?.die === 'stick' ? throwWords(e).split(' ')[0] : e.faces.join('+')}${e.effect === 'no_move' ? ': no move' : ''})`;
+    if (e.kind === 'thrown') short = `(${e.spec?.die === 'stick' ? throwWords(e).split(' ')[0] : e.faces.join('+')}${e.effect === 'no_move' ? ': no move' : e.effect === 'kept' ? ', kept' : ''})`;
     else if (e.kind === 'passed') short = 'passes';
     else {
       const s = e.geometry?.steps?.[0];
@@ -612,7 +627,10 @@ function applyEvent(e) {
   // What happened to this page's seat stays in view until its next action: a pass, a piece
   // captured or sent back (a live event only, not one replayed after a reload).
   if (st.seat && !catchingUp()) {
-    if (e.kind === 'passed' && (isMe(e.seat) || isMe(e.turn?.seat))) st.notice = { no: e.no, text: `${said.text}${isMe(e.seat) && st.prevThrow ? ` (You threw ${throwWords(st.prevThrow)}.)` : ''}` };
+    // The notice of this seat's own pass goes when its next throw comes: else it would read as
+    // said of the new throw.
+    if (e.kind === 'thrown' && isMe(e.seat) && st.notice?.ownPass) st.notice = null;
+    if (e.kind === 'passed' && (isMe(e.seat) || isMe(e.turn?.seat))) st.notice = { no: e.no, ownPass: isMe(e.seat), text: `${said.text}${isMe(e.seat) && st.prevThrow ? ` (You threw ${throwWords(st.prevThrow)}.)` : ''}` };
     if (e.kind === 'moved' && said?.hitMe) st.notice = { no: e.no, text: said.text };
     if (e.kind === 'game_over') st.notice = null;
   }
@@ -752,6 +770,7 @@ function renderThrow() {
     t.spec?.die === 'stick' ? el('span', { class: 'value' }, ` ${throwWords(t).split(' ')[0]}`) : '',
     t.again ? el('strong', { class: 'again' }, ' again') : '',
     t.effect === 'no_move' ? el('span', { class: 'effect' }, ' no legal move') : '',
+    t.effect === 'kept' ? el('span', { class: 'effect' }, ' kept: throw again') : '',
     t.effect === 'decided' ? el('span', { class: 'effect-start' }, ' for the start') : ''));
 }
 
@@ -838,8 +857,18 @@ function renderActions() {
     });
     box.append(b);
     const waitFor = st.turn.seat;
+    clearTimeout(st.claimTimer);
     if (waitFor && waitFor !== st.seat && st.connected && st.connected[waitFor - 1] === false) {
-      box.append(el('button', { type: 'button', id: 'claim', text: `Claim: ${who(waitFor)} is away`, onclick: () => live.send({ type: 'claim' }) }));
+      // Until the server's countdown runs out the button says how long; then it claims.
+      const secs = st.claimIn?.[waitFor - 1];
+      if (secs === null) return; // being away grounds no claim here
+      const left = secs === undefined ? 0 : Math.ceil(secs - (performance.now() - st.claimFrom) / 1000);
+      if (left > 0) {
+        box.append(el('button', { type: 'button', id: 'claim', disabled: true, text: `${who(waitFor)} is away: claim in ${left} s` }));
+        st.claimTimer = setTimeout(renderActions, 1000);
+      } else {
+        box.append(el('button', { type: 'button', id: 'claim', text: `Claim: ${who(waitFor)} is away`, onclick: () => live.send({ type: 'claim' }) }));
+      }
     }
   }
 }

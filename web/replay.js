@@ -1,7 +1,7 @@
 // Replay of a finished game: step through its events; check the record and every throw with
 // WebCrypto (web/verify.js; the moves are checked by `senet-server verify`, not here).
 
-import { api, el, readKey, withKey, writtenBoard } from './common.js';
+import { api, el, readKey, variantName, withKey, writtenBoard } from './common.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { verifyRecord } from './verify.js';
 import { WinBar, gameChances, seatColour } from './winbar.js';
@@ -22,7 +22,7 @@ function who(seat) { return (names[seat - 1]) || `seat ${seat}`; }
 
 function describe(e) {
   switch (e.kind) {
-    case 'thrown': return `${who(e.seat)} threw ${e.faces.join(' ')} (throw ${e.throw_no})${e.effect === 'no_move' ? ' — no move, the turn passes' : ''}`;
+    case 'thrown': return `${who(e.seat)} threw ${e.faces.join(' ')} (throw ${e.throw_no})${e.effect === 'no_move' ? ' — no move, the turn passes' : e.effect === 'kept' ? ' — kept, throws again before moving' : ''}`;
     case 'moved': return `${who(e.seat)} moved ${e.move}`;
     case 'game_over': return `Game over: ${e.winner ? who(e.winner) + ' wins' : 'draw'} (${e.reason}, ${e.points} points)`;
     case 'client_seed': return `${who(e.seat)} gave the dice seed “${e.seed}”`;
@@ -78,11 +78,19 @@ async function init() {
   try {
     rec = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}`, undefined, key);
   } catch (err) {
-    $('verdict').textContent = `Cannot load the game: ${err.message}`;
+    // Nothing to replay: say so, and leave no empty controls behind.
+    const missing = err.status === 404;
+    $('title').textContent = missing ? 'No such game' : 'Replay';
+    $('verdict').textContent = missing
+      ? `This match has no game ${gameNo}, or there is no such match.`
+      : `Cannot load the game: ${err.message}`;
+    document.querySelector('#verify details').hidden = true;
+    for (const id of ['step', 'chat-record']) ($(id).closest('.stepper') || $(id)).hidden = true;
+    $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: '/', text: 'Lobby' }));
     return;
   }
   try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key)).names; } catch { /* names optional */ }
-  $('title').textContent = `Replay of game ${gameNo} (${rec.variant})`;
+  $('title').textContent = `Replay of game ${gameNo} (${await variantName(rec.variant)})`;
   board = new Board($('board'), rec.variant, writtenBoard(rec.variant), { interactive: false });
   $('step').max = String(rec.events.length - 1);
   $('step').addEventListener('input', () => show(Number($('step').value)));

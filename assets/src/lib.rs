@@ -230,6 +230,12 @@ async fn rules_page(headers: HeaderMap, path: Result<Path<String>, PathRejection
     }
 }
 
+/// "No such page" (404): for a browser that asked for a page at an address the server has
+/// no route for (the server's fallback decides which requests get it).
+pub async fn no_such_page(headers: HeaderMap) -> Response {
+    page(&headers, Page::Unrouted).await
+}
+
 /// A variant's how-to-play page, or "No such variant" (404).
 async fn howto_page(headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
     match path.ok().and_then(|Path(v)| v.parse::<Variant>().ok()) {

@@ -34,6 +34,8 @@ pub(crate) enum Page {
     NoMatch,
     /// 404: no variant with this id.
     NoVariant,
+    /// 404: nothing at this address (a browser's request the server has no route for).
+    Unrouted,
 }
 
 impl Page {
@@ -48,6 +50,7 @@ impl Page {
             Page::History,
             Page::NoMatch,
             Page::NoVariant,
+            Page::Unrouted,
         ];
         fixed
             .into_iter()
@@ -75,13 +78,17 @@ impl Page {
                 "No such variant",
                 "There are no rules for this variant here.",
             ),
+            Page::Unrouted => missing(
+                "No such page",
+                "There is nothing at this address: the link may be mistyped or out of date.",
+            ),
         }
     }
 
     /// The page's status: 404 for a "no such …" page.
     pub(crate) fn status(self) -> StatusCode {
         match self {
-            Page::NoMatch | Page::NoVariant => StatusCode::NOT_FOUND,
+            Page::NoMatch | Page::NoVariant | Page::Unrouted => StatusCode::NOT_FOUND,
             _ => StatusCode::OK,
         }
     }

@@ -35,9 +35,15 @@ fn bot_of(spec: &NewMatch, seat: Seat) -> Option<senet_bots::Level> {
         .and_then(|k| spec.bots.get(k).copied())
 }
 
-/// The display name of a bot seat.
-pub fn bot_name(level: senet_bots::Level) -> String {
-    format!("Computer ({})", level.id())
+/// The display name of a bot seat: `Computer (medium)`, or, where another bot of the
+/// match plays at the same level, `Computer 3 (medium)` with the seat's number, so that a
+/// result of several bots names each apart.
+pub fn bot_name(level: senet_bots::Level, seat: Seat, levels: &[senet_bots::Level]) -> String {
+    if levels.iter().filter(|&&l| l == level).count() > 1 {
+        format!("Computer {} ({})", seat.get(), level.id())
+    } else {
+        format!("Computer ({})", level.id())
+    }
 }
 
 /// Starts the actor of a new match, once the store has recorded it, with seat 1 tied to
@@ -122,7 +128,7 @@ async fn new_match(
                         None
                     },
                     name: match bot {
-                        Some(level) => Some(bot_name(level)),
+                        Some(level) => Some(bot_name(level, s, &spec.bots)),
                         None => (s == Seat::FIRST).then(|| spec.creator.clone()),
                     },
                     token_hash: hash_secret(&tokens[s.index()]),
@@ -184,4 +190,34 @@ pub fn restore_match(
     let actor = Actor::new(row, name, public, state, store, cfg)
         .recovered(history, ChatState::recovered(chat));
     Ok(actor.start())
+}
+
+#[cfg(test)]
+mod tests {
+    use senet_bots::Level;
+
+    use super::*;
+
+    #[test]
+    fn bots_of_one_level_are_told_apart_by_their_seats() {
+        let seat = |n| Seat::new(n).expect("a seat");
+        assert_eq!(
+            bot_name(Level::Easy, seat(2), &[Level::Easy]),
+            "Computer (easy)"
+        );
+        let mixed = [Level::Medium, Level::Hard];
+        assert_eq!(bot_name(Level::Hard, seat(3), &mixed), "Computer (hard)");
+        let three = [Level::Medium; 3];
+        let names: Vec<String> = (2..=4)
+            .map(|n| bot_name(Level::Medium, seat(n), &three))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "Computer 2 (medium)",
+                "Computer 3 (medium)",
+                "Computer 4 (medium)"
+            ]
+        );
+    }
 }

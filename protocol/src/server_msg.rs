@@ -148,6 +148,12 @@ pub enum ServerMsg {
         connected: Vec<bool>,
         /// How many spectators watch.
         spectators: u32,
+        /// Per seat, the seconds until the other players may claim the game against it for
+        /// being away (0: they may now); null for a seat that is connected or a bot, and for
+        /// every seat where being away is no ground for a claim (a correspondence clock).
+        /// Counted from when the frame was sent.
+        #[serde(default)]
+        claim_in_secs: Vec<Option<u64>>,
     },
     /// The answer to `ping`.
     Pong {

@@ -222,6 +222,16 @@ async function checkStuck(p, variant) {
   }
 }
 
+// Runs the async `jobs` a few at a time: every game at once starves a 2-core machine, and a
+// starved page misses its 15 s timeouts. GAMES_AT_ONCE=n changes how many (4).
+async function fewAtOnce(jobs) {
+  const queue = [...jobs];
+  const atOnce = Math.max(1, Number(process.env.GAMES_AT_ONCE) || 4);
+  await Promise.all(Array.from({ length: Math.min(atOnce, queue.length) }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  }));
+}
+
 // Creates a match from the lobby in `a`, joins it from the invite link in `b`.
 async function setup(a, b, variant, opts = {}) {
   const others = Array.isArray(b) ? b : [b];
@@ -292,10 +302,20 @@ async function step(pages, { keyboard = false, greedy = null, beforeMove = null 
     const { before, single } = how;
     if (beforeMove) await beforeMove(p, before);
     if (keyboard && single && how.drawn) {
-      // Tab/Enter: focus the piece, Enter selects it and moves the focus to its first target.
+      // The keyboard alone after the piece is focused: Enter selects it and moves the focus
+      // to its first target, Tab walks on to the wanted one, Enter plays it.
       await p.focus(`g.piece[data-src="${how.src}"]`);
       await p.keyboard.press('Enter');
-      await p.focus(`rect.target[data-moves~="${how.mv}"]`);
+      if (keyboardMoves === 0) {
+        // Escape puts the piece down, the focus back on it; Enter picks it up again.
+        await p.keyboard.press('Escape');
+        assert.ok(await p.evaluate((src) => !window.senet.board.selected && document.activeElement?.dataset?.src === src && !document.querySelector('.target'), how.src), 'Escape puts the piece down');
+        await p.keyboard.press('Enter');
+      }
+      assert.ok(await p.evaluate(() => document.activeElement?.classList?.contains('target')), 'Enter on a piece moves the focus to its targets');
+      const focused = () => p.evaluate((mv) => (document.activeElement?.dataset?.moves || '').split(' ').includes(mv), how.mv);
+      for (let k = 0; k < 12 && !(await focused()); k++) await p.keyboard.press('Tab');
+      assert.ok(await focused(), `Tab reaches the target of ${how.mv}`);
       await p.keyboard.press('Enter');
       keyboardMoves += 1;
     } else if (how.src && how.drawn) {
@@ -384,17 +404,18 @@ async function checkNarrative(p, variant) {
         const plain = e.faces.filter(f => f === 1).length;
         assert.ok(text.includes(`4 sticks: ${plain} plain side${plain === 1 ? '' : 's'} up`), ctx);
         // The squares the server says the sticks give, before how they fell.
-        assert.ok(text.includes(`threw ${/again/.test(text) ? 'again: ' : ''}${e.value} (`), ctx);
+        assert.ok(text.includes(`threw ${/threw again: /.test(text) ? 'again: ' : ''}${e.value} (`), ctx);
       } else {
         assert.ok(text.includes(e.faces.length === 1 ? `${e.faces[0]}` : `${e.faces.slice(0, -1).join(', ')} and ${e.faces.at(-1)}`), ctx);
       }
       if (e.effect === 'no_move') assert.match(text, /No legal move/, ctx);
+      if (e.effect === 'kept') { assert.match(text, /Kept: throw again before moving\./, ctx); count(variant, 'kept'); }
       count(variant, e.effect === 'no_move' ? 'no move' : 'throw');
     } else if (e.kind === 'moved') {
       assert.ok(text.startsWith(who(e.seat)), ctx);
       const g = e.geometry;
       if (g.coaster) { assert.ok(text.includes(g.coaster === 'east_to_west' ? 'the east coaster to the west end' : 'the west coaster to the east end'), ctx); count(variant, 'coaster'); continue; }
-      if (!g.steps.length) { assert.ok(text.includes({ d1: 'one die', d2: 'two dice', black: 'play black', white: 'play white' }[e.move]), ctx); count(variant, 'choice'); continue; }
+      if (!g.steps.length) { assert.ok(text.includes({ d1: 'one die', d2: 'two dice', black: 'play black', white: 'play white', pass: 'to pass, leaving the turn\'s throws unused' }[e.move]), ctx); count(variant, 'choice'); continue; }
       const [m, ...rest] = g.steps;
       if (m.kind === 'bear_off') { assert.ok(text.includes(`bore off`) && text.includes(`from ${placeWords(m.from)}`), ctx); count(variant, 'bear off'); }
       else { assert.match(text, new RegExp(`from ${re(placeWords(m.from))}( \\([^)]*\\))? to ${re(placeWords(m.to))}\\b`), ctx); count(variant, 'move'); }
@@ -455,7 +476,8 @@ async function checkResult(p, variant) {
   assert.equal(await p.locator('#rematch').count(), seat && over.turn.kind === 'game_over' ? 1 : 0, `${variant}: a next-game button exactly when the protocol offers one`);
 }
 
-// What happened to a seat (its pass, its piece captured) stays in view until its next move.
+// What happened to a seat (its pass, its piece captured) stays in view until its next move;
+// the notice of its own pass goes with its next throw.
 const noticed = {};
 const noticedIn = {}; // per game (its label): kind -> count
 async function checkNotice(p, variant, since) {
@@ -463,14 +485,19 @@ async function checkNotice(p, variant, since) {
   const seat = await p.evaluate(() => window.senet.seat);
   const seats = await p.evaluate(() => window.senet.seats);
   const now = await lastEvent(p);
-  let want = null;
+  let want = null, cleared = null;
   for (const e of [...w.events.values()].sort((x, y) => x.no - y.no)) {
     if (e.no <= since || e.no > now) continue;
-    if (e.kind === 'passed' && (e.seat === seat || e.turn?.seat === seat)) want = ['pass', e.no];
+    if (e.kind === 'passed' && (e.seat === seat || e.turn?.seat === seat)) want = ['pass', e.no, e.seat === seat];
+    if (e.kind === 'thrown' && e.seat === seat && want?.[0] === 'pass' && want[2]) { cleared = want[1]; want = null; }
     if (e.kind === 'moved' && e.geometry?.steps?.slice(1).some(r => ['capture', 'sent_back', 'removed'].includes(r.kind) && seats[r.owner - 1] === seat)) want = ['capture', e.no];
     if (e.kind === 'game_started') want = null;
   }
   const shown = await p.evaluate(() => { const n = document.getElementById('notice'); return n.hidden ? null : [n.dataset.no, n.textContent]; });
+  if (!want && cleared !== null) {
+    assert.ok(!shown || Number(shown[0]) !== cleared, `${variant}: the notice of this seat's pass (event ${cleared}) went with its next throw`);
+    noticed['own pass cleared'] = (noticed['own pass cleared'] || 0) + 1;
+  }
   if (!want) return;
   assert.ok(shown, `${variant}: the ${want[0]} of event ${want[1]} is still shown before this seat's move`);
   assert.equal(Number(shown[0]), want[1], `${variant}: the notice is the latest ${want[0]} (${shown[1]})`);
@@ -493,7 +520,7 @@ async function checkPhoneFit(p, variant) {
   assert.ok(boxes.board.h > 400, `${variant}: the upright board uses the screen's height (${boxes.board.h})`);
 }
 
-// ONLY=main,games,more,howto,chat,winbar,tv,quick,bot,clock runs some parts (while working on the client); all by default.
+// ONLY=main,games,more,howto,chat,winbar,tv,quick,bot,levels,clock runs some parts (while working on the client); all by default.
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 
 // ---- the main game: pyramid ----
@@ -505,6 +532,19 @@ if (want('main')) {
   log('match', id);
   await s.goto(watch);
   await s.waitForFunction(() => document.body.dataset.conn === 'open');
+  // The header names the variant once (the match is named after it), and only players are
+  // offered to confirm their moves.
+  for (const p of [a, s]) await p.waitForFunction(() => /game \d/.test(document.getElementById('title').textContent));
+  assert.equal(await a.textContent('#title'), 'pyramid test · Pyramid Senet · game 1');
+  assert.equal(await s.textContent('#title'), 'pyramid test · Pyramid Senet · game 1');
+  assert.ok(await a.isVisible('#confirm-pref') && !(await s.isVisible('#confirm-pref')), 'the confirm setting is a player\'s');
+  // What a screen reader hears: the board by its variant's name, each piece with its square,
+  // the throw in words.
+  await a.waitForSelector('#throw svg.dice');
+  assert.equal(await a.getAttribute('svg.board', 'aria-label'), 'Pyramid Senet board');
+  const pieceLabels = await a.$$eval('svg.board g.piece', gs => gs.map(g => g.getAttribute('aria-label')));
+  assert.ok(pieceLabels.length > 0 && pieceLabels.every(l => / on square \d+/.test(l)), `every piece names its square: ${pieceLabels.slice(0, 3)}`);
+  assert.match(await a.getAttribute('#throw svg.dice', 'aria-label'), /^(die: \d|dice: \d( and \d)?|\d sticks, \d plain sides? up)$/);
   let moves = 0, reloaded = false, dropped = false, reopened = false, reopenedFromStart = false;
   // A reload once the game has more events than the page's tail (60): one welcome with
   // the game's last events, and the move list and last-move outline are back.
@@ -515,12 +555,22 @@ if (want('main')) {
     await b.reload();
     await b.waitForFunction((n) => document.body.dataset.conn === 'open' && Number(document.body.dataset.lastEvent) >= n, at);
     const welcome = wire.get(b).welcomes.at(-1);
+    const after = await b.evaluate(() => [...document.querySelectorAll('#log .act[data-kind="moved"]')].map(x => x.dataset.move));
+    if (!welcome.recent) {
+      // The dice ended the game before it had more events than the tail: every missed event
+      // follows the welcome, and the page lists every move of the game.
+      assert.ok(at <= 60, `a welcome without recent events comes only while the game has at most 60 (${at})`);
+      assert.ok(welcome.missed > 0 && welcome.missed <= 60, `the missed events follow the welcome (${welcome.missed})`);
+      assert.deepEqual(after, before, 'the reopened page lists every move of the short game');
+      reopenedFromStart = true;
+      log('reopened seat 2 at the end of a short game, event', at, 'with', welcome.missed, 'missed events');
+      return;
+    }
     reopenedFromStart = welcome.recent[0]?.kind === 'game_started';
     assert.ok(at > 60, `the game has more events (${at}) than the tail`);
     assert.equal(welcome.missed, 0, 'no missed frames follow the welcome');
     assert.ok(welcome.recent.length > 0 && welcome.recent.length <= 60, `the welcome brings at most 60 recent events (${welcome.recent.length})`);
     assert.equal(welcome.recent.at(-1).no, welcome.snapshot.last_event, 'the recent events end at the snapshot');
-    const after = await b.evaluate(() => [...document.querySelectorAll('#log .act[data-kind="moved"]')].map(x => x.dataset.move));
     assert.ok(after.length > 0, 'the reopened page lists moves');
     assert.deepEqual(after, before.slice(before.length - after.length), 'the reopened move list is the end of the one before');
     const recentMoves = welcome.recent.filter(e => e.kind === 'moved').map(e => e.move);
@@ -611,6 +661,7 @@ if (want('main')) {
   await a.goto(`${BASE}/m/${id}/games/1/replay`);
   await a.waitForSelector('#verify[data-verify]');
   assert.equal(await a.getAttribute('#verify', 'data-verify'), 'ok', await a.textContent('#verdict'));
+  assert.equal(await a.textContent('#title'), 'Replay of game 1 (Pyramid Senet)', 'the variant by its name');
   const throws = Number(await a.getAttribute('#verify', 'data-throws'));
   assert.ok(throws > 10, 'throws were checked');
   await a.click('#next'); await a.click('#next');
@@ -697,6 +748,9 @@ async function fullGame(variant, players = 2, label = players > 2 ? `${variant}-
         if (await src.count()) await src.click();
         await q.waitForTimeout(300);
         await q.screenshot({ path: path.join(SHOTS, `${label}.png`), fullPage: true });
+        // A move in the turn-by-turn list never breaks across lines ("16→2 / 0").
+        const wrapped = await q.$$eval('#log .act', (xs) => xs.filter(x => x.getClientRects().length > 1).map(x => x.textContent));
+        assert.deepEqual(wrapped, [], `${label}: moves broken across lines`);
         const selected = await q.locator('svg.board rect.target').count();
         await q.setViewportSize({ width: 375, height: 740 });
         await q.waitForTimeout(300);
@@ -759,7 +813,7 @@ if (want('games')) {
 const games = process.env.GAMES
   ? process.env.GAMES.split(',').map(g => { const m = /^(.*?)(\d)$/.exec(g); return m ? [m[1], Number(m[2])] : [g]; })
   : VARIANTS.flatMap(v => v.max_players > 2 ? [[v.id], [v.id, v.max_players]] : [[v.id]]);
-await Promise.all([...games.map(([v, n]) => fullGame(v, n)), seededGame()]);
+await fewAtOnce([...games.map(([v, n]) => () => fullGame(v, n)), () => seededGame()]);
 const all = (kind) => Object.values(narrated).reduce((n, k) => n + (k[kind] || 0), 0);
 for (const kind of ['throw', 'move', 'capture', 'pass', 'end', 'bear off', 'coaster']) assert.ok(all(kind) > 0, `some ${kind} sentences were read and checked`);
 // The 4-player game's end was read (its sentence is checked whichever way it ended: by the
@@ -806,7 +860,11 @@ if (want('more')) {
   // The player on turn goes away; after --abandon-after (3 s in scripts/test.sh) the other claims.
   await mover.context().close();
   await other.waitForSelector('#claim');
-  await other.waitForTimeout(3300);
+  // The button counts down the server's wait, then claims.
+  assert.match(await other.textContent('#claim'), /is away: claim in [1-3] s$/, 'the claim counts down');
+  assert.ok(await other.isDisabled('#claim'), 'no claim before the wait is over');
+  await other.waitForSelector('#claim:not([disabled])', { timeout: 6000 });
+  assert.match(await other.textContent('#claim'), /^Claim: .* is away$/);
   await other.click('#claim');
   await other.waitForFunction(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
   log('claimed:', await other.textContent('#status'));
@@ -946,6 +1004,7 @@ if (want('ratings')) {
   await a.goto(BASE + '/');
   await a.selectOption('#variant', 'pyramid');
   await a.fill('#player-name', 'Rita');
+  await a.fill('#series-target', '3');
   await a.check('#rated');
   await a.click('#create-go');
   await a.click('#go-board');
@@ -956,8 +1015,22 @@ if (want('ratings')) {
   await b.click(`#live li[data-match="${id}"] button.join`);
   await b.waitForURL(new RegExp(`/m/${id}$`));
   for (const p of [a, b]) await p.waitForFunction(() => window.senet.turn && !['joining', 'seeds'].includes(window.senet.turn.kind));
+  // Game 1: Ravi resigns before anyone moved; the game is not rated, and the panel says why.
   await b.click('#resign'); await b.click('#resign');
-  for (const p of [a, b]) await p.waitForFunction(() => /^Ratings: /.test(document.getElementById('result-rating')?.textContent || ''));
+  for (const p of [a, b]) await p.waitForFunction(() => document.getElementById('result-rating')?.dataset.unrated === 'not_played');
+  // The story says the resignation once: the game's end does not repeat it.
+  assert.equal((await a.textContent('#story')).split('Ravi resigned.').length - 1, 1, `the resignation is said once: ${await a.textContent('#story')}`);
+  assert.equal(await a.textContent('#result-rating'), 'This game was not rated: it ended before every player had moved.');
+  await a.click('#rematch'); await b.click('#rematch');
+  for (const p of [a, b]) await p.waitForFunction(() => window.senet.game === 2 && !['game_over', 'match_over', 'seeds'].includes(document.body.dataset.turn));
+  // Game 2: a move each, then Ravi resigns; it is rated.
+  const moved = new Set();
+  while (moved.size < 2) {
+    for (const p of [a, b]) if (await p.evaluate(() => document.body.dataset.myTurn === '1' && document.body.dataset.conn === 'open') && await step([p])) moved.add(p);
+    await a.waitForTimeout(20);
+  }
+  await b.click('#resign'); await b.click('#resign');
+  for (const p of [a, b]) await p.waitForFunction(() => window.senet.game === 2 && /^Ratings: /.test(document.getElementById('result-rating')?.textContent || ''));
   const line = await a.textContent('#result-rating');
   assert.match(line, /^Ratings: Rita \(you\) 1500 → 1\d{3} \(\+\d+\), Ravi 1500 → 1\d{3} \(−\d+\)\.$/, line);
   log('rated game:', line);
@@ -965,24 +1038,57 @@ if (want('ratings')) {
   await a.goto(BASE + '/');
   await a.selectOption('#lb-variant', 'pyramid');
   await a.selectOption('#lb-by', 'rating');
+  // The variant's change draws the board by wins first; wait for the one by rating.
+  await a.waitForSelector('#leaders th:text-is("rating")');
   await a.waitForSelector('#leaders tbody tr');
   const names = await a.locator('#leaders tbody tr td:nth-child(2)').allTextContents();
   assert.ok(names.indexOf('Rita') < names.indexOf('Ravi') && names.includes('Ravi'), `the winner ranks above: ${names}`);
   await a.click('#leaders a:text-is("Ravi")');
   await a.waitForSelector('#ratings .rating[data-pool="pyramid"] svg.rating-chart polyline');
   assert.match(await a.textContent('#ratings'), /Pyramid Senet: 1\d{3} ± \d+ after 1 rated game/);
+  assert.match(await a.textContent('#ratings-about'), /^The number after ± is the rating's margin: about 95 % of the time/, 'the ± is explained');
   await a.screenshot({ path: path.join(SHOTS, 'player-ratings.png'), fullPage: true });
   log('leaderboard by rating and the player page chart');
+  // Every page of a finished series at phone widths: nothing scrolls sideways.
+  const pages = ['/', `/m/${id}/watch`, `/m/${id}/scoreboard`, new URL(a.url()).pathname, `/m/${id}/games/2/replay`, '/nope',
+    ...VARIANT_IDS.map(v => `/rules/${v}`)];
+  for (const viewport of [{ width: 375, height: 740 }, { width: 412, height: 823 }]) {
+    const p = await newPage(viewport);
+    const wide = [];
+    for (const at of pages) {
+      await p.goto(BASE + at);
+      await p.waitForLoadState('networkidle');
+      const [scroll, inner] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      if (scroll > inner) wide.push(`${at} is ${scroll} px wide`);
+      if (at === '/') {
+        // The leaderboard's "Rank by" and its choice stay on one line.
+        const [label, select] = await p.evaluate(() => [document.getElementById('lb-by').closest('label'), document.getElementById('lb-by')].map(e => e.getBoundingClientRect().height));
+        if (label > select + 8) wide.push(`the lobby's "Rank by" breaks across lines (${label} px high)`);
+      }
+      if (viewport.width === 375) await p.screenshot({ path: path.join(SHOTS, `phone${at.replace(/[0-9a-f-]{36}/g, 'ID').replace(/\//g, '_')}.png`), fullPage: true });
+    }
+    assert.deepEqual(wide, [], `no page scrolls sideways at ${viewport.width} px`);
+    await p.context().close();
+  }
+  log('every page of a series fits', pages.length, 'addresses at 375 and 412 px');
+  // The replay of a game the match does not have says so, with no empty controls.
+  const none = await newPage({ width: 375, height: 740 });
+  await none.goto(`${BASE}/m/${id}/games/99/replay`);
+  await none.waitForFunction(() => document.getElementById('title').textContent === 'No such game');
+  assert.equal(await none.textContent('#verdict'), 'This match has no game 99, or there is no such match.');
+  for (const sel of ['.stepper', '#chat-record', '#verify details']) assert.ok(!(await none.isVisible(sel)), `no ${sel} for a missing game`);
+  assert.equal(await none.getAttribute('#links a', 'href'), `/m/${id}/scoreboard`);
+  await none.context().close();
   for (const p of [a, b]) await p.context().close();
 }
 
-// "Play the computer" from the lobby (an easy pyramid bot): a page at 1280×800 on the board of
+// "Play the computer" from the lobby (an easy pyramid bot unless told): a page at 1280×800 on the board of
 // the new match, connected; its match id.
-async function playComputer() {
+async function playComputer(variant = 'pyramid', level = 'easy') {
   const p = await newPage({ width: 1280, height: 800 });
   await p.goto(BASE + '/');
-  await p.selectOption('#bot-variant', 'pyramid');
-  await p.selectOption('#bot-level', 'easy');
+  await p.selectOption('#bot-variant', variant);
+  await p.selectOption('#bot-level', level);
   await p.click('#bot-go');
   await p.waitForURL(/\/m\/[0-9a-f-]+$/);
   await p.waitForFunction(() => window.senet.names?.length === 2 && document.body.dataset.conn === 'open');
@@ -993,6 +1099,10 @@ async function playComputer() {
 if (want('bot')) {
   const { p } = await playComputer();
   assert.equal(await p.evaluate(() => window.senet.names[1]), 'Computer (easy)');
+  // A match named after its variant does not name it twice in the header.
+  await p.waitForFunction(() => /game \d/.test(document.getElementById('title').textContent));
+  const title = await p.textContent('#title');
+  assert.equal(title.split('Pyramid Senet').length - 1, 1, `the variant once: ${title}`);
   let moves = 0;
   while (!(await over(p))) {
     if (await step([p], { greedy: { hits: true } })) moves++;
@@ -1005,6 +1115,45 @@ if (want('bot')) {
   await p.screenshot({ path: path.join(SHOTS, 'computer-game-over.png'), fullPage: true });
   log('played the computer from the lobby:', moves, 'moves clicked;', result.slice(0, 60));
   await p.context().close();
+}
+
+// ---- the newest rulesets against every bot level: a whole game each, by clicking ----
+// BOT_GAMES=kendall-hard,bell-easy plays some.
+if (want('levels')) {
+  const levels = ['easy', 'medium', 'hard'];
+  const jobs = process.env.BOT_GAMES
+    ? process.env.BOT_GAMES.split(',').map(g => g.split('-'))
+    : ['kendall', 'bell'].flatMap(v => levels.map(l => [v, l]));
+  const outcomes = [];
+  let passShot = false, passes = 0;
+  const queue = jobs.map(([variant, level]) => async () => {
+    const { p, id } = await playComputer(variant, level);
+    const bot = `Computer (${level})`;
+    assert.equal(await p.evaluate(() => window.senet.names[1]), bot, `${variant}: the ${level} bot took seat 2`);
+    let moves = 0;
+    while (!(await over(p))) {
+      // Kendall's pass (staying in the water, declining to bear off) is a button that says
+      // what it does; the greedy player below prefers it to leaving the water.
+      if (await p.evaluate(() => document.body.dataset.myTurn === '1' && (window.senet.legal || []).includes('pass'))) {
+        const label = await p.locator('#choices button.move[data-move="pass"]').first().textContent();
+        assert.equal(label.trim(), 'Pass (end the turn)', `${variant}: the pass button`);
+        if (!passShot) {
+          passShot = true;
+          await p.screenshot({ path: path.join(SHOTS, `${variant}-pass.png`), fullPage: true });
+        }
+        passes++;
+      }
+      if (await step([p], { greedy: { hits: true } })) moves++;
+      assert.ok(moves <= 2000, `${variant} against the ${level} bot: the game ends (${id})`);
+    }
+    await p.waitForFunction(() => !document.getElementById('result').hidden);
+    const result = await p.textContent('#result');
+    assert.match(result, new RegExp(`You won|${re(bot)} won`), `${variant}, ${level}: ${result}`);
+    outcomes.push(`${variant}-${level}: ${moves} moves, ${/You won/.test(result) ? 'won' : 'lost'}`);
+    await p.context().close();
+  });
+  await fewAtOnce(queue);
+  log('whole games against every bot level:', outcomes.join('; '), `(${passes} turns offered a pass)`);
 }
 
 // ---- a clocked match: both players see both clocks, and the running one counts down ----
@@ -1093,6 +1242,8 @@ if (want('howto')) {
       }
       assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= viewport.width, `${variant}: no sideways scrolling at ${viewport.width} px`);
       assert.equal(await p.getAttribute('.spec-link a', 'href'), `/rules/${variant}`, `${variant}: the exact rules stay linked`);
+      // No piece is a square with dots: that is what a die looks like.
+      if (variant === 'modern') assert.equal(await p.locator('svg.board g.piece rect').count(), 0, 'no modern piece is drawn as a square');
       await p.screenshot({ path: path.join(SHOTS, `howto-${variant}-${viewport.width}.png`), fullPage: true });
     }
     await p.context().close();
@@ -1171,6 +1322,10 @@ if (want('chat')) {
   await sleep(500);
   assert.ok(!(await last(a)).includes('go Bo!'), 'the player does not see the spectators\' chat before asking');
   await a.check('#chat-spectators');
+  await a.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'go Bo!'));
+  // The choice is remembered: after a reload the spectators' room is still shown.
+  await a.reload();
+  await a.waitForFunction(() => document.body.dataset.conn === 'open' && document.querySelector('#chat-spectators')?.checked);
   await a.waitForFunction(() => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === 'go Bo!'));
   assert.ok(!(await last(b)).includes('go Bo!'), 'nor does the other player, who did not ask');
   // Mute: Bo mutes Ana; Ana's next message does not reach Bo.
@@ -1278,7 +1433,8 @@ if (want('winbar')) {
     });
     await s.waitForFunction(() => document.querySelectorAll('#winbar .winbar-figure').length === 3);
     const label = await s.getAttribute('#winbar', 'aria-label');
-    assert.match(label, /^Win chances: Ana \d+ %, Computer \(easy\) \d+ %, Computer \(easy\) \d+ %$/, label);
+    // Two bots of one level are named apart by their seats.
+    assert.match(label, /^Win chances: Ana \d+ %, Computer 2 \(easy\) \d+ %, Computer 3 \(easy\) \d+ %$/, label);
   }
   await wide3.screenshot({ path: path.join(SHOTS, 'winbar-modern3-1280.png') });
   await phone3.screenshot({ path: path.join(SHOTS, 'winbar-modern3-375.png') });
@@ -1312,6 +1468,12 @@ if (want('tv')) {
 if (want('quick')) {
   const a = await newPage({ width: 1280, height: 800 });
   const b = await newPage({ width: 375, height: 740 });
+  // Both pages share this machine's address, which the server never pairs with itself
+  // unless both tickets ask: the test asks for them (the lobby has no such switch).
+  for (const p of [a, b]) await p.route(`${BASE}/api/quick`, async (route) => {
+    const body = JSON.parse(route.request().postData());
+    await route.continue({ postData: JSON.stringify({ ...body, allow_same_address: true }) });
+  });
   for (const p of [a, b]) { await p.goto(BASE + '/'); await p.selectOption('#quick-variant', 'martian'); }
   await a.fill('#player-name', 'Quick Ana');
   await a.click('#quick-go');
@@ -1328,8 +1490,13 @@ if (want('quick')) {
   await c.selectOption('#quick-variant', 'martian');
   await c.click('#quick-go');
   await c.waitForSelector('#quick-wait:not([hidden])');
+  // Cancelling is not an error: no failed request of the ticket reaches the console.
+  const quickErrors = [];
+  c.on('console', (m) => { if (m.type() === 'error' && /\/api\/quick\//.test(m.location()?.url || '')) quickErrors.push(m.text()); });
   await c.click('#quick-cancel');
   await c.waitForSelector('#quick-form:not([hidden])');
+  await c.waitForTimeout(500);
+  assert.deepEqual(quickErrors, [], 'a cancelled search logs no failed request');
   for (const p of [a, b, c]) await p.context().close();
   log('quick game: paired from two lobbies, seats 1 and 2; cancel leaves the pool');
 }

@@ -38,6 +38,7 @@ use senet_match::dice::ServerSeed;
 use senet_match::record::GameRecord;
 use senet_match::state::{Command, MatchError, MatchState, NewGame};
 use senet_match::view::{self, Table};
+use senet_protocol::ClockSpec;
 use senet_store::{EventStore, MatchRow, StoreError};
 
 use crate::registry::{Cmd, MatchHandle};
@@ -607,7 +608,13 @@ impl Actor {
 
     /// Sends the presence frame now.
     fn send_presence(&mut self) {
-        let msg = self.presence.frame(Instant::now());
+        // On a correspondence clock being away is the normal case: no claim counts down.
+        let claim_after = (!matches!(
+            self.state.spec().clock,
+            Some(ClockSpec::Correspondence { .. })
+        ))
+        .then_some(self.cfg.abandon_after);
+        let msg = self.presence.frame(Instant::now(), claim_after);
         self.fanout.notice(msg.to_json().into());
         self.publish_summary();
     }

@@ -130,13 +130,24 @@ impl Presence {
         self.due
     }
 
-    /// The presence frame, going out at `now` (nothing is held back after it).
-    pub(super) fn frame(&mut self, now: Instant) -> ServerMsg {
+    /// The presence frame, going out at `now` (nothing is held back after it). `claim_after`:
+    /// how long a seat must be away before a claim against it, none where absence never
+    /// grounds one.
+    pub(super) fn frame(&mut self, now: Instant, claim_after: Option<Duration>) -> ServerMsg {
         self.sent = now;
         self.due = None;
+        let claim_in_secs = self
+            .gone_for(now)
+            .into_iter()
+            .map(|gone| {
+                let (gone, after) = (gone?, claim_after?);
+                Some(after.saturating_sub(gone).as_secs_f64().ceil() as u64)
+            })
+            .collect();
         ServerMsg::Presence {
             connected: self.connected(),
             spectators: self.spectators,
+            claim_in_secs,
         }
     }
 }
@@ -185,17 +196,52 @@ mod tests {
     }
 
     #[test]
+    fn the_frame_counts_down_to_a_claim_against_each_absent_seat() {
+        let t0 = Instant::now();
+        let mut p = Presence::new([false, false, true], t0);
+        p.arrive(seat(1));
+        p.arrive(seat(2));
+        p.leave(seat(2), t0 + Duration::from_millis(500));
+        let after = Some(Duration::from_secs(3));
+        let claim_in = |p: &mut Presence, ms| match p.frame(t0 + Duration::from_millis(ms), after) {
+            ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
+            other => panic!("not a presence frame: {other:?}"),
+        };
+        assert_eq!(
+            claim_in(&mut p, 1_000),
+            vec![None, Some(3), None],
+            "2.5 s to go, rounded up"
+        );
+        assert_eq!(claim_in(&mut p, 3_400), vec![None, Some(1), None]);
+        assert_eq!(
+            claim_in(&mut p, 9_000),
+            vec![None, Some(0), None],
+            "a claim may be made"
+        );
+        let never = match p.frame(t0, None) {
+            ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
+            other => panic!("not a presence frame: {other:?}"),
+        };
+        assert_eq!(
+            never,
+            vec![None, None, None],
+            "no claims for absence: none counted"
+        );
+    }
+
+    #[test]
     fn one_frame_per_pause_and_a_change_within_it_waits_for_its_end() {
         let t0 = Instant::now();
         let mut p = Presence::new([false, false], t0);
         assert!(p.changed(t0), "the first change goes out at once");
         p.arrive(seat(2));
-        let frame = p.frame(t0);
+        let frame = p.frame(t0, Some(Duration::from_secs(60)));
         assert_eq!(
             frame,
             ServerMsg::Presence {
                 connected: vec![false, true],
-                spectators: 0
+                spectators: 0,
+                claim_in_secs: vec![Some(60), None],
             }
         );
         let soon = t0 + PRESENCE_EVERY / 5;
@@ -203,7 +249,7 @@ mod tests {
         assert_eq!(p.due(), Some(t0 + PRESENCE_EVERY));
         assert!(!p.changed(soon + PRESENCE_EVERY / 5));
         assert_eq!(p.due(), Some(t0 + PRESENCE_EVERY), "held back once");
-        let _frame = p.frame(t0 + PRESENCE_EVERY);
+        let _frame = p.frame(t0 + PRESENCE_EVERY, None);
         assert_eq!(p.due(), None);
         assert!(p.changed(t0 + PRESENCE_EVERY * 2));
     }

@@ -33,7 +33,15 @@ async fn game_over_with_bots(c: &Client, variant: &str, players: u8, level: &str
     assert_eq!(created["invites"], json!([]), "a bot's seat has no invite");
     let (ws, welcome): (Ws, Value) = c.hello(&id, Some(&token), Some(0)).await;
     let names = &welcome["snapshot"]["names"];
-    assert_eq!(names[1], format!("Computer ({level})"), "{names}");
+    // A lone bot is "Computer (hard)"; several of one level are named apart by their seats.
+    for seat in 2..=players {
+        let want = if players > 2 {
+            format!("Computer {seat} ({level})")
+        } else {
+            format!("Computer ({level})")
+        };
+        assert_eq!(names[usize::from(seat) - 1], want, "{names}");
+    }
     assert!(
         welcome["snapshot"]["connected"]
             .as_array()
@@ -63,15 +71,12 @@ async fn a_person_plays_every_level_of_every_variant() {
     let s = start_with(|c| c.bot_nodes = TEST_NODES).await;
     let mut games = Vec::new();
     for level in ["easy", "medium", "hard"] {
-        for (variant, players) in [
-            ("martian", 2),
-            ("modern", 2),
-            ("modern", 3),
-            ("modern", 4),
-            ("parker", 2),
-            ("jequier", 2),
-            ("pyramid", 2),
-        ] {
+        // Every variant, with every number of players it allows.
+        let tables = senet_engine::Variant::ALL.into_iter().flat_map(|v| {
+            let (min, max) = v.player_range();
+            (min..=max).map(move |players| (v.id(), players))
+        });
+        for (variant, players) in tables {
             let c = Client { addr: s.addr };
             games.push(tokio::spawn(async move {
                 game_over_with_bots(&c, variant, players, level).await;
@@ -186,6 +191,9 @@ async fn a_rated_game_against_a_bot_moves_only_the_persons_rating() {
     let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
     let mut cfg = config(&url);
     cfg.bot_nodes = TEST_NODES;
+    // One rated game against one opponent (the bot counts as one) puts Rae on this board.
+    cfg.board_min_games = 1;
+    cfg.board_min_opponents = 1;
     let s = senet_server::spawn_durable(cfg).await.unwrap();
     let c = Client { addr: s.addr };
     let (st, player) = c.post("/api/players", json!({"name": "Rae"})).await;
@@ -198,6 +206,20 @@ async fn a_rated_game_against_a_bot_moves_only_the_persons_rating() {
         )
         .await;
         let (mut ws, _) = c.hello(&id, Some(&token), Some(0)).await;
+        // A move each first: a game ended before every seat moved is not rated.
+        let (mut mine, mut bots, mut acted_at) = (false, false, 0);
+        while !(mine && bots) {
+            let m = ws.recv().await;
+            assert_ne!(m["type"], "error", "{m}");
+            mine |= m["kind"] == "moved" && m["seat"] == 1;
+            bots |= m["kind"] == "moved" && m["seat"] == 2;
+            let no = m["no"].as_u64().unwrap_or(0);
+            if m["turn"]["kind"] == "move" && m["turn"]["seat"] == 1 && no > acted_at {
+                acted_at = no;
+                ws.act(json!({"type": "move", "game": m["game"], "move": m["legal"][0]}))
+                    .await;
+            }
+        }
         let seq = ws.act(json!({"type": "resign"})).await;
         assert_eq!(ws.reply(seq).await["type"], "ack");
         ws.until(|m| m["kind"] == "match_over").await;

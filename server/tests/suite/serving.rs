@@ -403,7 +403,7 @@ async fn every_variant_has_a_how_to_page() {
     let s = start().await;
     let (_, variants) = s.get("/api/variants").await;
     let variants = variants.as_array().expect("the variants");
-    assert_eq!(variants.len(), 5);
+    assert_eq!(variants.len(), senet_engine::Variant::ALL.len());
     for v in variants {
         let (id, name) = (v["id"].as_str().unwrap(), v["name"].as_str().unwrap());
         let path = format!("/howto/{id}");
@@ -514,6 +514,28 @@ async fn an_unknown_match_gets_a_404_page() {
     assert_eq!(r.status, 404);
     let e: Value = serde_json::from_slice(&r.decoded()).expect("JSON");
     assert_eq!(e["code"], "not_found");
+    // An address with no route (issue 32: `/nope` answered raw JSON): a browser gets a page,
+    // any other client, and anything under /api/ or /ws/, the JSON.
+    let html = [("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")];
+    for path in ["/nope", "/m", "/players", "/a/b/c"] {
+        assert_missing(&get(s.addr, path, &html).await, "No such page", path);
+        let r = get(s.addr, path, &[]).await;
+        let e: Value = serde_json::from_slice(&r.decoded()).expect("JSON");
+        assert_eq!(
+            (r.status, e["code"].as_str()),
+            (404, Some("not_found")),
+            "{path}"
+        );
+    }
+    for path in ["/api/nope", "/ws/nope"] {
+        let r = get(s.addr, path, &html).await;
+        let e: Value = serde_json::from_slice(&r.decoded()).expect("JSON");
+        assert_eq!(
+            (r.status, e["code"].as_str()),
+            (404, Some("not_found")),
+            "{path}"
+        );
+    }
 }
 
 /// A match that left memory (here: nobody joined it in time) still has its pages, public or
