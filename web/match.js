@@ -279,7 +279,10 @@ function onMessage(msg) {
       st.connected = msg.connected; st.spectators = msg.spectators;
       // The server's countdown to a claim against each absent seat, from this frame on.
       st.claimIn = msg.claim_in_secs || []; st.claimFrom = performance.now();
-      refreshNames(); renderPlayers(); renderActions(); break;
+      // A seat claimed after this page connected: its name comes before the events the
+      // claim starts, so the game's first sentences already name the player.
+      if (msg.names?.length) st.names = msg.names;
+      renderPlayers(); renderStatus(); renderActions(); break;
     case 'error':
       // The server closes the socket after these: reconnecting cannot help.
       if (msg.code === 'bad_token' || msg.code === 'spectator_key_required') { live.fatal = true; live.closed = true; }
@@ -566,17 +569,6 @@ function remember(e) {
   if (e.kind === 'rematch_requested') st.rematch.add(e.seat);
 }
 
-// Names are not in events: a seat claimed after this page connected is learnt from the summary.
-async function refreshNames() {
-  // Only an open seat (null) can change; a seat taken without a name is '' for good.
-  if (st.names.every(n => n !== null)) return;
-  try {
-    const s = await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, readKey(matchId));
-    st.names = s.names;
-    renderPlayers(); renderStatus();
-  } catch { /* keep the old names */ }
-}
-
 // ---------- clocks (web/clock.js) ----------
 
 // The match's clock rule, known from its frames before clock.js has loaded: from the first
@@ -611,7 +603,6 @@ function applyEvent(e) {
   if (e.notation) { st.notation = e.notation; st.sides = e.sides || []; st.notes = e.notes || ''; }
   let animate = false;
   if (e.kind === 'game_started') {
-    refreshNames();
     st.game = e.game; st.seats = e.seats; st.over = null; st.lastMove = null; st.lastThrow = null; st.setup = e.setup; st.notice = null;
     $('log').replaceChildren();
     $('story').replaceChildren();

@@ -154,6 +154,11 @@ pub enum ServerMsg {
         /// Counted from when the frame was sent.
         #[serde(default)]
         claim_in_secs: Vec<Option<u64>>,
+        /// Per seat, the player's name; null for a seat nobody has claimed yet. Sent again
+        /// the moment a seat is claimed, before the events the claim starts, so that a page
+        /// names the new player from the game's first event on.
+        #[serde(default)]
+        names: Vec<Option<String>>,
     },
     /// The answer to `ping`.
     Pong {

@@ -113,6 +113,11 @@ impl Actor {
         self.seating.claim(seat, name, token_hash);
         self.presence.claimed(seat, Instant::now());
         tracing::info!(match_id = %self.id, %seat, "seat claimed");
+        // The new name reaches every socket before the events the claim may start (with no
+        // socket open, the welcome will carry it).
+        if self.presence.idle_since().is_none() {
+            self.send_presence();
+        }
         if self.first_game_due() {
             // If the store refuses the start, the retry timer starts the game later.
             self.catch_up().await;

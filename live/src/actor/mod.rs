@@ -614,7 +614,8 @@ impl Actor {
             Some(ClockSpec::Correspondence { .. })
         ))
         .then_some(self.cfg.abandon_after);
-        let msg = self.presence.frame(Instant::now(), claim_after);
+        let names = self.seating.names();
+        let msg = self.presence.frame(Instant::now(), claim_after, names);
         self.fanout.notice(msg.to_json().into());
         self.publish_summary();
     }

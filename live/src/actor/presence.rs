@@ -132,8 +132,13 @@ impl Presence {
 
     /// The presence frame, going out at `now` (nothing is held back after it). `claim_after`:
     /// how long a seat must be away before a claim against it, none where absence never
-    /// grounds one.
-    pub(super) fn frame(&mut self, now: Instant, claim_after: Option<Duration>) -> ServerMsg {
+    /// grounds one; `names`: each seat's name (null: not claimed yet).
+    pub(super) fn frame(
+        &mut self,
+        now: Instant,
+        claim_after: Option<Duration>,
+        names: Vec<Option<String>>,
+    ) -> ServerMsg {
         self.sent = now;
         self.due = None;
         let claim_in_secs = self
@@ -148,6 +153,7 @@ impl Presence {
             connected: self.connected(),
             spectators: self.spectators,
             claim_in_secs,
+            names,
         }
     }
 }
@@ -203,10 +209,11 @@ mod tests {
         p.arrive(seat(2));
         p.leave(seat(2), t0 + Duration::from_millis(500));
         let after = Some(Duration::from_secs(3));
-        let claim_in = |p: &mut Presence, ms| match p.frame(t0 + Duration::from_millis(ms), after) {
-            ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
-            other => panic!("not a presence frame: {other:?}"),
-        };
+        let claim_in =
+            |p: &mut Presence, ms| match p.frame(t0 + Duration::from_millis(ms), after, vec![]) {
+                ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
+                other => panic!("not a presence frame: {other:?}"),
+            };
         assert_eq!(
             claim_in(&mut p, 1_000),
             vec![None, Some(3), None],
@@ -218,7 +225,7 @@ mod tests {
             vec![None, Some(0), None],
             "a claim may be made"
         );
-        let never = match p.frame(t0, None) {
+        let never = match p.frame(t0, None, vec![]) {
             ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
             other => panic!("not a presence frame: {other:?}"),
         };
@@ -235,13 +242,15 @@ mod tests {
         let mut p = Presence::new([false, false], t0);
         assert!(p.changed(t0), "the first change goes out at once");
         p.arrive(seat(2));
-        let frame = p.frame(t0, Some(Duration::from_secs(60)));
+        let names = vec![None, Some("Ann".to_owned())];
+        let frame = p.frame(t0, Some(Duration::from_secs(60)), names.clone());
         assert_eq!(
             frame,
             ServerMsg::Presence {
                 connected: vec![false, true],
                 spectators: 0,
                 claim_in_secs: vec![Some(60), None],
+                names,
             }
         );
         let soon = t0 + PRESENCE_EVERY / 5;
@@ -249,7 +258,7 @@ mod tests {
         assert_eq!(p.due(), Some(t0 + PRESENCE_EVERY));
         assert!(!p.changed(soon + PRESENCE_EVERY / 5));
         assert_eq!(p.due(), Some(t0 + PRESENCE_EVERY), "held back once");
-        let _frame = p.frame(t0 + PRESENCE_EVERY, None);
+        let _frame = p.frame(t0 + PRESENCE_EVERY, None, vec![]);
         assert_eq!(p.due(), None);
         assert!(p.changed(t0 + PRESENCE_EVERY * 2));
     }

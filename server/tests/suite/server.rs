@@ -242,6 +242,41 @@ async fn an_invite_claims_its_seat_once() {
 }
 
 #[tokio::test]
+async fn a_claim_names_the_new_player_before_the_game_it_starts() {
+    let s = start().await;
+    let (st, c) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "parker", "player_name": "Ana"}),
+        )
+        .await;
+    assert_eq!(st, 201, "{c}");
+    let id = c["match_id"].as_str().unwrap();
+    let (mut ana, w) = s.hello(id, c["token"].as_str(), None).await;
+    assert_eq!(w["snapshot"]["names"], json!(["Ana", null]));
+    let inv = c["invites"][0]["invite"].clone();
+    let join = format!("/api/matches/{id}/join");
+    let (st, j) = s.post(&join, json!({"invite": inv, "name": "Bo"})).await;
+    assert_eq!(st, 200, "{j}");
+    // Whatever else comes first, a presence frame naming Bo precedes the game's first event.
+    let mut named = false;
+    loop {
+        let m = ana.recv().await;
+        if m["type"] == "presence" {
+            named |= m["names"] == json!(["Ana", "Bo"]);
+        }
+        if m["type"] == "event" {
+            assert_eq!(m["kind"], "game_started", "{m}");
+            break;
+        }
+    }
+    assert!(
+        named,
+        "the claim's presence frame names Bo before the game starts"
+    );
+}
+
+#[tokio::test]
 async fn verify_endpoint_checks_a_game_record() {
     let s = start().await;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
