@@ -313,6 +313,17 @@ export class Board {
     host.replaceChildren(this.svg);
     // Escape puts a selected piece down again, the focus back on it.
     this.svg.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.selected) { e.preventDefault(); this.select(this.selected); } });
+    // The arrow keys walk the focus over what can be picked (pieces, then targets), in the
+    // order the board draws them, round at either end.
+    this.svg.addEventListener('keydown', (e) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+      if (!step || e.altKey || e.ctrlKey || e.metaKey) return;
+      const all = [...this.svg.querySelectorAll('[tabindex="0"]')];
+      if (!all.length) return;
+      e.preventDefault();
+      const at = all.indexOf(document.activeElement);
+      all[(at + step + all.length) % all.length].focus();
+    });
     // A phone held upright gets the board turned a quarter (rows become columns).
     const narrow = window.matchMedia?.('(max-width: 560px)');
     this.layout(narrow?.matches ?? false);

@@ -90,6 +90,7 @@ function setupHeader() {
   confirm.checked = pref('confirm', false);
   confirm.addEventListener('change', () => { setPref('confirm', confirm.checked); if (!confirm.checked) cancelConfirm(); });
   setIcon('idle');
+  setupKeys();
 }
 
 // The tab's icon: the site's own, or a gold one while this page's seat is to move.
@@ -789,6 +790,7 @@ function explain(key, pieces) {
 }
 
 function renderChoices(selected = st.board?.selected, only = null) {
+  renderMoveForm();
   const box = $('choices');
   box.replaceChildren();
   if (!canMove()) return;
@@ -878,6 +880,92 @@ function renderResult() {
   const ended = st.over && (st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over');
   if (!ended) { $('result').hidden = true; document.body.dataset.result = ''; return; }
   loadResult();
+}
+
+// ---------- the keyboard: a typed move, and shortcuts ----------
+
+// A move as a player types it: the server's notation ("8-9", "4+7", "S1L", "d1"), or from
+// square to square as the board names them ("8 to 9", "8→9", "red 3 - red 7"); case,
+// spaces and the kind of dash do not matter.
+const squash = (t) => t.toLowerCase().replace(/\bto\b|→|–|—/g, '-').replace(/\s+/g, '');
+function typedMoves(text) {
+  const want = squash(text);
+  if (!want) return [];
+  const named = st.legal.filter(m => squash(m) === want);
+  if (named.length) return named;
+  return st.legal.filter(m => {
+    const o = st.moves.find(x => x.move === m);
+    return o?.from && o?.to && squash(`${place(o.from)}-${place(o.to)}`) === want;
+  });
+}
+
+// The typed-move form: there for a player (not a spectator) while a game is on, so that the
+// focus can stay in it from one turn to the next; its list offers this turn's legal moves.
+function renderMoveForm() {
+  const form = $('move-form');
+  form.hidden = !st.seat || !st.snap || ['game_over', 'match_over', 'joining'].includes(st.turn?.kind);
+  const mine = canMove();
+  const list = $('move-list');
+  list.replaceChildren(...(mine ? st.legal.map(m => el('option', { value: m, label: moveLabel(m) })) : []));
+  $('move-input').placeholder = mine ? `${st.legal.slice(0, 2).join(', ')}${st.legal.length > 2 ? ', …' : ''}` : 'not your turn';
+}
+
+function submitTypedMove(e) {
+  e.preventDefault();
+  const input = $('move-input');
+  const said = $('move-said');
+  const text = input.value.trim();
+  if (!text) return;
+  if (!canMove()) { said.textContent = st.pending ? 'Your move is on its way.' : 'It is not your turn.'; return; }
+  const found = typedMoves(text);
+  if (found.length === 1) {
+    input.value = '';
+    said.textContent = '';
+    pickMove(found[0]);
+  } else if (found.length > 1) {
+    said.textContent = `"${text}" names ${found.length} moves: type one of ${found.join(', ')}.`;
+  } else {
+    said.textContent = `"${text}" is not a legal move now. Legal: ${st.legal.join(', ')}.`;
+  }
+}
+
+// Single keys, away from any text field: what each does, in the order the page lists them.
+const KEYS = [
+  ['?', 'Show or hide this list'],
+  ['m', 'Type a move (the focus stays there for your next one)'],
+  ['b', 'The board: its first piece that can move'],
+  ['← → ↑ ↓', 'On the board: the previous or next piece or target'],
+  ['Enter', 'On the board: pick up a piece, or play the target it goes to'],
+  ['Escape', 'Put the piece down; close a question or this list'],
+  ['l', 'The moves, turn by turn'],
+  ['c', 'The chat'],
+];
+
+function focusBoard() {
+  const all = [...document.querySelectorAll('#board [tabindex="0"]')];
+  (all.find(x => x.classList.contains('target')) || all.find(x => x.classList.contains('movable')) || all[0])?.focus();
+}
+
+function setupKeys() {
+  const dialog = $('keys');
+  $('keys-list').replaceChildren(...KEYS.flatMap(([k, what]) => [el('dt', {}, el('kbd', { text: k })), el('dd', { text: what })]));
+  $('keys-open').addEventListener('click', () => dialog.showModal());
+  $('move-form').addEventListener('submit', submitTypedMove);
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    const t = e.target;
+    if (t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+    const go = {
+      '?': () => (dialog.open ? dialog.close() : dialog.showModal()),
+      m: () => { if (!$('move-form').hidden) $('move-input').focus(); },
+      b: focusBoard,
+      l: () => { $('logbox').open = true; $('logbox').querySelector('summary').focus(); },
+      c: () => $('chat-input').focus(),
+    }[e.key];
+    if (!go || (dialog.open && e.key !== '?')) return;
+    e.preventDefault();
+    go();
+  });
 }
 
 // ---------- win chances (web/winbar.js) ----------

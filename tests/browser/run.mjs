@@ -1117,6 +1117,80 @@ if (want('bot')) {
   await p.context().close();
 }
 
+// ---- a whole game by the keyboard alone: typed moves and the page's shortcuts, no pointer ----
+if (want('keys')) {
+  const p = await newPage({ width: 1280, height: 800 });
+  await p.addInitScript(() => { window.__pointer = 0; for (const t of ['pointerdown', 'mousedown', 'touchstart']) addEventListener(t, () => { window.__pointer += 1; }, true); });
+  await p.goto(BASE + '/');
+  await p.selectOption('#bot-variant', 'bell');
+  await p.focus('#bot-go');
+  await p.keyboard.press('Enter');
+  await p.waitForURL(/\/m\/[0-9a-f-]+$/);
+  await p.waitForFunction(() => window.senet.names?.length === 2 && document.body.dataset.conn === 'open' && window.senet.turn?.kind !== 'joining');
+  // `?` lists the keys; Escape closes the list.
+  await p.keyboard.press('?');
+  assert.ok(await p.evaluate(() => document.getElementById('keys').open), '? opens the list of keys');
+  const keys = await p.textContent('#keys-list');
+  for (const k of ['Type a move', 'The board', 'The chat']) assert.ok(keys.includes(k), `the list of keys says "${k}": ${keys}`);
+  await p.keyboard.press('Escape');
+  assert.ok(await p.evaluate(() => !document.getElementById('keys').open), 'Escape closes the list of keys');
+  const myTurn = () => p.evaluate(() => document.body.dataset.myTurn === '1' && document.body.dataset.conn === 'open');
+  let moves = 0, arrows = false, refused = false, byPlace = 0;
+  while (!(await over(p))) {
+    if (!(await myTurn())) { await sleep(20); continue; }
+    if (!arrows) {
+      // `b` puts the focus on the board; the arrow keys walk it over what can be picked.
+      arrows = true;
+      await p.keyboard.press('b');
+      const at = () => p.evaluate(() => [...document.querySelectorAll('#board [tabindex="0"]')].indexOf(document.activeElement));
+      const first = await at();
+      assert.ok(first >= 0, '`b` focuses a piece on the board');
+      const count = await p.evaluate(() => document.querySelectorAll('#board [tabindex="0"]').length);
+      await p.keyboard.press('ArrowRight');
+      const after = await at();
+      assert.ok(after >= 0, 'the arrow keeps the focus on the board');
+      if (count > 1) assert.notEqual(after, first, 'the arrow moves the focus on');
+      await p.keyboard.press('m');
+      assert.equal(await p.evaluate(() => document.activeElement?.id), 'move-input', '`m` focuses the move input');
+    }
+    if (!refused) {
+      // A move that is not legal is refused in words, and nothing is sent.
+      refused = true;
+      const before = await lastEvent(p);
+      await p.keyboard.type('99-98');
+      await p.keyboard.press('Enter');
+      assert.match(await p.textContent('#move-said'), /"99-98" is not a legal move now\. Legal: /);
+      assert.equal(await lastEvent(p), before, 'a refused typed move sends nothing');
+      assert.equal(await p.inputValue('#move-input'), '99-98', 'the refused text stays to be corrected');
+      await p.fill('#move-input', '');
+    }
+    // The move to type: the server's notation, or every other time "FROM to TO" as the board
+    // names the squares.
+    const { text, before } = await p.evaluate((n) => {
+      const st = window.senet;
+      const mv = st.legal[0];
+      const o = st.moves.find(x => x.move === mv);
+      const sameEnds = o?.from && o?.to ? st.moves.filter(x => x.from === o.from && x.to === o.to).length : 0;
+      const text = n % 2 && sameEnds === 1 ? `${st.board.placeName(o.from)} to ${st.board.placeName(o.to)}` : mv;
+      return { text, before: Number(document.body.dataset.lastEvent || 0) };
+    }, moves);
+    if (/ to /.test(text)) byPlace += 1;
+    assert.equal(await p.evaluate(() => document.activeElement?.id), 'move-input', 'the focus stays in the move input');
+    await p.keyboard.type(text);
+    await p.keyboard.press('Enter');
+    await p.waitForFunction((n) => Number(document.body.dataset.lastEvent) > n || ['game_over', 'match_over'].includes(document.body.dataset.turn), before);
+    moves += 1;
+    assert.ok(moves <= 1000, 'the keyboard game ends');
+  }
+  await p.waitForFunction(() => !document.getElementById('result').hidden);
+  assert.match(await p.textContent('#result'), /You won|Computer \(easy\) won/);
+  assert.equal(await p.evaluate(() => window.__pointer), 0, 'no pointer event in the whole game');
+  assert.ok(byPlace > 0, 'some moves were typed as "FROM to TO"');
+  await p.screenshot({ path: path.join(SHOTS, 'keyboard-game-over.png'), fullPage: true });
+  log(`a whole game by keyboard alone: ${moves} moves typed (${byPlace} as "FROM to TO"), no pointer event`);
+  await p.context().close();
+}
+
 // ---- the newest rulesets against every bot level: a whole game each, by clicking ----
 // BOT_GAMES=kendall-hard,bell-easy plays some.
 if (want('levels')) {
