@@ -419,10 +419,13 @@ export class Board {
       const r = svg('rect', { x: s.x + 1, y: s.y + 1, width: s.w - 2, height: s.h - 2, rx: 4, class: cls, dataset: { sq: s.key } });
       r.append(svg('title', { text: s.title }));
       root.append(r);
-      if (s.n !== undefined && !s.label) root.append(svg('text', { x: s.x + 4, y: s.y + 11, class: 'sqnum', text: String(s.n) }));
-      if (s.label) root.append(svg('text', { x: s.x + 4, y: s.y + 11, class: 'sqnum', text: s.label }));
-      if (s.mark) root.append(svg('text', { x: s.x + s.w / 2, y: s.y + s.h - 6, class: 'mark', text: s.mark }));
-      if (s.arrow) root.append(svg('text', { x: s.x + s.w - 4, y: s.y + s.h - 4, class: 'arrow', 'text-anchor': 'end', text: s.arrow }));
+      // The numbers, marks and arrows are for the eye: a screen reader meets a square through
+      // the piece on it or the target it is ("1 1 2 2 3 3 …" read out is noise).
+      const hidden = { 'aria-hidden': 'true' };
+      if (s.n !== undefined && !s.label) root.append(svg('text', { ...hidden, x: s.x + 4, y: s.y + 11, class: 'sqnum', text: String(s.n) }));
+      if (s.label) root.append(svg('text', { ...hidden, x: s.x + 4, y: s.y + 11, class: 'sqnum', text: s.label }));
+      if (s.mark) root.append(svg('text', { ...hidden, x: s.x + s.w / 2, y: s.y + s.h - 6, class: 'mark', text: s.mark }));
+      if (s.arrow) root.append(svg('text', { ...hidden, x: s.x + s.w - 4, y: s.y + s.h - 4, class: 'arrow', 'text-anchor': 'end', text: s.arrow }));
     }
     // Pieces.
     const bySq = new Map();
@@ -437,8 +440,10 @@ export class Board {
       // A screen reader says where the piece stands, as the board numbers its square.
       const sqName = this.squareByKey.get(key)?.name;
       const where = sqName === undefined ? '' : /^\d/.test(sqName) ? ` on square ${sqName}` : sqName.startsWith('off') ? ` ${sqName}` : ` on ${sqName}`;
+      // And whose it is, where the page says (`whose(owner)`: "yours", "Bo's").
+      const owned = (p) => { const w = p.owner && this.whose?.(p.owner); return w ? `${p.label} (${w})` : p.label; };
       const grp = svg('g', { class: 'piece' + (movable ? ' movable' : '') + (this.selected === key ? ' selected' : ''), dataset: { sq: key },
-        tabindex: movable ? 0 : null, role: movable ? 'button' : 'img', 'aria-label': list.map(p => p.label).join('; ') + where + (movable ? ' — can move' : '') });
+        tabindex: movable ? 0 : null, role: movable ? 'button' : 'img', 'aria-label': list.map(owned).join('; ') + where + (movable ? ' — can move' : '') });
       list.forEach((p, i) => grp.append(p.draw(c.x + (i - (list.length - 1) / 2) * 14, c.y)));
       grp.append(svg('title', { text: list.map(p => p.label).join('; ') }));
       if (movable) {
@@ -458,7 +463,7 @@ export class Board {
       const moves = options.map(o => o.move);
       const said = options.map(o => o.dice.length ? `${o.move} (${o.dice.length > 1 ? 'dice' : 'die'} ${o.dice.join(' + ')})` : o.move);
       const t = svg('rect', { x: s.x + 4, y: s.y + 4, width: s.w - 8, height: s.h - 8, rx: 6, class: 'target', tabindex: 0, role: 'button',
-        'aria-label': `move ${said.join(' or ')}`, dataset: { move: moves[0], moves: moves.join(' '), sq: key } });
+        'aria-label': `move to ${this.placeName(key)}: ${said.join(' or ')}`, dataset: { move: moves[0], moves: moves.join(' '), sq: key } });
       const go = () => this.pick(moves);
       t.addEventListener('click', go);
       t.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });

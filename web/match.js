@@ -324,6 +324,7 @@ async function applySnapshot(s, first, draw = true) {
     st.board = new Board($('board'), s.variant, writtenBoard(s.variant), { onMove: pickMove });
     st.board.onSelect = (key, moves) => { $('hint').textContent = ''; renderChoices(key, moves); };
     st.board.onExplain = explain;
+    st.board.whose = (owner) => { const seat = seatOfEngine(owner); return isMe(seat) ? 'yours' : `${who(seat)}'s`; };
     $('board').dataset.variant = s.variant;
     // The board's shape (its place is kept by the style sheet, by the engine's board kind).
     $('board').dataset.board = st.board.info.board ?? '';
@@ -802,8 +803,11 @@ function renderChoices(selected = st.board?.selected, only = null) {
   else if (off.length) box.append(el('span', { class: 'hint' }, 'Choose: '));
   for (const m of show) box.append(el('button', { type: 'button', class: 'move', dataset: { move: m }, title: m, onclick: () => pickMove(m) }, moveLabel(m)));
   // Every legal move is also reachable from a list (keyboard and small screens).
-  const all = el('details', { class: 'all-moves' }, el('summary', { text: `All legal moves (${st.legal.length})` }),
+  // Open, it stays open from turn to turn and on the next visit: a screen reader's user
+  // picks every move from it.
+  const all = el('details', { class: 'all-moves', open: pref('all-moves', false), 'aria-label': 'All legal moves' }, el('summary', { text: `All legal moves (${st.legal.length})` }),
     ...st.legal.map(m => el('button', { type: 'button', class: 'move', dataset: { move: m, any: '1' }, title: m, onclick: () => pickMove(m) }, moveLabel(m))));
+  all.addEventListener('toggle', () => setPref('all-moves', all.open));
   box.append(all);
 }
 

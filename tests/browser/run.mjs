@@ -330,7 +330,7 @@ async function step(pages, { keyboard = false, greedy = null, beforeMove = null 
       if (buttons === 1) await target.click({ force: true });
       else await p.locator(`#choices button.move[data-move="${how.mv}"]`).first().click();
     } else {
-      await p.locator('#choices .all-moves summary').click();
+      if (!(await p.locator('#choices .all-moves').evaluate(d => d.open))) await p.locator('#choices .all-moves summary').click();
       await p.locator(`#choices button.move[data-any="1"][data-move="${how.mv}"]`).click();
     }
     try {
@@ -1123,6 +1123,7 @@ if (want('keys')) {
   await p.addInitScript(() => { window.__pointer = 0; for (const t of ['pointerdown', 'mousedown', 'touchstart']) addEventListener(t, () => { window.__pointer += 1; }, true); });
   await p.goto(BASE + '/');
   await p.selectOption('#bot-variant', 'bell');
+  await p.selectOption('#bot-level', 'easy');
   await p.focus('#bot-go');
   await p.keyboard.press('Enter');
   await p.waitForURL(/\/m\/[0-9a-f-]+$/);
@@ -1188,6 +1189,42 @@ if (want('keys')) {
   assert.ok(byPlace > 0, 'some moves were typed as "FROM to TO"');
   await p.screenshot({ path: path.join(SHOTS, 'keyboard-game-over.png'), fullPage: true });
   log(`a whole game by keyboard alone: ${moves} moves typed (${byPlace} as "FROM to TO"), no pointer event`);
+  await p.context().close();
+}
+
+// ---- a whole game from the accessibility tree: every move chosen from what a screen reader reads ----
+if (want('sr')) {
+  const { p } = await playComputer('parker', 'easy');
+  const named = (yaml, role) => [...yaml.matchAll(new RegExp(`- ${role} "([^"]+)"`, 'g'))].map(m => m[1]);
+  let moves = 0, opened = false, owned = false;
+  while (!(await over(p))) {
+    const panel = await p.locator('#turn-panel').ariaSnapshot();
+    if (!/Your move/.test(panel) || !(await p.evaluate(() => document.body.dataset.myTurn === '1'))) { await sleep(25); continue; }
+    if (!opened) {
+      // The list of every legal move, opened once by its name, stays open (and is remembered).
+      opened = true;
+      await p.getByText(/^All legal moves \(\d+\)$/).press('Enter');
+      // Each piece says whose it is and where it stands.
+      const board = await p.locator('#board').ariaSnapshot();
+      owned = named(board, 'button').some(n => /\(yours\) on red \d+ — can move$/.test(n)) && named(board, 'img').some(n => /\(Computer \(easy\)'s\) on yellow \d+$/.test(n));
+      assert.ok(owned, `the pieces say whose they are: ${board.slice(0, 400)}`);
+      assert.ok(!/- text: 1 ♛ 1/.test(board), `the squares' numbers are not read out: ${board.slice(0, 200)}`);
+    }
+    const list = await p.getByRole('group', { name: /^All legal moves/ }).ariaSnapshot();
+    const choices = named(list, 'button');
+    assert.ok(choices.length > 0, `the open list reads the legal moves: ${list}`);
+    // Bearing off and hitting first, as a player would, else the first move read.
+    const choice = choices.find(n => /off/.test(n)) || choices.find(n => /✕/.test(n)) || choices[0];
+    const before = await lastEvent(p);
+    await p.getByRole('group', { name: /^All legal moves/ }).getByRole('button', { name: choice, exact: true }).first().press('Enter');
+    await p.waitForFunction((n) => Number(document.body.dataset.lastEvent) > n || ['game_over', 'match_over'].includes(document.body.dataset.turn), before);
+    moves += 1;
+    assert.ok(moves <= 1500, 'the game read from the accessibility tree ends');
+  }
+  await p.waitForFunction(() => !document.getElementById('result').hidden);
+  const story = named(await p.locator('#result').ariaSnapshot(), 'heading').join(' ') + await p.textContent('#result');
+  assert.match(story, /You won|Computer \(easy\) won/);
+  log(`a whole game from the accessibility tree: ${moves} moves, each picked by the name a screen reader reads`);
   await p.context().close();
 }
 
