@@ -35,7 +35,7 @@ const st = {
   snap: null, seat: null, board: null, turn: null, legal: [], moves: [], stuck: [], notation: null, game: 0,
   // The position in words, as the frames say it: each engine player's side, and its notes.
   sides: [], notes: '',
-  seats: [], names: [], lastMove: null, lastThrow: null, over: null, seedSent: new Set(),
+  seats: [], names: [], shortNames: [], lastMove: null, lastThrow: null, over: null, seedSent: new Set(),
   connected: [], spectators: 0, score: [], wins: [], pending: null, matchOver: null,
   variant: null, variantName: null, setup: null,
   // The narrative: what happened, in words (newest last), and the turns of the move list.
@@ -282,7 +282,7 @@ function onMessage(msg) {
       st.claimIn = msg.claim_in_secs || []; st.claimFrom = performance.now();
       // A seat claimed after this page connected: its name comes before the events the
       // claim starts, so the game's first sentences already name the player.
-      if (msg.names?.length) st.names = msg.names;
+      if (msg.names?.length) { st.names = msg.names; st.shortNames = msg.short_names || []; }
       renderPlayers(); renderStatus(); renderActions(); break;
     case 'error':
       // The server closes the socket after these: reconnecting cannot help.
@@ -310,7 +310,7 @@ function showError(msg) {
 
 async function applySnapshot(s, first, draw = true) {
   st.snap = s;
-  st.names = s.names; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
+  st.names = s.names; st.shortNames = s.short_names || []; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.stuck = s.stuck || [];
   st.sides = s.sides || []; st.notes = s.notes || '';
   st.lastNo = s.last_event ?? st.lastNo;
@@ -704,7 +704,11 @@ function renderPlayers() {
     const chip = engine && st.board ? st.board.chip(engine, st.sides[engine - 1]) : el('span', { class: 'chip-none' });
     box.append(el('div', { class: 'player' + (turn ? ' on-turn' : '') + (seat === st.seat ? ' me' : ''), dataset: { seat, engine } },
       el('span', { class: 'swatch' }, chip),
-      el('strong', {}, seatName(st.names, seat)), seat === st.seat ? ' (you)' : '',
+      // A phone shows the short name the server chose, never a name cut to "Com…"; a screen
+      // reader still reads the whole one.
+      el('strong', { title: seatName(st.names, seat) }, el('span', { class: 'name-full' }, seatName(st.names, seat)),
+        el('span', { class: 'name-short', 'aria-hidden': 'true' }, st.shortNames[seat - 1] || seatName(st.names, seat))),
+      seat === st.seat ? el('span', { class: 'you' }, ' (you)') : '',
       !clockRule ? '' : clock ? clock.clockElement(seat) : el('span', { class: 'clock' }),
       engine ? el('span', { class: 'side' }, ` · ${sideWords(engine)}`) : '',
       el('span', { class: 'score' }, ` · ${st.score?.[seat - 1] ?? 0} pts`), el('span', { class: 'won' }, `, ${st.wins?.[seat - 1] ?? 0} won`),
@@ -982,12 +986,14 @@ const loadWinbar = later(() => import('./winbar.js'), (m) => {
   renderWinbar();
 });
 
-// Per table seat: its name and the colour of the pieces it plays in this game (`seatColour`
-// of web/winbar.js).
+// Per table seat: its name (written, on a phone, as the server's short one: two whole names
+// do not fit side by side) and the colour of the pieces it plays in this game (`seatColour` of
+// web/winbar.js).
 function seatsForChances(seatColour) {
+  const narrow = window.matchMedia?.('(max-width: 560px)').matches;
   return st.names.map((_, i) => {
     const engine = st.seats.indexOf(i + 1) + 1;
-    return { name: seatName(st.names, i + 1), colour: seatColour(st.sides[engine - 1], engine, PLAYER_COLOURS) };
+    return { name: seatName(st.names, i + 1), short: (narrow && st.shortNames[i]) || undefined, colour: seatColour(st.sides[engine - 1], engine, PLAYER_COLOURS) };
   });
 }
 

@@ -4,7 +4,8 @@
 // The figures come from the bots' evaluation (docs/bots.md: `win_probability`), which is
 // calibrated on average, not a promise.
 //
-// `seats`: per table seat `{ name, colour }` (the colour of the pieces that seat plays).
+// `seats`: per table seat `{ name, colour, short }` (the colour of the pieces that seat plays;
+// `short`, where given, is what the bar writes, the name what a screen reader hears).
 
 import { api, el, svg } from './common.js';
 
@@ -54,7 +55,7 @@ export class WinBar {
     if (no !== undefined) h.dataset.no = String(no);
     h.dataset.chances = chances.join(',');
     h.setAttribute('aria-label', chancesWords(chances, seats));
-    const name = (i) => seats[i]?.name ?? `Seat ${i + 1}`;
+    const name = (i) => seats[i]?.short ?? seats[i]?.name ?? `Seat ${i + 1}`;
     const colour = (i) => seats[i]?.colour ?? '#999';
     if (chances.length === 2) {
       const a = pct(chances[0]);

@@ -260,6 +260,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         players: spec.setup.players,
         series: spec.series,
         setup: spec.setup,
+        short_names: senet_protocol::text::short_names(&table.names, &table.bots),
         names: table.names,
         connected: table.connected,
         spectators: table.spectators,

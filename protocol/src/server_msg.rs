@@ -30,6 +30,10 @@ pub struct Snapshot {
     pub setup: Setup,
     /// Display names per seat (null until the seat is claimed).
     pub names: Vec<Option<String>>,
+    /// Each seat's short name, for where a name has little room
+    /// ([`crate::text::short_names`]; null until the seat is claimed).
+    #[serde(default)]
+    pub short_names: Vec<Option<String>>,
     /// Which seats have a live connection.
     pub connected: Vec<bool>,
     /// How many spectators watch.
@@ -159,6 +163,9 @@ pub enum ServerMsg {
         /// names the new player from the game's first event on.
         #[serde(default)]
         names: Vec<Option<String>>,
+        /// Per seat, the short form of its name ([`crate::text::short_names`]).
+        #[serde(default)]
+        short_names: Vec<Option<String>>,
     },
     /// The answer to `ping`.
     Pong {

@@ -210,9 +210,125 @@ pub fn looks_the_same(a: &str, b: &str) -> bool {
     key(a) == key(b)
 }
 
+/// The most characters of a seat's short name ([`short_names`]).
+pub const SHORT_NAME_CHARS: usize = 10;
+
+/// Each seat's short name, for where a name has a few characters' room (a phone's players'
+/// bar, the spectators' win bar), so that the page never cuts one to "Com…": `names` as
+/// [`crate::ServerMsg::Welcome`]'s snapshot has them, `bots` each seat's bot level (none for a
+/// person). A person's name is kept whole up to [`SHORT_NAME_CHARS`] characters, else its
+/// first word, cut there with "…"; a bot is "Easy bot", "Medium bot" or "Hard bot". Two
+/// seats whose short names would read alike ([`looks_the_same`]) are told apart by their
+/// seat numbers: bots as "Bot 3", people as the name cut shorter with the number ("Alexand… 2").
+pub fn short_names(names: &[Option<String>], bots: &[Option<String>]) -> Vec<Option<String>> {
+    let is_bot = |seat: usize| bots.get(seat).is_some_and(Option::is_some);
+    let first: Vec<Option<String>> = names
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            let name = name.as_deref()?;
+            Some(match bots.get(seat).and_then(Option::as_deref) {
+                Some(level) => bot_short_name(level),
+                None if name.chars().count() <= SHORT_NAME_CHARS => name.to_owned(),
+                None => cut(
+                    name.split_whitespace().next().unwrap_or(name),
+                    SHORT_NAME_CHARS,
+                ),
+            })
+        })
+        .collect();
+    first
+        .iter()
+        .enumerate()
+        .map(|(seat, short)| {
+            let short = short.as_deref()?;
+            let alike = first.iter().enumerate().any(|(other, o)| {
+                other != seat && o.as_deref().is_some_and(|o| looks_the_same(o, short))
+            });
+            Some(match (alike, is_bot(seat)) {
+                (false, _) => short.to_owned(),
+                (true, true) => format!("Bot {}", seat + 1),
+                (true, false) => format!("{} {}", cut(short, SHORT_NAME_CHARS - 2), seat + 1),
+            })
+        })
+        .collect()
+}
+
+/// "Medium bot" for the level `medium`.
+fn bot_short_name(level: &str) -> String {
+    let mut chars = level.chars();
+    let first: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    format!("{first}{} bot", chars.as_str())
+}
+
+/// `text` in at most `most` characters, the last one "…" where it had to be cut.
+fn cut(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        text.to_owned()
+    } else {
+        let kept: String = text.chars().take(most.saturating_sub(1)).collect();
+        format!("{kept}…")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_names_fit_and_tell_the_seats_apart() {
+        let some = |names: &[&str]| -> Vec<Option<String>> {
+            names.iter().map(|n| Some((*n).to_owned())).collect()
+        };
+        let none = vec![None; 4];
+        assert_eq!(
+            short_names(&some(&["Ana", "Bartholomew Smith"]), &none),
+            some(&["Ana", "Bartholom…"]),
+            "whole when it fits, else the first word, cut"
+        );
+        let bots = |levels: &[Option<&str>]| -> Vec<Option<String>> {
+            levels.iter().map(|l| l.map(str::to_owned)).collect()
+        };
+        assert_eq!(
+            short_names(
+                &some(&["Player 1", "Computer (easy)", "Computer (hard)"]),
+                &bots(&[None, Some("easy"), Some("hard")])
+            ),
+            some(&["Player 1", "Easy bot", "Hard bot"])
+        );
+        assert_eq!(
+            short_names(
+                &some(&[
+                    "Ana",
+                    "Computer 2 (medium)",
+                    "Computer 3 (medium)",
+                    "Computer 4 (medium)"
+                ]),
+                &bots(&[None, Some("medium"), Some("medium"), Some("medium")])
+            ),
+            some(&["Ana", "Bot 2", "Bot 3", "Bot 4"]),
+            "bots of one level by their seats"
+        );
+        assert_eq!(
+            short_names(&some(&["Alexandra Jones", "Alexandra Brown", "Bo"]), &none),
+            some(&["Alexand… 1", "Alexand… 2", "Bo"]),
+            "two people alike once cut"
+        );
+        assert_eq!(
+            short_names(&[Some("Ana".to_owned()), None], &none),
+            vec![Some("Ana".to_owned()), None],
+            "an open seat has none"
+        );
+        for short in short_names(&some(&["Ðððððððððððððððð", "x"]), &none)
+            .into_iter()
+            .flatten()
+        {
+            assert!(short.chars().count() <= SHORT_NAME_CHARS, "{short}");
+        }
+    }
 
     #[test]
     fn plain_text_passes_unchanged() {

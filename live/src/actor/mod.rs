@@ -615,7 +615,10 @@ impl Actor {
         ))
         .then_some(self.cfg.abandon_after);
         let names = self.seating.names();
-        let msg = self.presence.frame(Instant::now(), claim_after, names);
+        let short = senet_protocol::text::short_names(&names, &self.bots.ids());
+        let msg = self
+            .presence
+            .frame(Instant::now(), claim_after, (names, short));
         self.fanout.notice(msg.to_json().into());
         self.publish_summary();
     }

@@ -132,12 +132,12 @@ impl Presence {
 
     /// The presence frame, going out at `now` (nothing is held back after it). `claim_after`:
     /// how long a seat must be away before a claim against it, none where absence never
-    /// grounds one; `names`: each seat's name (null: not claimed yet).
+    /// grounds one; `names`: each seat's name (null: not claimed yet), and its short form.
     pub(super) fn frame(
         &mut self,
         now: Instant,
         claim_after: Option<Duration>,
-        names: Vec<Option<String>>,
+        (names, short_names): (Vec<Option<String>>, Vec<Option<String>>),
     ) -> ServerMsg {
         self.sent = now;
         self.due = None;
@@ -154,6 +154,7 @@ impl Presence {
             spectators: self.spectators,
             claim_in_secs,
             names,
+            short_names,
         }
     }
 }
@@ -209,11 +210,14 @@ mod tests {
         p.arrive(seat(2));
         p.leave(seat(2), t0 + Duration::from_millis(500));
         let after = Some(Duration::from_secs(3));
-        let claim_in =
-            |p: &mut Presence, ms| match p.frame(t0 + Duration::from_millis(ms), after, vec![]) {
-                ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
-                other => panic!("not a presence frame: {other:?}"),
-            };
+        let claim_in = |p: &mut Presence, ms| match p.frame(
+            t0 + Duration::from_millis(ms),
+            after,
+            (vec![], vec![]),
+        ) {
+            ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
+            other => panic!("not a presence frame: {other:?}"),
+        };
         assert_eq!(
             claim_in(&mut p, 1_000),
             vec![None, Some(3), None],
@@ -225,7 +229,7 @@ mod tests {
             vec![None, Some(0), None],
             "a claim may be made"
         );
-        let never = match p.frame(t0, None, vec![]) {
+        let never = match p.frame(t0, None, (vec![], vec![])) {
             ServerMsg::Presence { claim_in_secs, .. } => claim_in_secs,
             other => panic!("not a presence frame: {other:?}"),
         };
@@ -243,7 +247,12 @@ mod tests {
         assert!(p.changed(t0), "the first change goes out at once");
         p.arrive(seat(2));
         let names = vec![None, Some("Ann".to_owned())];
-        let frame = p.frame(t0, Some(Duration::from_secs(60)), names.clone());
+        let short = vec![None, Some("Ann".to_owned())];
+        let frame = p.frame(
+            t0,
+            Some(Duration::from_secs(60)),
+            (names.clone(), short.clone()),
+        );
         assert_eq!(
             frame,
             ServerMsg::Presence {
@@ -251,6 +260,7 @@ mod tests {
                 spectators: 0,
                 claim_in_secs: vec![Some(60), None],
                 names,
+                short_names: short,
             }
         );
         let soon = t0 + PRESENCE_EVERY / 5;
@@ -258,7 +268,7 @@ mod tests {
         assert_eq!(p.due(), Some(t0 + PRESENCE_EVERY));
         assert!(!p.changed(soon + PRESENCE_EVERY / 5));
         assert_eq!(p.due(), Some(t0 + PRESENCE_EVERY), "held back once");
-        let _frame = p.frame(t0 + PRESENCE_EVERY, None, vec![]);
+        let _frame = p.frame(t0 + PRESENCE_EVERY, None, (vec![], vec![]));
         assert_eq!(p.due(), None);
         assert!(p.changed(t0 + PRESENCE_EVERY * 2));
     }
