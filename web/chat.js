@@ -34,6 +34,18 @@ export class Chat {
     $('chat-form').addEventListener('submit', (e) => { e.preventDefault(); this.say($('chat-input').value, true); });
     for (const b of document.querySelectorAll('.chat-canned button')) b.addEventListener('click', () => this.say(b.dataset.say, false));
     $('chat-name').addEventListener('submit', (e) => { e.preventDefault(); this.useName($('chat-name-input').value.trim()); });
+    // On a phone the panel is below the board: a line beside the board says the last message
+    // and how many came while the list was off screen, and takes the reader to it.
+    this.seenId = 0; // the newest message the list showed on screen
+    this.onScreen = false;
+    new IntersectionObserver((seen) => {
+      this.onScreen = seen.some(e => e.isIntersecting);
+      if (this.onScreen) this.renderPeek();
+    }).observe($('chat-list'));
+    $('chat-peek').addEventListener('click', () => {
+      $('chat').scrollIntoView({ behavior: 'smooth', block: 'end' });
+      $('chat-input').focus({ preventScroll: true });
+    });
   }
 
   // A spectator who chose a name before says it in every hello.
@@ -81,6 +93,8 @@ export class Chat {
       case 'welcome':
         this.lines.clear();
         for (const m of msg.chat || []) this.lines.set(m.id, m);
+        // What was said before this page opened is not news.
+        for (const m of msg.chat || []) this.seenId = Math.max(this.seenId, m.id);
         this.muted = new Set(msg.muted || []);
         this.render();
         this.renderControls();
@@ -134,6 +148,25 @@ export class Chat {
     }));
     if (!shown.length) list.append(el('li', { class: 'note', text: me ? 'No messages yet.' : 'No messages yet. Players do not see this chat unless they choose to.' }));
     if (atEnd) list.scrollTop = list.scrollHeight;
+    this.shown = shown;
+    this.renderPeek();
+  }
+
+  // The line beside a phone's board (the style sheet shows it on phones only): the last
+  // message, after how many others' messages came unseen.
+  renderPeek() {
+    const shown = this.shown || [];
+    const me = this.st.seat;
+    if (this.onScreen) this.seenId = Math.max(this.seenId, ...shown.map(m => m.id));
+    const unread = shown.filter(m => m.id > this.seenId && !(me && m.seat === me)).length;
+    const peek = $('chat-peek');
+    const last = shown.at(-1);
+    peek.hidden = !last;
+    peek.dataset.unread = String(unread);
+    if (!last) return;
+    const who = last.room === 'spectators' ? `${last.name} (watching)` : (me && last.seat === me ? 'You' : last.name);
+    peek.replaceChildren(unread ? el('strong', { class: 'chat-unread', text: `${unread} new` }) : '', el('span', { text: `${who}: ${last.text}` }));
+    peek.setAttribute('aria-label', `Chat${unread ? `, ${unread} new` : ''}: ${who} said ${last.text}. Go to the chat.`);
   }
 
   renderControls() {

@@ -1392,6 +1392,15 @@ if (want('chat')) {
   const last = (p) => p.evaluate(() => [...document.querySelectorAll('#chat-list li[data-id]')].map(li => li.querySelector('.chat-text').textContent));
   await b.waitForFunction((t) => [...document.querySelectorAll('#chat-list .chat-text')].some(x => x.textContent === t), text);
   assert.deepEqual(await last(b), [text]);
+  // The phone's chat is below its board: a line beside the board says a message came unseen,
+  // and takes the player to the chat.
+  await b.waitForFunction(() => document.getElementById('chat-peek').dataset.unread === '1');
+  assert.equal(await b.textContent('#chat-peek'), `1 newAna: ${text}`);
+  assert.ok(await b.isVisible('#chat-peek'), 'the phone shows the last chat line beside its board');
+  assert.ok(!(await a.isVisible('#chat-peek')), 'a wide screen has its chat on screen: no such line');
+  await b.screenshot({ path: path.join(SHOTS, 'chat-peek-375.png') });
+  await b.click('#chat-peek');
+  await b.waitForFunction(() => document.getElementById('chat-peek').dataset.unread === '0' && document.activeElement?.id === 'chat-input');
   assert.ok(await b.locator('#chat-spectators').count(), 'the player\'s chat controls are drawn with it');
   assert.equal(await b.locator('#chat-list b').count(), 0, 'no <b> element from a chat text');
   assert.equal(await a.inputValue('#chat-input'), '', 'the input is cleared once the server took it');
