@@ -9,7 +9,12 @@
 
 import { api, el, svg } from './common.js';
 
-const pct = (p) => Math.round(p * 100);
+// A chance in whole percent. Only a decided game is 0 % or 100 %: a live chance that rounds
+// there (an early capture in bell can be worth 99.6 %) is written 99 % or 1 %.
+const pct = (p) => {
+  const r = Math.round(p * 100);
+  return p > 0 && p < 1 ? Math.min(99, Math.max(1, r)) : r;
+};
 
 // Sizes and colours go through the CSSOM: the pages' Content-Security-Policy allows no
 // inline `style` attribute.

@@ -1508,7 +1508,13 @@ if (want('winbar')) {
       const fetched = await scripts(p);
       assert.ok(!fetched.includes('winbar') && !fetched.includes('result'), `nor does the player's page fetch their scripts: ${fetched}`);
     }
-    if (moves % 3 === 0) seen.add((await bar(wide)).chances);
+    if (moves % 3 === 0) {
+      const now = await bar(wide);
+      seen.add(now.chances);
+      // Only a decided game reads 0 % or 100 %.
+      const undecided = now.chances.split(',').map(Number).every(c => c > 0 && c < 1);
+      if (undecided) assert.doesNotMatch(now.label, /\b(100|0) %/, `a live game's bar: ${now.label} (${now.chances})`);
+    }
     if (moves === 8) {
       await wide.screenshot({ path: path.join(SHOTS, 'winbar-spectator-1280.png') });
       await phone.screenshot({ path: path.join(SHOTS, 'winbar-spectator-375.png') });
