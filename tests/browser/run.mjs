@@ -361,6 +361,44 @@ const dump = (p) => p.evaluate(() => JSON.stringify({ url: location.pathname, se
   selected: window.senet.board?.selected, clicks: window.__clicks.slice(-6), now: performance.now() | 0, targets: [...document.querySelectorAll('svg.board rect.target')].map(t => t.dataset.moves), movable: [...document.querySelectorAll('svg.board g.piece.movable')].map(g => g.dataset.src) }));
 const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
 
+// Text laid over other text on the page: every visible text box (cut to what the boxes around
+// it let show), pairwise; two boxes of different elements that share more than 2×2 px.
+const textOverTextProbe = () => {
+  const clipOf = (el) => {
+    let c = { l: -1e9, t: -1e9, r: 1e9, b: 1e9 };
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible' || cs.clipPath !== 'none') {
+        const r = a.getBoundingClientRect();
+        c = { l: Math.max(c.l, r.left), t: Math.max(c.t, r.top), r: Math.min(c.r, r.right), b: Math.min(c.b, r.bottom) };
+      }
+    }
+    return c;
+  };
+  const boxes = [];
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = w.nextNode(); n; n = w.nextNode()) {
+    const text = n.textContent.trim();
+    const el = n.parentElement;
+    if (!text || !el || el.closest('script, style, title, option, datalist, [hidden]')) continue;
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    const clip = clipOf(el);
+    const range = document.createRange(); range.selectNodeContents(n);
+    for (const r of range.getClientRects()) {
+      const b = { l: Math.max(r.left, clip.l), t: Math.max(r.top, clip.t), r: Math.min(r.right, clip.r), b: Math.min(r.bottom, clip.b) };
+      if (b.r - b.l > 1 && b.b - b.t > 1) boxes.push({ ...b, el, text: text.slice(0, 24) });
+    }
+  }
+  const out = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], c = boxes[j];
+    if (a.el === c.el) continue;
+    const x = Math.min(a.r, c.r) - Math.max(a.l, c.l), y = Math.min(a.b, c.b) - Math.max(a.t, c.t);
+    if (x > 2 && y > 2) out.push(`"${a.text}" × "${c.text}" (${Math.round(x)}×${Math.round(y)})`);
+  }
+  return out;
+};
+
 // ---- what a player reads: the narrative, checked against the frames the page received ----
 
 // A place as the board labels it (the square's number on the track, the lane's colour and
@@ -514,6 +552,7 @@ async function checkPhoneFit(p, variant) {
   })));
   const scroll = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   assert.ok(scroll[0] <= scroll[1], `${variant}: no sideways scrolling at phone width (${scroll})`);
+  assert.deepEqual(await p.evaluate(textOverTextProbe), [], `${variant}: no text over text on the phone's board page`);
   for (const [id, b] of Object.entries(boxes)) {
     assert.ok(b.bottom <= 740 + 0.5 && b.right <= 375 + 0.5 && b.top >= 0, `${variant}: the ${id} fits the 375×740 screen: ${JSON.stringify(b)}`);
   }
@@ -1049,9 +1088,10 @@ if (want('ratings')) {
   assert.match(await a.textContent('#ratings-about'), /^The number after ± is the rating's margin: about 95 % of the time/, 'the ± is explained');
   await a.screenshot({ path: path.join(SHOTS, 'player-ratings.png'), fullPage: true });
   log('leaderboard by rating and the player page chart');
-  // Every page of a finished series at phone widths: nothing scrolls sideways.
+  // Every page of a finished series at phone widths: nothing scrolls sideways, and no text
+  // lies over other text.
   const pages = ['/', `/m/${id}/watch`, `/m/${id}/scoreboard`, new URL(a.url()).pathname, `/m/${id}/games/2/replay`, '/nope',
-    ...VARIANT_IDS.map(v => `/rules/${v}`)];
+    ...VARIANT_IDS.map(v => `/rules/${v}`), ...VARIANT_IDS.map(v => `/howto/${v}`)];
   for (const viewport of [{ width: 375, height: 740 }, { width: 412, height: 823 }]) {
     const p = await newPage(viewport);
     const wide = [];
@@ -1060,6 +1100,8 @@ if (want('ratings')) {
       await p.waitForLoadState('networkidle');
       const [scroll, inner] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       if (scroll > inner) wide.push(`${at} is ${scroll} px wide`);
+      const over = await p.evaluate(textOverTextProbe);
+      if (over.length) wide.push(`${at}: text over text: ${over.slice(0, 4).join(' | ')}`);
       if (at === '/') {
         // The leaderboard's "Rank by" and its choice stay on one line.
         const [label, select] = await p.evaluate(() => [document.getElementById('lb-by').closest('label'), document.getElementById('lb-by')].map(e => e.getBoundingClientRect().height));
@@ -1067,10 +1109,10 @@ if (want('ratings')) {
       }
       if (viewport.width === 375) await p.screenshot({ path: path.join(SHOTS, `phone${at.replace(/[0-9a-f-]{36}/g, 'ID').replace(/\//g, '_')}.png`), fullPage: true });
     }
-    assert.deepEqual(wide, [], `no page scrolls sideways at ${viewport.width} px`);
+    assert.deepEqual(wide, [], `no page scrolls sideways or lays text over text at ${viewport.width} px`);
     await p.context().close();
   }
-  log('every page of a series fits', pages.length, 'addresses at 375 and 412 px');
+  log('every page of a series fits', pages.length, 'addresses at 375 and 412 px, no text over text');
   // The replay of a game the match does not have says so, with no empty controls.
   const none = await newPage({ width: 375, height: 740 });
   await none.goto(`${BASE}/m/${id}/games/99/replay`);
