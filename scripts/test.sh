@@ -25,6 +25,14 @@ if ! command -v redis-server >/dev/null; then
 fi
 cargo test --workspace --locked
 
+step "partition harness, short: nodes, Postgres and Redis in network namespaces, wires cut while clients play (scripts/partition.sh)"
+# Root and `ip netns` (skipped, loudly, without them); libfaketime for the clock-skew run.
+if ! ls /usr/lib/*/faketime/libfaketimeMT.so.1 >/dev/null 2>&1; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y faketime >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y faketime >/dev/null; } || echo "no faketime: the clock-skew run will say it is skipped"
+fi
+timeout 900 bash scripts/partition.sh short
+
 step "scenario files through the command-line checker"
 if [ -d engine/tests/scenarios ]; then
   cargo run --quiet --locked -p senet-engine --example scenario -- engine/tests/scenarios | tail -n 1

@@ -70,6 +70,20 @@ pub(crate) struct Args {
     /// moves so far and their rate, and each server's memory.
     #[arg(long, value_parser = parse_duration)]
     pub(crate) report_every: Option<Duration>,
+    /// The partition harness's client (`scripts/partition.sh`): every socket survives
+    /// faults (reconnecting to the next node), everything acknowledged and shown is written
+    /// down, and after `--duration` it is checked against the store at `--check-db`; the
+    /// exit status is the verdict. Spectators are `--spectators` in all, spread over the
+    /// matches.
+    #[arg(long)]
+    pub(crate) checked: bool,
+    /// The store's Postgres URL, which `--checked` reads after the run.
+    #[arg(long)]
+    pub(crate) check_db: Option<String>,
+    /// With `--checked`: each player posts a chat line every this many of its moves (0:
+    /// none).
+    #[arg(long, default_value_t = 10)]
+    pub(crate) chat_every: u64,
 }
 
 impl Args {

@@ -11,12 +11,14 @@
 //!     --server-pid $!
 //! ```
 //!
-//! Every frame is read and written as `senet-protocol`'s types (`ServerMsg`, `ClientMsg`),
-//! the server's own: the modules are [`args`] (the command line), [`setup`] (REST), [`sockets`], [`play`] (players and
+//! Every frame of a load run is read and written as `senet-protocol`'s types (`ServerMsg`,
+//! `ClientMsg`), the server's own (the checked mode reads JSON values, to compare fields as
+//! sent): the modules are [`args`] (the command line), [`setup`] (REST), [`sockets`], [`play`] (players and
 //! the counters), [`spectate`] (spectators and flooders), [`storm`] (the reconnect storm)
-//! and [`report`].
+//! and [`report`]; [`checked`] is the partition harness's client and checker.
 
 mod args;
+mod checked;
 mod play;
 mod report;
 mod setup;
@@ -42,6 +44,10 @@ use storm::reconnect_storm;
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
+    if args.checked {
+        let passed = checked::run(&args).await;
+        std::process::exit(if passed { 0 } else { 1 });
+    }
     let t_setup = Instant::now();
     let sem = Arc::new(Semaphore::new(args.connect_concurrency.max(1)));
     // 1. Matches.

@@ -1,0 +1,844 @@
+//! The partition harness's client (`--checked`, run by `scripts/partition.sh`): players and
+//! spectators that survive faults, remember everything they were told, and a checker that
+//! holds it against the store afterwards.
+//!
+//! Every socket reconnects whenever its node stops answering (no frame for
+//! [`SILENCE`] although it pings every second), closes it, or says `match_moved`; it then
+//! tries the next node of `--addr` with `last_event`, so it is told what it missed. Players
+//! move at random when it is their turn, retry a refused move, start each game and ask for
+//! the next, and post a chat line every `--chat-every` moves; each acknowledgement is
+//! written down. The frames are read as JSON values, not as `senet-protocol`'s types: the
+//! checker compares the fields as they were sent.
+//!
+//! The checker reads the store (Postgres at `--check-db`) and fails the run when:
+//! - an acknowledged move is not the stored event at the number it was acknowledged for;
+//! - the stored log of a match has a gap (its numbers are not 1, 2, 3, …);
+//! - any socket was shown an event that is not the stored one with its number (a fork), or
+//!   events out of order within one connection (not a prefix of the stored sequence);
+//! - an acknowledged chat line is not stored exactly once, a line is stored twice, or a
+//!   socket was shown a chat line under an id the store gives to another;
+//! - a game's result is not written exactly once for each `game_over` in the log.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use sqlx::Row;
+use tokio::sync::watch;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::args::Args;
+use crate::setup::{Match, create_match};
+use crate::sockets::Socket;
+
+/// How long a socket may hear nothing (it pings every second) before it counts as cut off.
+const SILENCE: Duration = Duration::from_secs(4);
+/// How long to wait before sending a refused move again.
+const RETRY: Duration = Duration::from_millis(300);
+
+/// One event as a socket was shown it.
+#[derive(Debug, Clone, PartialEq)]
+struct Shown {
+    no: u64,
+    game: u64,
+    kind: String,
+    seat: Option<u64>,
+    mv: Option<String>,
+}
+
+impl Shown {
+    fn of(frame: &Value) -> Option<Shown> {
+        Some(Shown {
+            no: frame["no"].as_u64()?,
+            game: frame["game"].as_u64()?,
+            kind: frame["kind"].as_str()?.to_owned(),
+            seat: frame["seat"].as_u64(),
+            mv: frame["move"].as_str().map(str::to_owned),
+        })
+    }
+}
+
+/// What one socket (a seat or a spectator of one match) saw and was acknowledged.
+#[derive(Debug, Default)]
+struct Record {
+    label: String,
+    /// Every event frame, in the order received.
+    shown: Vec<Shown>,
+    /// Events out of order within one connection.
+    order_faults: Vec<String>,
+    /// (event number, seat, move) of every acknowledged move.
+    acked_moves: Vec<(u64, u64, String)>,
+    /// The text of every acknowledged chat line.
+    acked_chat: Vec<String>,
+    /// (id, text) of every chat line shown, in welcomes and frames.
+    chat_shown: Vec<(u64, String)>,
+    connections: u32,
+    refused_moves: u32,
+}
+
+/// What a socket was last told about the match.
+#[derive(Debug, Clone)]
+struct View {
+    point: u64,
+    game: u64,
+    kind: String,
+    seat: Option<u64>,
+    legal: Vec<String>,
+}
+
+impl View {
+    fn of(frame: &Value, point: u64) -> View {
+        View {
+            point,
+            game: frame["game"].as_u64().unwrap_or(0),
+            kind: frame["turn"]["kind"].as_str().unwrap_or("").to_owned(),
+            seat: frame["turn"]["seat"].as_u64(),
+            legal: frame["legal"]
+                .as_array()
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|m| m.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// A message waiting for its reply.
+enum Pending {
+    Move { no: u64, mv: String },
+    Chat(String),
+    Other,
+}
+
+/// The player or spectator: everything the socket's life keeps across reconnections.
+struct Participant {
+    nodes: Vec<String>,
+    node: usize,
+    match_id: String,
+    token: Option<String>,
+    seat: Option<u64>,
+    chat_every: u64,
+    rng: u64,
+    seq: u64,
+    /// The highest event number this socket knows of.
+    last_event: u64,
+    /// The event number at which this seat last sent a move, a seed, a rematch.
+    moved_at: u64,
+    seeded_game: u64,
+    rematch_at: u64,
+    moves_made: u64,
+    chats_sent: u64,
+    record: Record,
+}
+
+/// How one connection ended.
+enum Ended {
+    Stop,
+    Reconnect,
+}
+
+impl Participant {
+    fn next_random(&mut self, n: usize) -> usize {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        (self.rng % n as u64) as usize
+    }
+
+    async fn run(mut self, mut stop: watch::Receiver<bool>) -> Record {
+        while !*stop.borrow() {
+            let addr = self.nodes[self.node % self.nodes.len()].clone();
+            let opened = tokio::time::timeout(SILENCE, self.open(&addr)).await;
+            if let Ok(Ok((ws, welcome))) = opened {
+                self.record.connections += 1;
+                if let Ended::Stop = self.connection(ws, welcome, &mut stop).await {
+                    break;
+                }
+            }
+            // Cut off, refused or closed: the next node, after a moment.
+            self.node += 1;
+            tokio::select! {
+                () = tokio::time::sleep(Duration::from_millis(200)) => {}
+                _ = stop.changed() => break,
+            }
+        }
+        self.record
+    }
+
+    /// Connects and says hello with what this socket has seen; the socket and its welcome.
+    async fn open(&mut self, addr: &str) -> Result<(Socket, Value), String> {
+        let url = format!("ws://{addr}/ws/matches/{}", self.match_id);
+        // Nagle off, as a browser has it: a move and its chat line must not wait for an ack.
+        let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut hello = json!({"type": "hello", "token": self.token});
+        if self.token.is_none() {
+            hello["name"] = json!("watcher");
+        }
+        if self.last_event > 0 {
+            hello["last_event"] = json!(self.last_event);
+        }
+        ws.send(Message::Text(hello.to_string().into()))
+            .await
+            .map_err(|e| e.to_string())?;
+        while let Some(frame) = ws.next().await {
+            let Ok(Message::Text(t)) = frame else {
+                continue;
+            };
+            let v: Value = serde_json::from_str(t.as_str()).map_err(|e| e.to_string())?;
+            if v["type"] == "welcome" {
+                return Ok((ws, v));
+            }
+            if v["type"] == "error" {
+                return Err(v.to_string());
+            }
+        }
+        Err("closed before its welcome".into())
+    }
+
+    /// One connection's life, from its welcome until it is cut off, closed or stopped.
+    async fn connection(
+        &mut self,
+        mut ws: Socket,
+        welcome: Value,
+        stop: &mut watch::Receiver<bool>,
+    ) -> Ended {
+        let asked_from = self.last_event;
+        self.seq = self.seq.max(welcome["last_seq"].as_u64().unwrap_or(0));
+        let snapshot = &welcome["snapshot"];
+        let now_at = snapshot["last_event"].as_u64().unwrap_or(0);
+        // Missed events follow the welcome as frames: the first is the one after what this
+        // socket had; with none missed, the one after the snapshot.
+        let mut expect = if welcome["missed"].as_u64().unwrap_or(0) > 0 {
+            asked_from + 1
+        } else {
+            now_at + 1
+        };
+        if let Some(lines) = welcome["chat"].as_array() {
+            self.see_chat(lines);
+        }
+        let mut view = View::of(snapshot, now_at);
+        self.last_event = self.last_event.max(now_at);
+        let mut pending: HashMap<u64, Pending> = HashMap::new();
+        let mut retry_at: Option<Instant> = None;
+        if self.act(&mut ws, &view, &mut pending).await.is_err() {
+            return Ended::Reconnect;
+        }
+        let mut ping = tokio::time::interval(Duration::from_secs(1));
+        let mut heard = Instant::now();
+        loop {
+            let retry = async {
+                match retry_at {
+                    Some(t) => tokio::time::sleep_until(t.into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let frame = tokio::select! {
+                f = ws.next() => f,
+                _ = ping.tick() => {
+                    if heard.elapsed() > SILENCE {
+                        return Ended::Reconnect;
+                    }
+                    let ping = json!({"type": "ping"}).to_string();
+                    if ws.send(Message::Text(ping.into())).await.is_err() {
+                        return Ended::Reconnect;
+                    }
+                    continue;
+                }
+                () = retry => {
+                    retry_at = None;
+                    if self.act(&mut ws, &view, &mut pending).await.is_err() {
+                        return Ended::Reconnect;
+                    }
+                    continue;
+                }
+                _ = stop.changed() => {
+                    let _ = ws.close(None).await;
+                    return Ended::Stop;
+                }
+            };
+            let Some(Ok(frame)) = frame else {
+                return Ended::Reconnect;
+            };
+            heard = Instant::now();
+            let Message::Text(t) = frame else { continue };
+            let Ok(v) = serde_json::from_str::<Value>(t.as_str()) else {
+                continue;
+            };
+            match v["type"].as_str().unwrap_or("") {
+                "event" => {
+                    let Some(shown) = Shown::of(&v) else { continue };
+                    if shown.no != expect {
+                        self.record.order_faults.push(format!(
+                            "{}: connection {} expected event {expect}, got {}",
+                            self.record.label, self.record.connections, shown.no
+                        ));
+                    }
+                    expect = shown.no + 1;
+                    self.last_event = self.last_event.max(shown.no);
+                    let no = shown.no;
+                    self.record.shown.push(shown);
+                    if no >= view.point {
+                        view = View::of(&v, no);
+                    }
+                }
+                "snapshot" => {
+                    let s = &v["snapshot"];
+                    let at = s["last_event"].as_u64().unwrap_or(0);
+                    expect = at + 1;
+                    self.last_event = self.last_event.max(at);
+                    view = View::of(s, at);
+                }
+                "chat" => self.see_chat(std::slice::from_ref(&v)),
+                "ack" => {
+                    let Some(seq) = v["seq"].as_u64() else {
+                        continue;
+                    };
+                    match pending.remove(&seq) {
+                        Some(Pending::Move { no, mv }) => {
+                            let seat = self.seat.unwrap_or(0);
+                            self.record.acked_moves.push((no, seat, mv));
+                        }
+                        Some(Pending::Chat(text)) => self.record.acked_chat.push(text),
+                        Some(Pending::Other) | None => {}
+                    }
+                    // The ack may come after the event that gives this seat the turn
+                    // again: that turn waited for it.
+                }
+                "error" => {
+                    if v["code"] == "match_moved" {
+                        return Ended::Reconnect;
+                    }
+                    let Some(seq) = v["seq"].as_u64() else {
+                        continue;
+                    };
+                    if let Some(Pending::Move { .. }) = pending.remove(&seq) {
+                        // Refused (the store is away, say): nothing changed; try again.
+                        self.record.refused_moves += 1;
+                        self.moved_at = 0;
+                        retry_at = Some(Instant::now() + RETRY);
+                    }
+                    continue;
+                }
+                "going_away" => return Ended::Reconnect,
+                _ => continue,
+            }
+            if self.act(&mut ws, &view, &mut pending).await.is_err() {
+                return Ended::Reconnect;
+            }
+        }
+    }
+
+    fn see_chat(&mut self, lines: &[Value]) {
+        for l in lines {
+            if let (Some(id), Some(text)) = (l["id"].as_u64(), l["text"].as_str()) {
+                self.record.chat_shown.push((id, text.to_owned()));
+            }
+        }
+    }
+
+    /// What a player does about the match as `view` shows it, if anything.
+    async fn act(
+        &mut self,
+        ws: &mut Socket,
+        view: &View,
+        pending: &mut HashMap<u64, Pending>,
+    ) -> Result<(), ()> {
+        let Some(seat) = self.seat else { return Ok(()) };
+        // Only the newest news: a missed event replayed after the welcome is history.
+        if view.point < self.last_event {
+            return Ok(());
+        }
+        let mut out = Vec::new();
+        match view.kind.as_str() {
+            "seeds" if self.seeded_game != view.game => {
+                self.seeded_game = view.game;
+                self.seq += 1;
+                pending.insert(self.seq, Pending::Other);
+                out.push(json!({"type": "client_seed", "seq": self.seq, "seed": "checked"}));
+            }
+            "move"
+                if view.seat == Some(seat)
+                    && !view.legal.is_empty()
+                    && view.point > self.moved_at
+                    && !pending.values().any(|p| matches!(p, Pending::Move { .. })) =>
+            {
+                self.moved_at = view.point;
+                let mv = view.legal[self.next_random(view.legal.len())].clone();
+                self.seq += 1;
+                pending.insert(
+                    self.seq,
+                    Pending::Move {
+                        no: view.point + 1,
+                        mv: mv.clone(),
+                    },
+                );
+                out.push(json!({"type": "move", "seq": self.seq, "game": view.game, "move": mv}));
+                self.moves_made += 1;
+                if self.chat_every > 0 && self.moves_made % self.chat_every == 0 {
+                    self.chats_sent += 1;
+                    let text = format!(
+                        "{} {} line {}",
+                        self.match_id, self.record.label, self.chats_sent
+                    );
+                    self.seq += 1;
+                    pending.insert(self.seq, Pending::Chat(text.clone()));
+                    out.push(json!({"type": "chat", "seq": self.seq, "text": text}));
+                }
+            }
+            "game_over" if view.point > self.rematch_at => {
+                self.rematch_at = view.point;
+                self.seq += 1;
+                pending.insert(self.seq, Pending::Other);
+                out.push(json!({"type": "rematch", "seq": self.seq}));
+            }
+            _ => {}
+        }
+        for m in out {
+            ws.send(Message::Text(m.to_string().into()))
+                .await
+                .map_err(|_| ())?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays `--matches` matches with `--spectators` watchers through the faults for
+/// `--duration`, then checks the store; the process's exit status is the verdict.
+pub(crate) async fn run(args: &Args) -> bool {
+    let Some(db_url) = args.check_db.clone() else {
+        eprintln!("--checked needs --check-db (the store's Postgres URL)");
+        return false;
+    };
+    let nodes: Vec<String> = args.addr.split(',').map(|s| s.trim().to_owned()).collect();
+    let mut matches: Vec<Match> = Vec::new();
+    for i in 0..args.matches {
+        match create_match(args, i).await {
+            Ok(m) => matches.push(m),
+            Err(e) => {
+                eprintln!("match {i}: {e}");
+                return false;
+            }
+        }
+    }
+    let (stop_tx, stop) = watch::channel(false);
+    let mut tasks = Vec::new();
+    for (i, m) in matches.iter().enumerate() {
+        let mut sockets: Vec<(Option<String>, Option<u64>, String)> = m
+            .tokens
+            .iter()
+            .enumerate()
+            .map(|(s, t)| {
+                (
+                    Some(t.clone()),
+                    Some(s as u64 + 1),
+                    format!("seat {}", s + 1),
+                )
+            })
+            .collect();
+        let watchers = args.spectators / args.matches.max(1)
+            + usize::from(i < args.spectators % args.matches.max(1));
+        for w in 0..watchers {
+            sockets.push((None, None, format!("watcher {}", w + 1)));
+        }
+        for (k, (token, seat, label)) in sockets.into_iter().enumerate() {
+            let p = Participant {
+                nodes: nodes.clone(),
+                node: i + k + 1,
+                match_id: m.id.clone(),
+                token,
+                seat,
+                chat_every: args.chat_every,
+                rng: (0x9E37_79B9_7F4A_7C15u64 ^ ((i as u64) << 8 | k as u64)) | 1,
+                seq: 0,
+                last_event: 0,
+                moved_at: 0,
+                seeded_game: 0,
+                rematch_at: 0,
+                moves_made: 0,
+                chats_sent: 0,
+                record: Record {
+                    label,
+                    ..Record::default()
+                },
+            };
+            tasks.push((i, tokio::spawn(p.run(stop.clone()))));
+        }
+    }
+    eprintln!(
+        "{} matches, {} sockets, playing for {:?}",
+        matches.len(),
+        tasks.len(),
+        args.duration
+    );
+    tokio::time::sleep(args.duration).await;
+    let _ = stop_tx.send(true);
+    let mut records: Vec<Vec<Record>> = matches.iter().map(|_| Vec::new()).collect();
+    for (i, t) in tasks {
+        if let Ok(r) = t.await {
+            records[i].push(r);
+        }
+    }
+    match check(&db_url, &matches, &records).await {
+        Ok(faults) => faults == 0,
+        Err(e) => {
+            eprintln!("the checker could not read the store: {e}");
+            false
+        }
+    }
+}
+
+/// One stored event.
+#[derive(Debug, Clone)]
+struct Stored {
+    no: u64,
+    game: u64,
+    kind: String,
+    seat: Option<u64>,
+    mv: Option<String>,
+}
+
+/// What the store holds of one match.
+#[derive(Debug, Default)]
+struct Held {
+    /// Its events, by number.
+    log: Vec<Stored>,
+    /// (id, text) of its chat lines.
+    chat: Vec<(u64, String)>,
+    /// Its games with a result.
+    results: usize,
+}
+
+/// What the checker counted, for its report.
+#[derive(Debug, Default)]
+struct Tally {
+    acked: usize,
+    stored_moves: usize,
+    shown: usize,
+    chat_acked: usize,
+    chat_stored: usize,
+    games_over: usize,
+    connections: usize,
+    refused: usize,
+}
+
+/// Reads what the store holds of match `id`.
+async fn held(db: &sqlx::PgPool, id: &str) -> Result<Held, sqlx::Error> {
+    let rows =
+        sqlx::query("SELECT no, game, kind, payload FROM events WHERE match_id = $1 ORDER BY no")
+            .bind(id)
+            .fetch_all(db)
+            .await?;
+    let log = rows
+        .iter()
+        .map(|r| {
+            let payload: Value =
+                serde_json::from_str(r.get::<&str, _>("payload")).unwrap_or_default();
+            Stored {
+                no: r.get::<i64, _>("no") as u64,
+                game: r.get::<i64, _>("game") as u64,
+                kind: r.get("kind"),
+                seat: payload["seat"].as_u64(),
+                mv: payload["move"].as_str().map(str::to_owned),
+            }
+        })
+        .collect();
+    let chat = sqlx::query("SELECT id, text FROM chat_messages WHERE match_id = $1")
+        .bind(id)
+        .fetch_all(db)
+        .await?
+        .iter()
+        .map(|l| (l.get::<i64, _>("id") as u64, l.get("text")))
+        .collect();
+    let results: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM games WHERE match_id = $1 AND ended_ms IS NOT NULL",
+    )
+    .bind(id)
+    .fetch_one(db)
+    .await?;
+    Ok(Held {
+        log,
+        chat,
+        results: results as usize,
+    })
+}
+
+/// Holds the records of match `id`'s sockets against what the store holds: every fault
+/// found, each as a sentence.
+fn faults_of(id: &str, held: &Held, records: &[Record], tally: &mut Tally) -> Vec<String> {
+    let mut faults = Vec::new();
+    let log = &held.log;
+    for (i, e) in log.iter().enumerate() {
+        if e.no != i as u64 + 1 {
+            faults.push(format!(
+                "{id}: stored event {} has number {} (a gap)",
+                i + 1,
+                e.no
+            ));
+            break;
+        }
+    }
+    let stored = |no: u64| log.get((no as usize).wrapping_sub(1));
+    tally.stored_moves += log.iter().filter(|e| e.kind == "moved").count();
+    for rec in records {
+        tally.connections += rec.connections as usize;
+        tally.refused += rec.refused_moves as usize;
+        faults.extend(rec.order_faults.iter().map(|f| format!("{id}: {f}")));
+        for (no, seat, mv) in &rec.acked_moves {
+            tally.acked += 1;
+            match stored(*no) {
+                Some(e)
+                    if e.kind == "moved"
+                        && e.mv.as_deref() == Some(mv)
+                        && e.seat == Some(*seat) => {}
+                Some(e) => faults.push(format!(
+                    "{id}: {} was acknowledged {mv} as event {no}; the store has {} {:?} by {:?}",
+                    rec.label, e.kind, e.mv, e.seat
+                )),
+                None => faults.push(format!(
+                    "{id}: {} was acknowledged {mv} as event {no}; the store has {} events (lost)",
+                    rec.label,
+                    log.len()
+                )),
+            }
+        }
+        for s in &rec.shown {
+            tally.shown += 1;
+            let same = stored(s.no).is_some_and(|e| {
+                e.game == s.game
+                    && e.kind == s.kind
+                    && e.mv == s.mv
+                    && (s.kind != "moved" || e.seat == s.seat)
+            });
+            if !same {
+                faults.push(format!(
+                    "{id}: {} was shown event {} ({} {:?}), which the store does not hold (a fork)",
+                    rec.label, s.no, s.kind, s.mv
+                ));
+            }
+        }
+    }
+    // Chat: each acknowledged line once, no line twice, every id shown as stored.
+    let mut by_text: HashMap<&str, usize> = HashMap::new();
+    let by_id: HashMap<u64, &str> = held.chat.iter().map(|(i, t)| (*i, t.as_str())).collect();
+    for (_, text) in &held.chat {
+        *by_text.entry(text).or_default() += 1;
+    }
+    tally.chat_stored += held.chat.len();
+    for (text, n) in &by_text {
+        if *n > 1 {
+            faults.push(format!("{id}: chat line {text:?} is stored {n} times"));
+        }
+    }
+    for rec in records {
+        for text in &rec.acked_chat {
+            tally.chat_acked += 1;
+            if !by_text.contains_key(text.as_str()) {
+                faults.push(format!(
+                    "{id}: acknowledged chat line {text:?} is not stored"
+                ));
+            }
+        }
+        for (cid, text) in &rec.chat_shown {
+            if by_id.get(cid) != Some(&text.as_str()) {
+                faults.push(format!(
+                    "{id}: {} was shown chat {cid} {text:?}; the store has {:?}",
+                    rec.label,
+                    by_id.get(cid)
+                ));
+            }
+        }
+    }
+    // Results: one ended game for each game_over in the log.
+    let over = log.iter().filter(|e| e.kind == "game_over").count();
+    tally.games_over += over;
+    if held.results != over {
+        faults.push(format!(
+            "{id}: {over} games over in the log, {} results stored",
+            held.results
+        ));
+    }
+    faults
+}
+
+/// Holds every record against the store; prints the tally and the faults, returns how many
+/// faults there are.
+async fn check(db_url: &str, matches: &[Match], records: &[Vec<Record>]) -> Result<usize, String> {
+    let db = sqlx::PgPool::connect(db_url)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut tally = Tally::default();
+    let mut faults = Vec::new();
+    for (m, recs) in matches.iter().zip(records) {
+        let held = held(&db, &m.id).await.map_err(|e| e.to_string())?;
+        faults.extend(faults_of(&m.id, &held, recs, &mut tally));
+    }
+    let t = &tally;
+    println!(
+        "checked {} matches: {} moves acknowledged, {} stored; {} events shown; {} chat lines \
+         acknowledged, {} stored; {} games over; {} connections; {} moves refused; {} faults",
+        matches.len(),
+        t.acked,
+        t.stored_moves,
+        t.shown,
+        t.chat_acked,
+        t.chat_stored,
+        t.games_over,
+        t.connections,
+        t.refused,
+        faults.len()
+    );
+    for f in faults.iter().take(40) {
+        println!("FAULT {f}");
+    }
+    Ok(faults.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(no: u64, kind: &str, seat: Option<u64>, mv: Option<&str>) -> Stored {
+        Stored {
+            no,
+            game: 1,
+            kind: kind.into(),
+            seat,
+            mv: mv.map(str::to_owned),
+        }
+    }
+
+    fn shown(e: &Stored) -> Shown {
+        Shown {
+            no: e.no,
+            game: e.game,
+            kind: e.kind.clone(),
+            seat: e.seat,
+            mv: e.mv.clone(),
+        }
+    }
+
+    /// A match of four events, a chat line and one finished game, and a seat's record
+    /// that agrees with it.
+    fn agreed() -> (Held, Record) {
+        let held = Held {
+            log: vec![
+                event(1, "game_started", None, None),
+                event(2, "thrown", Some(1), None),
+                event(3, "moved", Some(1), Some("10-12")),
+                event(4, "game_over", None, None),
+            ],
+            chat: vec![(1, "m seat 1 line 1".into())],
+            results: 1,
+        };
+        let record = Record {
+            label: "seat 1".into(),
+            shown: held.log.iter().map(shown).collect(),
+            acked_moves: vec![(3, 1, "10-12".into())],
+            acked_chat: vec!["m seat 1 line 1".into()],
+            chat_shown: vec![(1, "m seat 1 line 1".into())],
+            ..Record::default()
+        };
+        (held, record)
+    }
+
+    fn faults(held: &Held, record: Record) -> Vec<String> {
+        faults_of("m", held, &[record], &mut Tally::default())
+    }
+
+    #[test]
+    fn a_record_that_agrees_with_the_store_has_no_fault() {
+        let (held, record) = agreed();
+        assert_eq!(faults(&held, record), Vec::<String>::new());
+    }
+
+    #[test]
+    fn an_acknowledged_move_missing_from_the_store_is_lost() {
+        let (mut held, mut record) = agreed();
+        held.log.truncate(2);
+        held.results = 0;
+        record.shown.truncate(2);
+        let f = faults(&held, record);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].contains("(lost)"), "{f:?}");
+    }
+
+    #[test]
+    fn an_acknowledged_move_stored_as_another_is_caught() {
+        let (mut held, mut record) = agreed();
+        held.log[2].mv = Some("10-13".into());
+        record.shown[2].mv = Some("10-13".into());
+        let f = faults(&held, record);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].contains("acknowledged 10-12 as event 3"), "{f:?}");
+    }
+
+    #[test]
+    fn an_event_shown_but_not_stored_is_a_fork() {
+        let (held, mut record) = agreed();
+        record.shown.push(Shown {
+            no: 5,
+            game: 1,
+            kind: "moved".into(),
+            seat: Some(2),
+            mv: Some("11-13".into()),
+        });
+        let f = faults(&held, record);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].contains("event 5") && f[0].contains("fork"), "{f:?}");
+    }
+
+    #[test]
+    fn a_gap_in_the_stored_numbers_is_caught() {
+        let (mut held, record) = agreed();
+        held.log[3].no = 5;
+        let f = faults(&held, record);
+        assert!(f.iter().any(|f| f.contains("a gap")), "{f:?}");
+    }
+
+    #[test]
+    fn chat_stored_twice_lost_or_shown_under_another_id_is_caught() {
+        let (mut held, record) = agreed();
+        held.chat.push((2, "m seat 1 line 1".into()));
+        let f = faults(&held, record);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].contains("stored 2 times"), "{f:?}");
+
+        let (mut held, record) = agreed();
+        held.chat.clear();
+        let f = faults(&held, record);
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f.iter().any(|f| f.contains("is not stored")), "{f:?}");
+
+        let (mut held, record) = agreed();
+        held.chat[0].0 = 7;
+        let f = faults(&held, record);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].contains("was shown chat 1"), "{f:?}");
+    }
+
+    #[test]
+    fn a_result_written_twice_or_not_at_all_is_caught() {
+        for results in [0, 2] {
+            let (mut held, record) = agreed();
+            held.results = results;
+            let f = faults(&held, record);
+            assert_eq!(f.len(), 1, "{f:?}");
+            assert!(f[0].contains("results stored"), "{f:?}");
+        }
+    }
+
+    #[test]
+    fn events_out_of_order_on_one_connection_are_reported() {
+        let (held, mut record) = agreed();
+        record
+            .order_faults
+            .push("seat 1: connection 1 expected event 3, got 4".into());
+        let f = faults(&held, record);
+        assert_eq!(f, vec!["m: seat 1: connection 1 expected event 3, got 4"]);
+    }
+}
