@@ -29,7 +29,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::discs;
+use crate::discs::{self, BOARD_MASK};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
 use crate::ruleset::track_square;
@@ -48,7 +48,6 @@ pub use crate::discs::OFF;
 pub const ANKH: u8 = 26;
 
 /// Bit `s` is square `s`, 1 to 30.
-const BOARD_MASK: u32 = 0x7FFF_FFFE;
 /// The five marked squares 26–30.
 const MARKED: u32 = 0b11111 << 26;
 /// The numbered squares 27–30, left only by bearing off.
@@ -494,12 +493,7 @@ impl Rules for Bell {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        if (self.white | self.black) & !BOARD_MASK != 0 {
-            return Err("pieces off the 30 squares".into());
-        }
-        if self.white & self.black != 0 {
-            return Err("two pieces on one square".into());
-        }
+        discs::check_squares(self.white, self.black, self.black_seat)?;
         for colour in [Colour::White, Colour::Black] {
             let on = self.pieces(colour).count_ones();
             if on + self.borne_off(colour) > PIECES {
@@ -507,9 +501,6 @@ impl Rules for Bell {
                     "more than {PIECES} pieces of a colour on the board and borne off"
                 ));
             }
-        }
-        if self.black_seat.is_some_and(|p| p.index() >= 2) {
-            return Err("black must be player 1 or 2".into());
         }
         let over = matches!(self.phase, Phase::Over { .. });
         match self.black_seat {

@@ -2,7 +2,9 @@
 //! `kendall`, `bell`): the move `FROM-TO`, the two colours and which seat plays which, and
 //! the first two words of their position notation ([`crate::PositionNotation::TrackDiscs`]):
 //! the squares, one character each, and who plays black. Squares are bits of a `u32`, bit
-//! `s` for square `s`; what a ruleset does with them is its own.
+//! `s` for square `s`, in three rows of ten; the shared checks of a position and the row
+//! scoring of `jequier` and `kendall` are here too; what else a ruleset does with them is
+//! its own.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,10 +12,65 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::notation::{self, To};
+use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::{ParseError, Player};
 
 /// Where a borne-off piece goes: one past square 30.
 pub const OFF: u8 = 31;
+
+/// The first row of ten: squares 1 to 10.
+pub(crate) const ROW1: u32 = 0x7FE;
+/// The middle row: squares 11 to 20.
+pub(crate) const ROW2: u32 = ROW1 << 10;
+/// The last row: squares 21 to 30.
+pub(crate) const ROW3: u32 = ROW1 << 20;
+/// The 30 squares.
+pub(crate) const BOARD_MASK: u32 = ROW1 | ROW2 | ROW3;
+
+/// The rows with what each of the loser's pieces left on one scores where a ruleset counts
+/// rows (`jequier`, `kendall`): 3 on the first row, 2 on the middle, 1 on the last.
+const ROW_POINTS: [(u32, u32, ScoreLabel); 3] = [
+    (ROW1, 3, ScoreLabel::FirstRowPieces),
+    (ROW2, 2, ScoreLabel::MiddleRowPieces),
+    (ROW3, 1, ScoreLabel::LastRowPieces),
+];
+
+/// Points for the pieces `pieces` a loser left on the board: 3 on the first row, 2 on the
+/// middle, 1 on the last.
+pub(crate) fn row_points(pieces: u32) -> u32 {
+    ROW_POINTS
+        .iter()
+        .map(|&(row, each, _)| each * (pieces & row).count_ones())
+        .sum()
+}
+
+/// [`row_points`] line by line.
+pub(crate) fn row_breakdown(pieces: u32) -> Breakdown {
+    let mut b = Breakdown::new(Whose::Loser);
+    for (row, each, label) in ROW_POINTS {
+        b.add(label, (pieces & row).count_ones(), each);
+    }
+    b
+}
+
+/// What every position of these rulesets keeps: every piece on one of the 30 squares, no
+/// two on one square, and black played by player 1 or 2 once it is decided.
+pub(crate) fn check_squares(
+    white: u32,
+    black: u32,
+    black_seat: Option<Player>,
+) -> Result<(), String> {
+    if (white | black) & !BOARD_MASK != 0 {
+        return Err("pieces off the 30 squares".into());
+    }
+    if white & black != 0 {
+        return Err("two pieces on one square".into());
+    }
+    if black_seat.is_some_and(|p| p.index() >= 2) {
+        return Err("black must be player 1 or 2".into());
+    }
+    Ok(())
+}
 
 /// A move of one disc, from a square to a square or off the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -28,10 +28,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::discs;
+use crate::discs::{self, BOARD_MASK, ROW1, ROW2};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::ruleset::track_square;
-use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::scoring::Breakdown;
 use crate::stuck::PieceNoun;
 use crate::{
     BoardKind, Concession, Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
@@ -52,10 +52,6 @@ pub use crate::discs::OFF;
 pub const THROW_TABLE: [(u8, u8); 5] = [(1, 4), (2, 6), (3, 4), (4, 1), (6, 1)];
 
 const SAFE_MASK: u32 = 1 << 15 | 1 << 26 | 1 << 28 | 1 << 29;
-const ROW1: u32 = 0x7FE;
-const ROW2: u32 = ROW1 << 10;
-const ROW3: u32 = ROW1 << 20;
-const BOARD_MASK: u32 = ROW1 | ROW2 | ROW3;
 const START_WHITE: u32 = 1 << 1 | 1 << 3 | 1 << 5 | 1 << 7 | 1 << 9;
 const START_BLACK: u32 = 1 << 2 | 1 << 4 | 1 << 6 | 1 << 8 | 1 << 10;
 
@@ -130,32 +126,6 @@ fn blockade_squares(pieces: u32) -> u32 {
 #[inline]
 fn protected_squares(pieces: u32) -> u32 {
     pieces & ((pieces << 1) | (pieces >> 1) | SAFE_MASK)
-}
-
-/// The rows of the board with what each of the loser's pieces left on it scores: 3 on the
-/// first row, 2 on the middle, 1 on the last.
-const ROW_POINTS: [(u32, u32, ScoreLabel); 3] = [
-    (ROW1, 3, ScoreLabel::FirstRowPieces),
-    (ROW2, 2, ScoreLabel::MiddleRowPieces),
-    (ROW3, 1, ScoreLabel::LastRowPieces),
-];
-
-/// Points for the pieces `pieces` left on the board: 3 on the first row, 2 on the middle, 1
-/// on the last.
-pub fn points_for(pieces: u32) -> u32 {
-    ROW_POINTS
-        .iter()
-        .map(|&(row, each, _)| each * (pieces & row).count_ones())
-        .sum()
-}
-
-/// [`points_for`] line by line.
-fn breakdown_for(pieces: u32) -> Breakdown {
-    let mut b = Breakdown::new(Whose::Loser);
-    for (row, each, label) in ROW_POINTS {
-        b.add(label, (pieces & row).count_ones(), each);
-    }
-    b
 }
 
 /// The lowest empty square of the board `occupied`.
@@ -284,7 +254,7 @@ impl Jequier {
         Outcome {
             winner: Some(winner),
             reason,
-            points: points_for(self.loser_pieces(winner)),
+            points: discs::row_points(self.loser_pieces(winner)),
         }
     }
 
@@ -407,7 +377,7 @@ impl Rules for Jequier {
 
     fn breakdown(&self) -> Option<Breakdown> {
         match self.phase {
-            Phase::Over { winner, .. } => Some(breakdown_for(self.loser_pieces(winner))),
+            Phase::Over { winner, .. } => Some(discs::row_breakdown(self.loser_pieces(winner))),
             _ => None,
         }
     }
@@ -583,12 +553,7 @@ impl Rules for Jequier {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        if (self.white | self.black | self.unmoved) & !BOARD_MASK != 0 {
-            return Err("pieces off the 30 squares".into());
-        }
-        if self.white & self.black != 0 {
-            return Err("two pieces on one square".into());
-        }
+        discs::check_squares(self.white, self.black, self.black_seat)?;
         let (w, b) = (self.white.count_ones(), self.black.count_ones());
         if w > PIECES || b > PIECES {
             return Err(format!(
@@ -600,9 +565,6 @@ impl Rules for Jequier {
         }
         if self.unmoved & !((self.white & START_WHITE) | (self.black & START_BLACK)) != 0 {
             return Err("an unmoved piece is not on a starting square of its colour".into());
-        }
-        if self.black_seat.is_some_and(|p| p.index() >= 2) {
-            return Err("black must be player 1 or 2".into());
         }
         let over = matches!(self.phase, Phase::Over { .. });
         if self.black_seat.is_none() {
@@ -871,16 +833,16 @@ mod tests {
 
     #[test]
     fn rows_and_masks() {
-        assert_eq!((ROW1 | ROW2 | ROW3).count_ones(), 30);
+        assert_eq!((ROW1 | ROW2 | discs::ROW3).count_ones(), 30);
         assert_eq!(ROW1 & ROW2, 0);
-        assert_eq!(ROW2 & ROW3, 0);
-        assert_eq!(ROW3 & (1 << 21), 1 << 21);
-        assert_eq!(ROW3 & (1 << 30), 1 << 30);
+        assert_eq!(ROW2 & discs::ROW3, 0);
+        assert_eq!(discs::ROW3 & (1 << 21), 1 << 21);
+        assert_eq!(discs::ROW3 & (1 << 30), 1 << 30);
         assert_eq!(ROW2 & (1 << 11), 1 << 11);
         assert_eq!(between(3, 7), 1 << 4 | 1 << 5 | 1 << 6);
         assert_eq!(between(28, 31), 1 << 29 | 1 << 30);
         assert_eq!(between(4, 5), 0);
-        assert_eq!(points_for(1 << 1 | 1 << 11 | 1 << 30), 6);
+        assert_eq!(discs::row_points(1 << 1 | 1 << 11 | 1 << 30), 6);
     }
 
     #[test]

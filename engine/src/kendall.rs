@@ -54,11 +54,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::discs;
+use crate::discs::{self, BOARD_MASK, ROW1};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::notation::{self, To};
 use crate::ruleset::track_square;
-use crate::scoring::{Breakdown, ScoreLabel, Whose};
+use crate::scoring::Breakdown;
 use crate::stuck::PieceNoun;
 use crate::{
     BoardKind, Concession, Die, EndReason, IllegalMove, IllegalThrow, Outcome, ParseError, Player,
@@ -78,10 +78,6 @@ pub use crate::discs::OFF;
 /// Each stick is fair; the value is the number of sides up that count, or 5 when none does.
 pub const THROW_TABLE: [(u8, u8); 5] = [(1, 4), (2, 6), (3, 4), (4, 1), (5, 1)];
 
-const ROW1: u32 = 0x7FE;
-const ROW2: u32 = ROW1 << 10;
-const ROW3: u32 = ROW1 << 20;
-const BOARD_MASK: u32 = ROW1 | ROW2 | ROW3;
 const WATER_BIT: u32 = 1 << WATER;
 const FIVE_WHITE: u32 = 1 << 1 | 1 << 3 | 1 << 5 | 1 << 7 | 1 << 9;
 const FIVE_BLACK: u32 = FIVE_WHITE << 1;
@@ -378,31 +374,6 @@ fn rescue_square(occupied: u32) -> u8 {
     31u32.saturating_sub(free.leading_zeros()).max(1) as u8
 }
 
-/// The rows of the board with what each of the loser's pieces left on it scores: 3 on the
-/// first row, 2 on the middle, 1 on the last (the water is on the last).
-const ROW_POINTS: [(u32, u32, ScoreLabel); 3] = [
-    (ROW1, 3, ScoreLabel::FirstRowPieces),
-    (ROW2, 2, ScoreLabel::MiddleRowPieces),
-    (ROW3, 1, ScoreLabel::LastRowPieces),
-];
-
-/// Points for the pieces `pieces` left on the board: 3 on the first row, 2 on the middle, 1
-/// on the last.
-pub fn points_for(pieces: u32) -> u32 {
-    ROW_POINTS
-        .iter()
-        .map(|&(row, each, _)| each * (pieces & row).count_ones())
-        .sum()
-}
-
-fn breakdown_for(pieces: u32) -> Breakdown {
-    let mut b = Breakdown::new(Whose::Loser);
-    for (row, each, label) in ROW_POINTS {
-        b.add(label, (pieces & row).count_ones(), each);
-    }
-    b
-}
-
 impl Kendall {
     /// The options this game is played with.
     pub fn options(&self) -> Options {
@@ -644,7 +615,7 @@ impl Kendall {
         Outcome {
             winner: Some(winner),
             reason,
-            points: points_for(self.loser_pieces(winner)),
+            points: discs::row_points(self.loser_pieces(winner)),
         }
     }
 
@@ -929,7 +900,7 @@ impl Rules for Kendall {
 
     fn breakdown(&self) -> Option<Breakdown> {
         match self.phase {
-            Phase::Over { winner, .. } => Some(breakdown_for(self.loser_pieces(winner))),
+            Phase::Over { winner, .. } => Some(discs::row_breakdown(self.loser_pieces(winner))),
             _ => None,
         }
     }
@@ -1165,12 +1136,7 @@ impl Rules for Kendall {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        if (self.white | self.black) & !BOARD_MASK != 0 {
-            return Err("pieces off the 30 squares".into());
-        }
-        if self.white & self.black != 0 {
-            return Err("two pieces on one square".into());
-        }
+        discs::check_squares(self.white, self.black, self.black_seat)?;
         let pieces = self.options.pieces();
         let (w, b) = (self.white.count_ones(), self.black.count_ones());
         if w > pieces || b > pieces {
@@ -1180,9 +1146,6 @@ impl Rules for Kendall {
         }
         if self.white_waits && !self.options.starting_throw {
             return Err("white waits for a 1 only with the starting throw".into());
-        }
-        if self.black_seat.is_some_and(|p| p.index() >= 2) {
-            return Err("black must be player 1 or 2".into());
         }
         if self.black_seat.is_none() {
             if !self.at_start() {
