@@ -989,8 +989,9 @@ const loadWinbar = later(() => import('./winbar.js'), (m) => {
 // Per table seat: its name (written, on a phone, as the server's short one: two whole names
 // do not fit side by side) and the colour of the pieces it plays in this game (`seatColour` of
 // web/winbar.js).
+const phoneWidth = window.matchMedia?.('(max-width: 560px)');
 function seatsForChances(seatColour) {
-  const narrow = window.matchMedia?.('(max-width: 560px)').matches;
+  const narrow = phoneWidth?.matches;
   return st.names.map((_, i) => {
     const engine = st.seats.indexOf(i + 1) + 1;
     return { name: seatName(st.names, i + 1), short: (narrow && st.shortNames[i]) || undefined, colour: seatColour(st.sides[engine - 1], engine, PLAYER_COLOURS) };
