@@ -6,7 +6,7 @@
 # acknowledged against the store.
 #
 #   bash scripts/partition.sh short   # what the test suite runs: each fault for 8 s, 3 kills
-#   bash scripts/partition.sh long    # each fault for 2 minutes, 100 kills (release build)
+#   bash scripts/partition.sh long    # each fault for 2 minutes, 100 kills a second apart (release build)
 #   bash scripts/partition.sh long pg-slow kills   # only the runs named
 #
 # Runs: pg-cut (node 1 cut from Postgres), redis-cut (from Redis), clients-cut (from its
@@ -38,7 +38,7 @@ pg_ctl="$(command -v pg_ctl || ls /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null |
 
 case "$mode" in
   short) fault_secs=8; kills=3; kill_every=3; matches=8; profile=debug ;;
-  long) fault_secs=120; kills=100; kill_every=2; matches=16; profile=release ;;
+  long) fault_secs=120; kills=100; kill_every=1; matches=16; profile=release ;;
   *) echo "usage: partition.sh short|long [run...]" >&2; exit 2 ;;
 esac
 warm_secs=4
@@ -71,6 +71,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap "exit 130" INT TERM
+# A sleep the traps can interrupt (bash runs a trap only once its foreground child is done).
+pause() { sleep "$1" & wait $!; }
 
 ip netns add "$hub" 2>/dev/null || skip "ip netns add is not allowed here"
 for r in "${roles[@]}"; do
@@ -175,7 +177,8 @@ for run in "${runs[@]}"; do
   fi
   for k in 1 2 3; do start_node "$k" "$db"; done
   case "$run" in
-    kills) play_secs=$((warm_secs + kills * kill_every + recover_secs)) ;;
+    # Each kill waits for the node's restart too (up to 2 s): the clients play on past the last.
+    kills) play_secs=$((warm_secs + kills * (kill_every + 2) + recover_secs)) ;;
     *) play_secs=$((warm_secs + fault_secs + recover_secs)) ;;
   esac
   echo "== $run: $matches matches on 3 nodes, ${play_secs} s of play"
@@ -183,22 +186,27 @@ for run in "${runs[@]}"; do
     --addr 10.78.3.1:8080,10.78.6.1:8080,10.78.9.1:8080 --matches "$matches" \
     --spectators "$matches" --variant pyramid --duration "${play_secs}s" >"$work/$run.out" 2>&1 &
   client=$!
-  sleep "$warm_secs"
+  other_pids+=("$client")
+  pause "$warm_secs"
   case "$run" in
-    pg-cut) cut 1; sleep "$fault_secs"; heal ;;
-    redis-cut) cut 2; sleep "$fault_secs"; heal ;;
-    clients-cut) cut 3; sleep "$fault_secs"; heal ;;
-    isolated | skew) cut 1 2 3; sleep "$fault_secs"; heal ;;
-    calm) sleep "$fault_secs" ;;
-    pg-slow) echo 200 >"$work/pg-delay-ms"; sleep "$fault_secs"; : >"$work/pg-delay-ms" ;;
+    pg-cut) cut 1; pause "$fault_secs"; heal ;;
+    redis-cut) cut 2; pause "$fault_secs"; heal ;;
+    clients-cut) cut 3; pause "$fault_secs"; heal ;;
+    isolated | skew) cut 1 2 3; pause "$fault_secs"; heal ;;
+    calm) pause "$fault_secs" ;;
+    pg-slow) echo 200 >"$work/pg-delay-ms"; pause "$fault_secs"; : >"$work/pg-delay-ms" ;;
     kills)
+      under_play=0
       for _ in $(seq "$kills"); do
         k=$((RANDOM % 3 + 1))
+        kill -0 "$client" 2>/dev/null && under_play=$((under_play + 1))
         kill -9 "${node_pids[$k]}" 2>/dev/null || true
         wait "${node_pids[$k]}" 2>/dev/null || true
         start_node "$k" "$db"
-        sleep "$kill_every"
+        pause "$kill_every"
       done
+      echo "$kills SIGKILLs, $under_play of them while the clients played"
+      [ "$under_play" = "$kills" ] || { echo "some kills came after the clients stopped" >&2; exit 1; }
       ;;
   esac
   status=0

@@ -37,6 +37,13 @@ const SILENCE: Duration = Duration::from_secs(4);
 /// How long to wait before sending a refused move again.
 const RETRY: Duration = Duration::from_millis(300);
 
+/// The fields of an event frame that the server works out for the client rather than
+/// stores (the rest are the event's facts: who threw what, which move, who won).
+const DERIVED: [&str; 12] = [
+    "type", "no", "game", "turn", "legal", "notation", "geometry", "moves", "stuck", "clock",
+    "sides", "notes",
+];
+
 /// One event as a socket was shown it.
 #[derive(Debug, Clone, PartialEq)]
 struct Shown {
@@ -45,17 +52,39 @@ struct Shown {
     kind: String,
     seat: Option<u64>,
     mv: Option<String>,
+    /// The frame's other fields, as JSON text (kept small: a run shows hundreds of
+    /// thousands of events).
+    facts: String,
 }
 
 impl Shown {
     fn of(frame: &Value) -> Option<Shown> {
+        let mut facts = frame.as_object()?.clone();
+        for key in DERIVED {
+            facts.remove(key);
+        }
         Some(Shown {
             no: frame["no"].as_u64()?,
             game: frame["game"].as_u64()?,
             kind: frame["kind"].as_str()?.to_owned(),
             seat: frame["seat"].as_u64(),
             mv: frame["move"].as_str().map(str::to_owned),
+            facts: Value::Object(facts).to_string(),
         })
+    }
+
+    /// Whether every fact the store and this frame both name has one value in both (the
+    /// dice among them: a fork may differ in nothing else).
+    fn agrees_with(&self, stored: &Value) -> bool {
+        let Ok(Value::Object(shown)) = serde_json::from_str::<Value>(&self.facts) else {
+            return false;
+        };
+        let Some(stored) = stored.as_object() else {
+            return false;
+        };
+        stored
+            .iter()
+            .all(|(k, v)| shown.get(k).is_none_or(|s| s == v))
     }
 }
 
@@ -125,9 +154,12 @@ struct Participant {
     seq: u64,
     /// The highest event number this socket knows of.
     last_event: u64,
-    /// The event number at which this seat last sent a move, a seed, a rematch.
+    /// The event number at which this seat last sent a move (0: none owed on this
+    /// connection).
     moved_at: u64,
+    /// The game this seat last sent its client seed for.
     seeded_game: u64,
+    /// The event number of the game's end at which this seat last asked for the next game.
     rematch_at: u64,
     moves_made: u64,
     chats_sent: u64,
@@ -209,6 +241,10 @@ impl Participant {
     ) -> Ended {
         let asked_from = self.last_event;
         self.seq = self.seq.max(welcome["last_seq"].as_u64().unwrap_or(0));
+        // Whatever the last connection sent and heard no answer to may be lost: the welcome
+        // shows the match as it is, so anything still owed is sent again (what was applied
+        // moved the match on, and is not asked for twice).
+        (self.moved_at, self.rematch_at, self.seeded_game) = (0, 0, 0);
         let snapshot = &welcome["snapshot"];
         let now_at = snapshot["last_event"].as_u64().unwrap_or(0);
         // Missed events follow the welcome as frames: the first is the one after what this
@@ -500,6 +536,9 @@ struct Stored {
     kind: String,
     seat: Option<u64>,
     mv: Option<String>,
+    /// The stored facts (the payload without its version, and without the server seed a
+    /// `game_started` keeps until the game ends).
+    facts: Value,
 }
 
 /// What the store holds of one match.
@@ -536,14 +575,23 @@ async fn held(db: &sqlx::PgPool, id: &str) -> Result<Held, sqlx::Error> {
     let log = rows
         .iter()
         .map(|r| {
-            let payload: Value =
+            let mut payload: Value =
                 serde_json::from_str(r.get::<&str, _>("payload")).unwrap_or_default();
+            let (seat, mv) = (
+                payload["seat"].as_u64(),
+                payload["move"].as_str().map(str::to_owned),
+            );
+            if let Some(facts) = payload.as_object_mut() {
+                facts.remove("v");
+                facts.remove("seed");
+            }
             Stored {
                 no: r.get::<i64, _>("no") as u64,
                 game: r.get::<i64, _>("game") as u64,
                 kind: r.get("kind"),
-                seat: payload["seat"].as_u64(),
-                mv: payload["move"].as_str().map(str::to_owned),
+                seat,
+                mv,
+                facts: payload,
             }
         })
         .collect();
@@ -613,6 +661,7 @@ fn faults_of(id: &str, held: &Held, records: &[Record], tally: &mut Tally) -> Ve
                     && e.kind == s.kind
                     && e.mv == s.mv
                     && (s.kind != "moved" || e.seat == s.seat)
+                    && s.agrees_with(&e.facts)
             });
             if !same {
                 faults.push(format!(
@@ -703,23 +752,32 @@ mod tests {
     use super::*;
 
     fn event(no: u64, kind: &str, seat: Option<u64>, mv: Option<&str>) -> Stored {
+        let mut facts = json!({"kind": kind, "seat": seat});
+        if let Some(mv) = mv {
+            facts["move"] = json!(mv);
+        }
+        if kind == "thrown" {
+            facts["throw"] = json!(3);
+        }
         Stored {
             no,
             game: 1,
             kind: kind.into(),
             seat,
             mv: mv.map(str::to_owned),
+            facts,
         }
     }
 
+    /// The frame a socket is shown for `e`: its facts and the fields worked out for it.
     fn shown(e: &Stored) -> Shown {
-        Shown {
-            no: e.no,
-            game: e.game,
-            kind: e.kind.clone(),
-            seat: e.seat,
-            mv: e.mv.clone(),
-        }
+        let mut frame = e.facts.clone();
+        frame["type"] = json!("event");
+        frame["no"] = json!(e.no);
+        frame["game"] = json!(e.game);
+        frame["turn"] = json!({"kind": "move", "seat": 1});
+        frame["legal"] = json!(["10-12"]);
+        Shown::of(&frame).unwrap()
     }
 
     /// A match of four events, a chat line and one finished game, and a seat's record
@@ -780,16 +838,23 @@ mod tests {
     #[test]
     fn an_event_shown_but_not_stored_is_a_fork() {
         let (held, mut record) = agreed();
-        record.shown.push(Shown {
-            no: 5,
-            game: 1,
-            kind: "moved".into(),
-            seat: Some(2),
-            mv: Some("11-13".into()),
-        });
+        record
+            .shown
+            .push(shown(&event(5, "moved", Some(2), Some("11-13"))));
         let f = faults(&held, record);
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].contains("event 5") && f[0].contains("fork"), "{f:?}");
+    }
+
+    #[test]
+    fn a_throw_shown_other_than_stored_is_a_fork() {
+        let (held, mut record) = agreed();
+        let mut other = held.log[1].clone();
+        other.facts["throw"] = json!(4);
+        record.shown[1] = shown(&other);
+        let f = faults(&held, record);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].contains("event 2") && f[0].contains("fork"), "{f:?}");
     }
 
     #[test]
