@@ -63,7 +63,9 @@ other_pids=()
 
 cleanup() {
   set +e
-  for p in "${node_pids[@]}" "${other_pids[@]}"; do [ "$p" != 0 ] && kill -9 "$p" 2>/dev/null; done
+  for p in "${node_pids[@]}" "${other_pids[@]}"; do
+    [ "$p" != 0 ] && kill -9 "$p" 2>/dev/null && wait "$p" 2>/dev/null
+  done
   [ -f "$work/pg/data/postmaster.pid" ] && ip netns exec "$tag-pg" runuser -u postgres -- \
     "$pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1
   for r in "${roles[@]}" hub; do ip netns del "$tag-$r" 2>/dev/null; done

@@ -70,6 +70,11 @@ pub(crate) struct Args {
     /// moves so far and their rate, and each server's memory.
     #[arg(long, value_parser = parse_duration)]
     pub(crate) report_every: Option<Duration>,
+    /// Count what the servers (`--server-pid`) do per move during the measurement, rather
+    /// than time it: system calls by kind (`perf stat` on the syscall tracepoints, where the
+    /// kernel allows), context switches, and the frames and bytes received per move.
+    #[arg(long)]
+    pub(crate) counts: bool,
     /// The partition harness's client (`scripts/partition.sh`): every socket survives
     /// faults (reconnecting to the next node), everything acknowledged and shown is written
     /// down, and after `--duration` it is checked against the store at `--check-db`; the

@@ -15,10 +15,12 @@
 //! `ClientMsg`), the server's own (the checked mode reads JSON values, to compare fields as
 //! sent): the modules are [`args`] (the command line), [`setup`] (REST), [`sockets`], [`play`] (players and
 //! the counters), [`spectate`] (spectators and flooders), [`storm`] (the reconnect storm)
-//! and [`report`]; [`checked`] is the partition harness's client and checker.
+//! and [`report`], with [`counts`] (what the server does per move, counted); [`checked`] is
+//! the partition harness's client and checker.
 
 mod args;
 mod checked;
+mod counts;
 mod play;
 mod report;
 mod setup;
@@ -189,6 +191,8 @@ async fn main() {
     let rss_before = rss_of(&args.server_pid);
     let cpu_before = (servers_cpu(&args.server_pid), cpu_seconds("self"));
     measuring.store(true, Ordering::Relaxed);
+    let counting = (args.counts && !args.server_pid.is_empty())
+        .then(|| counts::Counting::start(&args.server_pid, args.duration));
     let t0 = Instant::now();
     match args.report_every {
         Some(every) if !every.is_zero() => soak(&args, &counters, t0, every).await,
@@ -198,6 +202,7 @@ async fn main() {
     let elapsed = t0.elapsed();
     let rss_after = rss_of(&args.server_pid);
     let cpu_after = (servers_cpu(&args.server_pid), cpu_seconds("self"));
+    let counted = counting.map(counts::Counting::finish);
     let _ = stop_tx.send(true);
     let moves = counters.moves.load(Ordering::Relaxed);
     let bot_moves = counters.bot_moves.load(Ordering::Relaxed);
@@ -231,6 +236,15 @@ async fn main() {
             percentile(&fan, 0.99),
             fan.last().copied().unwrap_or(0) as f64 / 1000.0,
             fan.len()
+        );
+    }
+    if let Some(c) = &counted {
+        counts::print(
+            c,
+            moves + bot_moves,
+            (connected, matches.len()),
+            counters.frames_received.load(Ordering::Relaxed),
+            counters.bytes_received.load(Ordering::Relaxed),
         );
     }
     let secs = elapsed.as_secs_f64();

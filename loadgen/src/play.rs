@@ -25,6 +25,20 @@ pub(crate) struct Counters {
     pub(crate) errors: AtomicU64,
     pub(crate) games: AtomicU64,
     pub(crate) lagged_snapshots: AtomicU64,
+    /// Frames every socket received during the measurement, and their bytes.
+    pub(crate) frames_received: AtomicU64,
+    pub(crate) bytes_received: AtomicU64,
+}
+
+impl Counters {
+    /// Counts a frame received, while measuring.
+    pub(crate) fn received(&self, measuring: &AtomicBool, bytes: usize) {
+        if measuring.load(Ordering::Relaxed) {
+            self.frames_received.fetch_add(1, Ordering::Relaxed);
+            self.bytes_received
+                .fetch_add(bytes as u64, Ordering::Relaxed);
+        }
+    }
 }
 
 /// One match's moves as its spectators saw them: when each move was sent, and when its
@@ -121,6 +135,7 @@ pub(crate) async fn player(
         };
         let Some(Ok(frame)) = frame else { break };
         let Message::Text(t) = frame else { continue };
+        counters.received(&measuring, t.len());
         let Ok(m) = serde_json::from_str::<ServerMsg>(t.as_str()) else {
             counters.errors.fetch_add(1, Ordering::Relaxed);
             continue;

@@ -91,6 +91,7 @@ pub(crate) async fn spectator(
         };
         let Some(Ok(frame)) = frame else { break };
         if let Message::Text(t) = frame {
+            counters.received(&measuring, t.len());
             if measuring.load(Ordering::Relaxed) && t.as_str().starts_with("{\"type\":\"event\"") {
                 counters.events_seen.fetch_add(1, Ordering::Relaxed);
                 if let Some(no) = moved_event_no(t.as_str()) {
