@@ -711,7 +711,7 @@ function renderPlayers() {
       seat === st.seat ? el('span', { class: 'you' }, ' (you)') : '',
       !clockRule ? '' : clock ? clock.clockElement(seat) : el('span', { class: 'clock' }),
       engine ? el('span', { class: 'side' }, ` · ${sideWords(engine)}`) : '',
-      el('span', { class: 'score' }, ` · ${st.score?.[seat - 1] ?? 0} pts`), el('span', { class: 'won' }, `, ${st.wins?.[seat - 1] ?? 0} won`),
+      el('span', { class: 'score' }, el('span', { class: 'sep' }, ' · '), el('span', { class: 'points' }, String(st.score?.[seat - 1] ?? 0)), el('span', { class: 'unit' }, ' pts')), el('span', { class: 'won' }, `, ${st.wins?.[seat - 1] ?? 0} won`),
       st.connected?.[seat - 1] ? el('span', { class: 'online', title: 'connected', text: ' ●' }) : el('span', { class: 'offline', title: 'not connected', text: ' ○' })));
   }
   box.append(el('div', { class: 'viewers', id: 'viewers', dataset: { count: st.spectators } },

@@ -561,7 +561,7 @@ async function checkPhoneFit(p, variant) {
   assert.ok(boxes.board.h > 400, `${variant}: the upright board uses the screen's height (${boxes.board.h})`);
 }
 
-// ONLY=main,games,more,howto,chat,winbar,tv,quick,bot,levels,clock runs some parts (while working on the client); all by default.
+// ONLY=main,games,more,howto,chat,bar,winbar,tv,quick,bot,levels,clock runs some parts (while working on the client); all by default.
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 
 // ---- the main game: pyramid ----
@@ -1524,6 +1524,42 @@ if (want('chat')) {
 
 // ---- win chances: the spectators' bar changes with the game; a player sees none while the
 // game is live, then the chart; modern with three seats shows a figure per seat ----
+// ---- a phone's players' bar with long names: both names and both scores whole ----
+if (want('bar')) {
+  const a = await newPage({ width: 375, height: 740 });
+  const b = await newPage({ width: 375, height: 740 });
+  await a.goto(BASE + '/');
+  await a.selectOption('#variant', 'parker');
+  await a.fill('#player-name', 'Alexandra');
+  await a.fill('#match-name', 'long names');
+  await a.click('#create-go');
+  await a.waitForFunction(() => document.getElementById('invite-2'));
+  const invite = await a.inputValue('#invite-2');
+  await a.click('#go-board');
+  await a.waitForURL(/\/m\/[0-9a-f-]+$/);
+  await b.goto(invite);
+  await b.fill('#join-name', 'Bartholomew');
+  await b.click('#join-go');
+  await b.waitForURL(/\/m\/[0-9a-f-]+$/);
+  // Both seats taken and connected, the board drawn: the bar has its final look.
+  await a.waitForFunction(() => document.querySelectorAll('#players .player .online').length === 2 && document.querySelector('svg.board') && window.senet.names?.every(Boolean));
+  const entries = await a.$$eval('#players .player', (ps) => ps.map(p => {
+    const seen = (e) => e && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().width > 1;
+    const box = p.getBoundingClientRect();
+    const points = p.querySelector('.score .points');
+    const r = points.getBoundingClientRect();
+    return { cut: p.scrollWidth > p.clientWidth + 1, points: seen(points) && r.right <= box.right + 0.5 ? points.textContent : null, label: p.textContent.replace(/\s+/g, ' ').trim() };
+  }));
+  assert.deepEqual(entries.map(e => [e.cut, e.points]), [[false, '0'], [false, '0']], `the phone's bar keeps both scores in sight: ${JSON.stringify(entries)}`);
+  // What a screen reader reads still says whose seat it is and what the number is.
+  assert.match(entries[0].label, /\(you\) .*0 pts/, entries[0].label);
+  await a.screenshot({ path: path.join(SHOTS, 'players-bar-375.png') });
+  await a.setViewportSize({ width: 1280, height: 800 });
+  assert.match(await a.$eval('#players .player[data-seat="1"]', (p) => p.innerText.replace(/\s+/g, ' ')), /Alexandra \(you\) · plays \w+ · 0 pts, 0 won/, 'a wide screen writes the whole line');
+  log("a phone's players' bar keeps long names and both scores whole");
+  for (const q of [a, b]) await q.context().close();
+}
+
 if (want('winbar')) {
   const { p, id } = await playComputer();
   const wide = await newPage({ width: 1280, height: 800 });
