@@ -471,8 +471,24 @@ export class Board {
       root.append(t);
       // Which die (or dice) the step spends, written on the target.
       const dice = [...new Set(options.map(o => o.dice.join('+')).filter(Boolean))];
-      if (dice.length) root.append(svg('text', { x: s.x + s.w - 7, y: s.y + 17, class: 'target-die', 'text-anchor': 'end', text: dice.join(' / ') }));
+      if (dice.length) this.placeDieLabel(root, s, dice.join(' / '));
     }
+  }
+
+  // The die label of a target on square `s`: at its top right, beside the square's number;
+  // where the square is too narrow for both (parker's middle lanes on an upright board),
+  // centred under the number, smaller or squeezed if it must be. Measured once drawn (an
+  // estimate where the board is not on screen yet).
+  placeDieLabel(root, s, text) {
+    const t = svg('text', { x: s.x + s.w - 7, y: s.y + 17, class: 'target-die', 'text-anchor': 'end', text });
+    root.append(t);
+    const width = () => t.getComputedTextLength() || text.length * 8;
+    const numberRight = 4 + String(s.label ?? s.n ?? '').length * 6;
+    if (s.w - 7 - width() >= numberRight + 3) return;
+    const room = s.w - 10;
+    Object.entries({ x: s.x + s.w / 2, y: s.y + 28, 'text-anchor': 'middle' }).forEach(([k, v]) => t.setAttribute(k, v));
+    if (width() > room) t.classList.add('small');
+    if (width() > room) { t.setAttribute('textLength', room); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
   }
 
   select(key) {

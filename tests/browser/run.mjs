@@ -555,6 +555,21 @@ async function checkPhoneFit(p, variant) {
   const scroll = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   assert.ok(scroll[0] <= scroll[1], `${variant}: no sideways scrolling at phone width (${scroll})`);
   assert.deepEqual(await p.evaluate(textOverTextProbe), [], `${variant}: no text over text on the phone's board page`);
+  // On the board itself: a target's die label stays inside its target and clear of the
+  // squares' numbers, marks and arrows.
+  const onBoard = await p.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const meets = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const marks = [...document.querySelectorAll('svg.board text.sqnum, svg.board text.mark, svg.board text.arrow')];
+    const targets = [...document.querySelectorAll('svg.board rect.target')].map(box);
+    return [...document.querySelectorAll('svg.board text.target-die')].flatMap((t) => {
+      const b = box(t);
+      const inside = targets.some(r => b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5);
+      const over = marks.filter(m => meets(b, box(m))).map(m => m.textContent);
+      return inside && !over.length ? [] : [`${t.textContent}: ${inside ? '' : 'outside its target '}${over.length ? 'over ' + over.join(', ') : ''}`];
+    });
+  });
+  assert.deepEqual(onBoard, [], `${variant}: a target's die label clear of the board's own labels on the phone`);
   for (const [id, b] of Object.entries(boxes)) {
     assert.ok(b.bottom <= 740 + 0.5 && b.right <= 375 + 0.5 && b.top >= 0, `${variant}: the ${id} fits the 375×740 screen: ${JSON.stringify(b)}`);
   }
