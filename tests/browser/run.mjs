@@ -232,14 +232,16 @@ async function fewAtOnce(jobs) {
   }));
 }
 
-// Creates a match from the lobby in `a`, joins it from the invite link in `b`.
+// Creates a match from the lobby in `a`, joins it from the invite link in `b` (the players'
+// names: `opts.names`, or Ana, Bo, Cy and Di).
 async function setup(a, b, variant, opts = {}) {
   const others = Array.isArray(b) ? b : [b];
   await a.goto(BASE + '/');
   await a.selectOption('#variant', variant);
   if (opts.players) await a.selectOption('#players', String(opts.players));
   if (opts.target) await a.fill('#series-target', String(opts.target));
-  await a.fill('#player-name', 'Ana');
+  const names = opts.names ?? NAMES;
+  await a.fill('#player-name', names[0]);
   await a.fill('#match-name', `${variant} test`);
   await a.click('#create-go');
   await a.waitForFunction(() => document.getElementById('invite-2') || document.getElementById('create-error').textContent);
@@ -256,13 +258,13 @@ async function setup(a, b, variant, opts = {}) {
     if (opts.openSeat && k === others.length - 1) {
       // The last player takes the free seat from the lobby's list, with one click.
       await p.goto(BASE + '/');
-      await p.fill('#player-name', NAMES[k + 1]);
+      await p.fill('#player-name', names[k + 1]);
       await p.click(`#live li[data-match="${id}"] button.join`);
       await p.waitForURL(new RegExp(`/m/${id}$`));
       continue;
     }
     await p.goto(invites[k]);
-    await p.fill('#join-name', NAMES[k + 1]);
+    await p.fill('#join-name', names[k + 1]);
     await p.click('#join-go');
     await p.waitForURL(/\/m\/[0-9a-f-]+$/); // the invite left the address bar
   }
@@ -1537,25 +1539,11 @@ if (want('chat')) {
   log('chat: text arrives as text, canned phrases, rooms apart until asked, mute, errors shown');
 }
 
-// ---- win chances: the spectators' bar changes with the game; a player sees none while the
-// game is live, then the chart; modern with three seats shows a figure per seat ----
 // ---- a phone's players' bar with long names: both names and both scores whole ----
 if (want('bar')) {
   const a = await newPage({ width: 375, height: 740 });
   const b = await newPage({ width: 375, height: 740 });
-  await a.goto(BASE + '/');
-  await a.selectOption('#variant', 'parker');
-  await a.fill('#player-name', 'Alexandra');
-  await a.fill('#match-name', 'long names');
-  await a.click('#create-go');
-  await a.waitForFunction(() => document.getElementById('invite-2'));
-  const invite = await a.inputValue('#invite-2');
-  await a.click('#go-board');
-  await a.waitForURL(/\/m\/[0-9a-f-]+$/);
-  await b.goto(invite);
-  await b.fill('#join-name', 'Bartholomew');
-  await b.click('#join-go');
-  await b.waitForURL(/\/m\/[0-9a-f-]+$/);
+  await setup(a, b, 'parker', { names: ['Alexandra', 'Bartholomew'] });
   // Both seats taken and connected, the board drawn: the bar has its final look.
   await a.waitForFunction(() => document.querySelectorAll('#players .player .online').length === 2 && document.querySelector('svg.board') && window.senet.names?.every(Boolean));
   const entries = await a.$$eval('#players .player', (ps) => ps.map(p => {
@@ -1575,6 +1563,8 @@ if (want('bar')) {
   for (const q of [a, b]) await q.context().close();
 }
 
+// ---- win chances: the spectators' bar changes with the game; a player sees none while the
+// game is live, then the chart; modern with three seats shows a figure per seat ----
 if (want('winbar')) {
   const { p, id } = await playComputer();
   const wide = await newPage({ width: 1280, height: 800 });
