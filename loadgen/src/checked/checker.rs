@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 use sqlx::Row;
 
-use super::Record;
+use super::record::Record;
 use crate::setup::Match;
 
 /// One stored event.
@@ -243,7 +243,7 @@ pub(super) async fn check(
 mod tests {
     use serde_json::json;
 
-    use super::super::Shown;
+    use super::super::record::Shown;
     use super::*;
 
     fn event(no: u64, kind: &str, seat: Option<u64>, mv: Option<&str>) -> Stored {

@@ -25,80 +25,14 @@ use crate::setup::{Match, create_match};
 use crate::sockets::Socket;
 
 mod checker;
+mod record;
+
+use record::{Record, Shown};
 
 /// How long a socket may hear nothing (it pings every second) before it counts as cut off.
 const SILENCE: Duration = Duration::from_secs(4);
 /// How long to wait before sending a refused move again.
 const RETRY: Duration = Duration::from_millis(300);
-
-/// The fields of an event frame that the server works out for the client rather than
-/// stores (the rest are the event's facts: who threw what, which move, who won).
-const DERIVED: [&str; 12] = [
-    "type", "no", "game", "turn", "legal", "notation", "geometry", "moves", "stuck", "clock",
-    "sides", "notes",
-];
-
-/// One event as a socket was shown it.
-#[derive(Debug, Clone, PartialEq)]
-struct Shown {
-    no: u64,
-    game: u64,
-    kind: String,
-    seat: Option<u64>,
-    mv: Option<String>,
-    /// The frame's other fields, as JSON text (kept small: a run shows hundreds of
-    /// thousands of events).
-    facts: String,
-}
-
-impl Shown {
-    fn of(frame: &Value) -> Option<Shown> {
-        let mut facts = frame.as_object()?.clone();
-        for key in DERIVED {
-            facts.remove(key);
-        }
-        Some(Shown {
-            no: frame["no"].as_u64()?,
-            game: frame["game"].as_u64()?,
-            kind: frame["kind"].as_str()?.to_owned(),
-            seat: frame["seat"].as_u64(),
-            mv: frame["move"].as_str().map(str::to_owned),
-            facts: Value::Object(facts).to_string(),
-        })
-    }
-
-    /// Whether every fact the store and this frame both name has one value in both (the
-    /// dice among them: a fork may differ in nothing else).
-    fn agrees_with(&self, stored: &Value) -> bool {
-        let Ok(Value::Object(shown)) = serde_json::from_str::<Value>(&self.facts) else {
-            return false;
-        };
-        let Some(stored) = stored.as_object() else {
-            return false;
-        };
-        stored
-            .iter()
-            .all(|(k, v)| shown.get(k).is_none_or(|s| s == v))
-    }
-}
-
-/// What one socket (a seat or a spectator of one match) saw and was acknowledged.
-#[derive(Debug, Default)]
-struct Record {
-    label: String,
-    /// Every event frame, in the order received.
-    shown: Vec<Shown>,
-    /// Events out of order within one connection.
-    order_faults: Vec<String>,
-    /// (event number, seat, move) of every acknowledged move.
-    acked_moves: Vec<(u64, u64, String)>,
-    /// The text of every acknowledged chat line.
-    acked_chat: Vec<String>,
-    /// (id, text) of every chat line shown, in welcomes and frames.
-    chat_shown: Vec<(u64, String)>,
-    connections: u32,
-    refused_moves: u32,
-}
 
 /// What a socket was last told about the match.
 #[derive(Debug, Clone)]
