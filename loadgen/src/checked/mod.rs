@@ -13,6 +13,7 @@
 //! The checker ([`checker`]) then holds it all against the store.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -72,7 +73,8 @@ enum Pending {
 
 /// The player or spectator: everything the socket's life keeps across reconnections.
 struct Participant {
-    nodes: Vec<String>,
+    /// The command line: its `--addr` lists the nodes ([`Args::node`]).
+    args: Arc<Args>,
     node: usize,
     match_id: String,
     token: Option<String>,
@@ -110,7 +112,7 @@ impl Participant {
 
     async fn run(mut self, mut stop: watch::Receiver<bool>) -> Record {
         while !*stop.borrow() {
-            let addr = self.nodes[self.node % self.nodes.len()].clone();
+            let addr = self.args.node(self.node).to_owned();
             let opened = tokio::time::timeout(SILENCE, self.open(&addr)).await;
             if let Ok(Ok((ws, welcome))) = opened {
                 self.record.connections += 1;
@@ -378,7 +380,7 @@ pub(crate) async fn run(args: &Args) -> bool {
         eprintln!("--checked needs --check-db (the store's Postgres URL)");
         return false;
     };
-    let nodes: Vec<String> = args.addr.split(',').map(|s| s.trim().to_owned()).collect();
+    let shared = Arc::new(args.clone());
     let mut matches: Vec<Match> = Vec::new();
     for i in 0..args.matches {
         match create_match(args, i).await {
@@ -411,7 +413,7 @@ pub(crate) async fn run(args: &Args) -> bool {
         }
         for (k, (token, seat, label)) in sockets.into_iter().enumerate() {
             let p = Participant {
-                nodes: nodes.clone(),
+                args: shared.clone(),
                 node: i + k + 1,
                 match_id: m.id.clone(),
                 token,
