@@ -202,7 +202,11 @@ async fn main() {
     let elapsed = t0.elapsed();
     let rss_after = rss_of(&args.server_pid);
     let cpu_after = (servers_cpu(&args.server_pid), cpu_seconds("self"));
-    let counted = counting.map(counts::Counting::finish);
+    // Waiting for perf's own end is blocking work: off the runtime's workers.
+    let counted = match counting {
+        Some(c) => tokio::task::spawn_blocking(move || c.finish()).await.ok(),
+        None => None,
+    };
     let _ = stop_tx.send(true);
     let moves = counters.moves.load(Ordering::Relaxed);
     let bot_moves = counters.bot_moves.load(Ordering::Relaxed);
