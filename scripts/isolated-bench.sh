@@ -5,9 +5,12 @@
 #   bash scripts/isolated-bench.sh [senet-loadgen flags...]
 #   PLAIN=1 bash scripts/isolated-bench.sh [flags...]   # the same on plain loopback, unpinned
 #   STORE=sqlite bash scripts/isolated-bench.sh [flags...]   # the embedded store
+#   SERVER_ARGS="--max-spectators 10000" bash scripts/isolated-bench.sh [flags...]
+#       more flags for the server (after the script's own, which lift every rate limit)
 #   PERF_RECORD=target/server.perf bash scripts/isolated-bench.sh [flags...]
 #       also samples the server's stacks (perf record -e cpu-clock -g) for the whole run;
-#       read them with `perf report -i target/server.perf`
+#       read them with `perf report -i target/server.perf`; PERF_CALL_GRAPH=dwarf samples
+#       the callers too (a release build has no frame pointers), at 499 samples a second
 #
 # Isolated: a network namespace of its own whose loopback hands received packets to CPU 1
 # (rps_cpus = 2), so TCP's receive work runs there as a NIC's softirq would; the server pinned
@@ -26,6 +29,8 @@ plain="${PLAIN:-0}"
 [ "$(id -u)" = 0 ] || { echo "isolated-bench: needs root (network namespace, pinning)" >&2; exit 2; }
 command -v perf >/dev/null || echo "isolated-bench: no perf (Debian's linux-perf): no system calls counted" >&2
 
+# 10,000 sockets and more: each process may hold as many files as it is allowed.
+ulimit -n "$(ulimit -Hn)"
 cargo build --quiet --release --locked -p senet-server -p senet-loadgen
 
 work="$(mktemp -d)"
@@ -76,7 +81,8 @@ port=18480
 "${in_ns[@]}" "${on_server[@]}" env "${server_env[@]}" target/release/senet-server \
   --port "$port" --data-dir "$work/data" --rate-per-sec 1000 --rate-burst 1000 \
   --max-sockets-per-addr 0 --addr-rate-per-sec 0 --create-per-min 0 --max-open-per-address 0 \
-  --upgrades-per-sec 0 --max-conns-per-addr 0 --max-open-matches 1000000 >"$work/server.log" 2>&1 &
+  --upgrades-per-sec 0 --max-conns-per-addr 0 --max-open-matches 1000000 ${SERVER_ARGS:-} \
+  >"$work/server.log" 2>&1 &
 server=$!
 pids+=("$server")
 for _ in $(seq 100); do
@@ -84,10 +90,14 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 
+# What the server holds before any client: the base that memory per connection is taken from.
+echo "isolated-bench: server memory before any client: $(awk '/^VmRSS/ {print $2, $3}' "/proc/$server/status")"
 echo "isolated-bench: $([ "$plain" = 1 ] && echo "plain loopback, unpinned" || echo "isolated (namespace, receive work on CPU 1, server on CPU 0)"), store $store"
 recorder=""
 if [ -n "${PERF_RECORD:-}" ]; then
-  perf record -q -e cpu-clock -g -p "$server" -o "$PERF_RECORD" >/dev/null 2>&1 &
+  graph=(-g)
+  [ -n "${PERF_CALL_GRAPH:-}" ] && graph=(-F 499 --call-graph "$PERF_CALL_GRAPH")
+  perf record -q -e cpu-clock "${graph[@]}" -p "$server" -o "$PERF_RECORD" >/dev/null 2>&1 &
   recorder=$!
 fi
 "${in_ns[@]}" "${on_clients[@]}" target/release/senet-loadgen --addr "127.0.0.1:$port" \
