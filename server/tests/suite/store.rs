@@ -298,6 +298,28 @@ async fn group_commit(url: &str) {
         assert_eq!(ev.len(), 50);
         assert_eq!(ev[49], "{\"no\":50}");
     }
+    // One append of 300 rows of three matches, interleaved: one multi-row INSERT (SQLite's
+    // parameters are anonymous, Postgres's numbered), every value in its own row and column.
+    let big: Vec<StoredEvent> = (51..=150u64)
+        .flat_map(|no| {
+            ids[2..5].iter().map(move |id| StoredEvent {
+                match_id: id.clone(),
+                no,
+                game: 1,
+                json: format!("{{\"match\":\"{id}\",\"no\":{no}}}"),
+                kind: "moved",
+                side: None,
+            })
+        })
+        .collect();
+    store.append(&big).await.unwrap();
+    for id in &ids[2..5] {
+        let ev = store.events(id).await.unwrap();
+        assert_eq!(ev.len(), 150, "{id}");
+        for (i, json) in ev.iter().enumerate().skip(50) {
+            assert_eq!(json, &format!("{{\"match\":\"{id}\",\"no\":{}}}", i + 1));
+        }
+    }
     // A duplicate fails alone and leaves the log as it was; others in its batch succeed.
     let dup = StoredEvent {
         match_id: "m0".into(),
