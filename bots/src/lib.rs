@@ -33,6 +33,7 @@ mod chance;
 mod easy;
 pub mod eval;
 mod level;
+pub mod review;
 pub mod search;
 
 use std::hash::Hasher;

@@ -176,6 +176,70 @@ impl Searcher {
         }
     }
 
+    /// Every legal move of the player to move with the chances after it, in the order of
+    /// `game.legal_moves()`, and the depth all of them were searched to: iterative deepening
+    /// within `budget`, every move to the same depth (a review compares them all, where a
+    /// decision searches only the most promising). Depth 0 always completes. `None` if the
+    /// game waits for no move.
+    pub fn move_values(
+        &mut self,
+        game: &Game,
+        budget: Budget,
+    ) -> Option<(Vec<(Move, Chances)>, u32)> {
+        let Status::Move { .. } = game.status() else {
+            return None;
+        };
+        let afters: Vec<(Move, Game)> = game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut after = game.clone();
+                play_legal(&mut after, mv);
+                (mv, after)
+            })
+            .collect();
+        self.nodes = 0;
+        self.limit = u64::MAX;
+        self.deadline = None;
+        let mut values = Vec::with_capacity(afters.len());
+        for (_, after) in &afters {
+            values.push(self.value(after, 0).ok()?);
+        }
+        self.limit = budget.nodes;
+        self.deadline = budget.time_limit.map(|t| Instant::now() + t);
+        let mut reached = 0;
+        'deepen: for depth in 1..=self.max_depth {
+            self.reached_horizon = false;
+            let mut deeper = Vec::with_capacity(afters.len());
+            for (_, after) in &afters {
+                match self.value(after, depth) {
+                    Ok(v) => deeper.push(v),
+                    Err(Stop) => break 'deepen,
+                }
+            }
+            values = deeper;
+            reached = depth;
+            if !self.reached_horizon {
+                break;
+            }
+        }
+        let moves = afters.into_iter().map(|(mv, _)| mv).zip(values).collect();
+        Some((moves, reached))
+    }
+
+    /// The value of `game` looking `depth` throws ahead, with no budget: for a game waiting
+    /// for a throw, the average over the throws of the positions after them searched one
+    /// throw less deep (so the value before a throw is the expectation of the values after
+    /// it, which is what makes a throw's luck average zero).
+    pub fn value_at(&mut self, game: &Game, depth: u32) -> Chances {
+        self.nodes = 0;
+        self.limit = u64::MAX;
+        self.deadline = None;
+        // With no limit and no deadline the search cannot stop early.
+        self.value(game, depth)
+            .unwrap_or_else(|Stop| eval::evaluate(game))
+    }
+
     fn iterate(&mut self, game: &Game, budget: Budget, max_depth: u32) -> Option<Decision> {
         let Status::Move { player } = game.status() else {
             return None;
