@@ -88,7 +88,9 @@ fn main() {
     let nodes: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2_000);
     let budget = Budget::nodes(nodes);
     let deeper = Budget::nodes(nodes * 10);
-    println!("{games} games per variant, Easy against Hard; review budget {nodes} nodes a decision");
+    println!(
+        "{games} games per variant, Easy against Hard; review budget {nodes} nodes a decision"
+    );
     println!(
         "| variant | level | decisions | cost per decision (points ± s.e.) | inaccuracies / mistakes / blunders per game | best agrees with 10× budget | CPU per 100 decisions |"
     );

@@ -156,7 +156,15 @@ async fn insert_events(
             } else {
                 let b = i * 5;
                 // Writing into a String cannot fail.
-                let _ = write!(sql, "(${},${},${},${},${})", b + 1, b + 2, b + 3, b + 4, b + 5);
+                let _ = write!(
+                    sql,
+                    "(${},${},${},${},${})",
+                    b + 1,
+                    b + 2,
+                    b + 3,
+                    b + 4,
+                    b + 5
+                );
             }
         }
         let mut q = sqlx::query(&sql).persistent(chunk.len() == 1);
