@@ -264,13 +264,7 @@ fn decision(
     if !legal.contains(&played) || !leaves_a_choice(game, &legal) {
         return None;
     }
-    let (values, depth) = searcher.move_values(game, budget)?;
-    let mut options: Vec<(Move, f64)> = values
-        .iter()
-        .map(|(mv, chances)| (*mv, percent(game, chances, player)))
-        .collect();
-    // Stable: equal chances keep the order of the legal moves.
-    options.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (options, depth) = ranked(searcher, game, player, budget)?;
     let best = options[0].1;
     let mine = options.iter().find(|(mv, _)| *mv == played)?.1;
     let cost = (best - mine).max(0.0);
@@ -307,6 +301,33 @@ fn expected_after_throw(
     } else {
         total / f64::from(count)
     }
+}
+
+/// Every legal move of the player to move with their chance after it (percent, calibrated),
+/// best first (ties in the order of the legal moves), and the depth every move was searched
+/// to within `budget`, as a review rates a decision: what an analysis board shows. `None`
+/// when the game waits for no move.
+pub fn move_chances(game: &Game, budget: Budget) -> Option<(Vec<(Move, f64)>, u32)> {
+    let Status::Move { player } = game.status() else {
+        return None;
+    };
+    ranked(&mut Searcher::default(), game, player, budget)
+}
+
+fn ranked(
+    searcher: &mut Searcher,
+    game: &Game,
+    player: Player,
+    budget: Budget,
+) -> Option<(Vec<(Move, f64)>, u32)> {
+    let (values, depth) = searcher.move_values(game, budget)?;
+    let mut options: Vec<(Move, f64)> = values
+        .iter()
+        .map(|(mv, chances)| (*mv, percent(game, chances, player)))
+        .collect();
+    // Stable: equal chances keep the order of the legal moves.
+    options.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Some((options, depth))
 }
 
 /// Whether two of `legal` leave different positions.

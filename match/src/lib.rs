@@ -19,8 +19,10 @@
 //! carries the time a move took and a new game's seed), so a match is exactly the replay of
 //! its facts, and every test runs without a runtime.
 
+pub mod analysis;
 pub mod dice;
 pub mod fact;
+pub mod game_review;
 pub mod glicko;
 pub mod record;
 pub mod seat;
