@@ -369,7 +369,9 @@ export class Board {
   // Draws `notation`. `moves`: the legal moves with where the mover goes (`[{move, from, to,
   // via, dice, hits, coaster}]`, as the server sends them), offered when `canMove` (whether this viewer may move now);
   // `lastMove`: the geometry of the move played last (outlined; animated when `animate`).
-  draw(notation, { moves = [], canMove = false, lastMove = null, animate = false } = {}) {
+  // `hint`: a move's geometry drawn as an arrow from where its piece stands to where it goes
+  // (the review's best move).
+  draw(notation, { moves = [], canMove = false, lastMove = null, animate = false, hint = null } = {}) {
     let parsed;
     // No position yet (seats still open): the empty board, in its place.
     if (!notation || !this.pieces) parsed = { pieces: [] };
@@ -382,6 +384,7 @@ export class Board {
     this.ends = new Map(this.moves.map(o => [o.move, this.endsOf(o)]));
     if (this.selected && !this.sources().has(this.selected)) this.selected = null;
     this.lastMove = lastMove;
+    this.hint = hint;
     this.render();
     if (animate && lastMove) this.animate(lastMove);
   }
@@ -473,6 +476,22 @@ export class Board {
       const dice = [...new Set(options.map(o => o.dice.join('+')).filter(Boolean))];
       if (dice.length) this.placeDieLabel(root, s, dice.join(' / '));
     }
+    this.drawHint(root);
+  }
+
+  // The hint's arrow, on top of the pieces; the page says the move in words.
+  drawHint(root) {
+    const ends = this.endsOf(this.hint);
+    const a = ends && this.centre(ends.from), b = ends && this.centre(ends.to);
+    if (!a || !b) return;
+    const head = svg('marker', { id: 'hint-head', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' });
+    head.append(svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'hint-head' }));
+    const defs = svg('defs', {});
+    defs.append(head);
+    // Stop short of the target's centre, so the head does not hide the piece there.
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1, cut = Math.min(12, len / 3);
+    root.append(defs, svg('line', { x1: a.x, y1: a.y, x2: b.x - dx / len * cut, y2: b.y - dy / len * cut, class: 'hint', 'marker-end': 'url(#hint-head)',
+      'aria-hidden': 'true', dataset: { from: ends.from, to: ends.to } }));
   }
 
   // The die label of a target on square `s`: at its top right, beside the square's number;

@@ -17,6 +17,11 @@ let position = null;
 // The game's win chances, one point per event (absent while loading or if refused).
 let chances = null;
 const winbar = new WinBar($('winbar'));
+// The server's review of the game (absent until asked for), and its decisions by the number
+// of the `moved` event that played each.
+let review = null;
+const decisions = new Map();
+const CLASS_WORDS = { inaccuracy: 'an inaccuracy (?!)', mistake: 'a mistake (?)', blunder: 'a blunder (??)', good: 'good' };
 
 function who(seat) { return (names[seat - 1]) || `seat ${seat}`; }
 
@@ -48,9 +53,65 @@ function show(k) {
     if (!lastMove && x.kind === 'moved') lastMove = x.geometry || { steps: [] };
   }
   $('throw').replaceChildren(...(lastThrow ? [el('span', { text: `${who(lastThrow.seat)} threw ` }), diceView(lastThrow.spec, lastThrow.faces)] : []));
-  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' }); $('info').textContent = position.notes || ''; } else $('info').textContent = 'This record does not hold positions.';
+  // With the review: where the next event is a decision, the position is the one it was made
+  // in; the move played is outlined and the best one drawn as an arrow.
+  const next = rec.events[i + 1];
+  const decision = next && next.kind === 'moved' ? decisions.get(next.no) : undefined;
+  if (decision) lastMove = next.geometry || { steps: [] };
+  const hint = decision && decision.best !== decision.played ? decision.best_geometry : null;
+  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' && !decision, hint }); $('info').textContent = position.notes || ''; } else $('info').textContent = 'This record does not hold positions.';
+  showDecision(decision);
+  // The analysis board, from this position: only once the game is over (never a live one's).
+  const analyse = $('analyse');
+  analyse.hidden = !(notation && rec.events.some(x => x.kind === 'game_over'));
+  if (!analyse.hidden) analyse.href = `/analysis?variant=${encodeURIComponent(rec.variant)}&position=${encodeURIComponent(notation)}`;
   document.body.dataset.step = String(i);
+  // A link to this position: the address bar holds it.
+  history.replaceState(null, '', `#e=${i + 1}${review ? '&review' : ''}`);
   showChances();
+}
+
+// The review's line for the decision shown (none: hidden).
+function showDecision(d) {
+  const line = $('review-line');
+  line.hidden = !d;
+  if (!d) { line.textContent = ''; return; }
+  const chance = (mv) => d.options.find(o => o.move === mv)?.chance;
+  line.dataset.class = d.class;
+  line.textContent = d.best === d.played
+    ? `${who(d.seat)} to move: played ${d.played} (outlined), the best move (${chance(d.played)} % to win).`
+    : `${who(d.seat)} to move: played ${d.played} (outlined, ${chance(d.played)} % to win); best ${d.best} (arrow, ${chance(d.best)} %). Cost ${d.cost} points: ${CLASS_WORDS[d.class]}.`;
+}
+
+// The event index a decision's position is shown at: the one before its move.
+function stepOf(d) { return Math.max(0, rec.events.findIndex(e => e.no === d.no) - 1); }
+
+async function loadReview() {
+  const go = $('review-go');
+  go.disabled = true;
+  $('review-status').replaceChildren('Reviewing every decision… ');
+  try {
+    review = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}/review`, undefined, key);
+  } catch (err) {
+    $('review-status').replaceChildren(err.status === 409 ? 'The game is not over: a game is reviewed once it ends.' : `The review could not be made: ${err.message}. `, ...(err.status === 409 ? [] : [go]));
+    go.disabled = false;
+    return;
+  }
+  for (const d of review.decisions) decisions.set(d.no, d);
+  const t = review.thresholds;
+  $('review-status').textContent = `A decision's cost is the chance of winning it gave away against the best move, in points: an inaccuracy from ${t.inaccuracy}, a mistake from ${t.mistake}, a blunder from ${t.blunder}. Luck is what the throws changed before any choice.`;
+  // On a phone the long headers give way to short ones; a screen reader still reads the long.
+  const cols = [['Player', 'Player'], ['Decisions', 'Dec.'], ['Inaccuracies', '?!'], ['Mistakes', '?'], ['Blunders', '??'], ['Average cost', 'Avg.'], ['Luck', 'Luck']];
+  const head = el('tr', {}, ...cols.map(([long, short]) => el('th', { scope: 'col' }, el('span', { class: 'long', text: long }), el('span', { class: 'short', 'aria-hidden': 'true', text: short }))));
+  const rows = review.seats.map(s => el('tr', { dataset: { seat: String(s.seat) } }, el('th', { scope: 'row', text: who(s.seat) }),
+    ...[s.decisions, s.inaccuracies, s.mistakes, s.blunders, `${s.average_cost} pts`, `${s.luck > 0 ? '+' : ''}${s.luck} pts`].map(v => el('td', { text: String(v) }))));
+  $('review-summary').replaceChildren(el('table', { class: 'review-table' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+  const marked = review.decisions.filter(d => d.class !== 'good');
+  $('review-list').replaceChildren(...(marked.length ? marked.map(d => el('li', { dataset: { class: d.class } },
+    el('button', { type: 'button', class: 'review-jump', dataset: { no: String(d.no) }, onclick: () => show(stepOf(d)) },
+      `${who(d.seat)} played ${d.played}: ${CLASS_WORDS[d.class]}, ${d.cost} points; best ${d.best}`))) : [el('li', { class: 'note', text: 'No inaccuracy, mistake or blunder: every decision was within the thresholds.' })]));
+  document.body.dataset.review = 'ready';
+  show(i);
 }
 
 // The bar at this step: the chances after event i (the server's, per table seat).
@@ -98,10 +159,21 @@ async function init() {
   $('prev').onclick = () => show(i - 1);
   $('next').onclick = () => show(i + 1);
   $('last').onclick = () => show(rec.events.length - 1);
-  document.addEventListener('keydown', (e) => { if (e.key === 'ArrowLeft') show(i - 1); if (e.key === 'ArrowRight') show(i + 1); });
+  document.addEventListener('keydown', (e) => {
+    // Keys typed into a field or on a button are theirs.
+    if (e.target.closest?.('input:not([type=range]), textarea, select')) return;
+    const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: rec.events.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    show(to);
+  });
+  $('review-go').onclick = loadReview;
   $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
     ' · ', el('a', { href: withKey(`/api/matches/${matchId}/games/${gameNo}`), text: 'Raw record (JSON)' }));
-  show(0);
+  // A shared link names its position (`#e=12`, 1-based) and whether the review was open.
+  const shared = new URLSearchParams(location.hash.slice(1));
+  show(Number(shared.get('e')) - 1 || 0);
+  if (shared.has('review')) loadReview();
   loadChances();
   showChat();
   const verdict = $('verdict');

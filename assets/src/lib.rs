@@ -120,6 +120,10 @@ pub fn routes<S: MatchDirectory>() -> Router<S> {
         .route("/m/{id}/watch", get(match_page::<S>))
         .route("/m/{id}/scoreboard", get(scoreboard_page::<S>))
         .route("/m/{id}/games/{n}/replay", get(replay_page::<S>))
+        .route(
+            "/analysis",
+            get(|h: HeaderMap| async move { page(&h, Page::Analysis).await }),
+        )
         .route("/rules/{variant}", get(rules_page))
         .route("/howto/{variant}", get(howto_page))
         .route(

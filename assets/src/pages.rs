@@ -28,6 +28,8 @@ pub(crate) enum Page {
     Rules,
     /// A player's history.
     History,
+    /// The analysis board (`/analysis`).
+    Analysis,
     /// A variant's how-to-play page: one static page per variant.
     Howto(Variant),
     /// 404: no match with this id.
@@ -48,6 +50,7 @@ impl Page {
             Page::Replay,
             Page::Rules,
             Page::History,
+            Page::Analysis,
             Page::NoMatch,
             Page::NoVariant,
             Page::Unrouted,
@@ -69,6 +72,7 @@ impl Page {
             Page::Replay => file("replay.html"),
             Page::Rules => file("rules.html"),
             Page::History => file("history.html"),
+            Page::Analysis => file("analysis.html"),
             Page::Howto(variant) => howto_source(variant).map(str::to_owned),
             Page::NoMatch => missing(
                 "No such match",

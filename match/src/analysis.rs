@@ -5,7 +5,7 @@
 //!
 //! Stateless: the client keeps the line it explores as a list of positions and sends the
 //! one it is on. Nothing here touches a live match. `POST /api/analysis`
-//! (`server/src/http/analysis.rs`) serves it.
+//! (`server/src/http/analysis_route.rs`) serves it.
 
 use std::borrow::Cow;
 

@@ -160,6 +160,10 @@ pub struct Config {
     /// 0: no limit).
     #[arg(long, env = "SENET_VERIFY_PER_MIN", default_value_t = 30.0)]
     pub verify_per_min: f64,
+    /// Analysis-board requests one address may make (`POST /api/analysis`) per minute
+    /// (bursts of up to 10; 0: no limit).
+    #[arg(long, env = "SENET_ANALYSIS_PER_MIN", default_value_t = 120.0)]
+    pub analysis_per_min: f64,
     /// Records checked at once (`POST /api/verify`, each on a blocking thread); more wait.
     #[arg(long, env = "SENET_VERIFY_WORKERS", default_value_t = 2)]
     pub verify_workers: usize,
@@ -240,6 +244,7 @@ impl Config {
             upgrades_per_sec: 0.0,
             players_per_min: 0.0,
             verify_per_min: 0.0,
+            analysis_per_min: 0.0,
             verify_workers: 2,
             chat_per_sec: 0.5,
             chat_burst: 5.0,

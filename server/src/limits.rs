@@ -105,6 +105,7 @@ struct Addr {
     upgrades: Mutex<Bucket>,
     players: Mutex<Bucket>,
     verifies: Mutex<Bucket>,
+    analyses: Mutex<Bucket>,
     matches: Mutex<OpenMatches>,
     last_used: Mutex<Instant>,
     chats: Mutex<Bucket>,
@@ -151,6 +152,7 @@ pub struct Limits {
     upgrades_per_sec: f64,
     players_per_min: f64,
     verify_per_min: f64,
+    analysis_per_min: f64,
     verifiers: Arc<tokio::sync::Semaphore>,
     addrs: Mutex<AddrMap>,
     chat: (f64, f64),
@@ -190,6 +192,7 @@ impl Limits {
             upgrades_per_sec: positive(cfg.upgrades_per_sec),
             players_per_min: positive(cfg.players_per_min),
             verify_per_min: positive(cfg.verify_per_min),
+            analysis_per_min: positive(cfg.analysis_per_min),
             verifiers: Arc::new(tokio::sync::Semaphore::new(cfg.verify_workers.max(1))),
             rate: (
                 positive(cfg.addr_rate_per_sec),
@@ -235,6 +238,7 @@ impl Limits {
             upgrades: Mutex::new(Bucket::new(upgrades, (upgrades * 2.0).max(64.0))),
             players: Mutex::new(per_minute(self.players_per_min)),
             verifies: Mutex::new(per_minute(self.verify_per_min)),
+            analyses: Mutex::new(per_minute(self.analysis_per_min)),
             matches: Mutex::new(OpenMatches::default()),
             last_used: Mutex::new(Instant::now()),
             chats: Mutex::new(Bucket::new(self.chat.0, self.chat.1)),
@@ -303,6 +307,16 @@ impl Limits {
         let Some(ip) = ip else { return Ok(()) };
         let addr = self.addr(ip);
         addr.take(&addr.verifies)
+    }
+
+    /// Spends one of `ip`'s analysis-board requests (`POST /api/analysis`).
+    ///
+    /// # Errors
+    /// How long until the address may make another.
+    pub fn analysis(&self, ip: Option<IpAddr>) -> Result<(), Duration> {
+        let Some(ip) = ip else { return Ok(()) };
+        let addr = self.addr(ip);
+        addr.take(&addr.analyses)
     }
 
     /// Reserves a place for a new match of `ip` among its unfinished ones; the match's

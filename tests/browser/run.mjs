@@ -747,6 +747,64 @@ if (want('main')) {
   }
   assert.ok(replayOutlines > 5, 'the replay outlined moves');
   log('replay outlines checked:', replayOutlines);
+  // The review, asked for: the players' totals, and the marked decisions; a marked decision
+  // shows the position it was made in, the move played outlined, the best one's arrow, and
+  // says both in words. Home and End walk to the ends; the address names the position.
+  await a.click('#review-go');
+  await a.waitForFunction(() => document.body.dataset.review === 'ready', null, { timeout: 30000 });
+  assert.equal(await a.locator('.review-table tbody tr').count(), 2, 'a row per player');
+  const review = await (await fetch(`${BASE}/api/matches/${id}/games/1/review`)).json();
+  const marked = review.decisions.filter(d => d.class !== 'good');
+  assert.equal(await a.locator('.review-jump').count(), marked.length, 'every marked decision is listed');
+  const wrong = marked.find(d => d.best !== d.played);
+  if (wrong) {
+    await a.click(`.review-jump[data-no="${wrong.no}"]`);
+    const at = record.events.findIndex(e => e.no === wrong.no) - 1;
+    await a.waitForFunction((x) => document.body.dataset.step === String(x), at);
+    const line = await a.textContent('#review-line');
+    assert.ok(line.includes(`played ${wrong.played}`) && line.includes(`best ${wrong.best}`), line);
+    const got = await boardState(a);
+    const played = ownSquares(record.events[at + 1].geometry, new Set(got.squares));
+    assert.deepEqual(got.last, played ? [played.from, played.to].sort() : [], 'the move played is outlined');
+    const best = ownSquares(wrong.best_geometry, new Set(got.squares));
+    const arrow = await a.evaluate(() => [...document.querySelectorAll('svg.board line.hint')].map(l => [l.dataset.from, l.dataset.to]));
+    assert.deepEqual(arrow, best ? [[best.from, best.to]] : [], 'the best move is the arrow');
+    assert.match(a.url(), new RegExp(`#e=${at + 1}&review$`));
+    await a.screenshot({ path: path.join(SHOTS, 'review.png'), fullPage: true });
+    log('review: a decision of cost', wrong.cost, 'shown with', best ? 'its arrow' : 'no arrow (not a square to square move)');
+  }
+  await a.keyboard.press('End');
+  await a.waitForFunction((x) => document.body.dataset.step === String(x), record.events.length - 1);
+  await a.keyboard.press('Home');
+  await a.waitForFunction(() => document.body.dataset.step === '0');
+  // The analysis board from a position of the finished game: the same position, then a
+  // different line (throws offered, a move from the list), and Undo back along it.
+  const from = wrong ? record.events.findIndex(e => e.no === wrong.no) - 1 : 10;
+  await a.fill('#step', String(from)); await a.dispatchEvent('#step', 'input');
+  await a.waitForFunction((x) => document.body.dataset.step === String(x), from);
+  const shownAt = record.events.slice(0, from + 1).findLast(e => e.notation).notation;
+  await a.click('#analyse');
+  await a.waitForFunction(() => document.body.dataset.turn);
+  assert.equal(await a.evaluate(() => document.body.dataset.position), shownAt, 'the analysis board opens at the position shown');
+  const explored = [shownAt];
+  for (let k = 0; k < 8 && (await a.evaluate(() => document.body.dataset.turn)) === 'throw'; k++) {
+    const before = await a.evaluate(() => document.body.dataset.position);
+    await a.locator('.throw-choice').nth(k % await a.locator('.throw-choice').count()).click();
+    await a.waitForFunction((b) => document.body.dataset.position !== b, before);
+    explored.push(await a.evaluate(() => document.body.dataset.position));
+  }
+  if ((await a.evaluate(() => document.body.dataset.turn)) === 'move') {
+    const options = await a.locator('#move-list button').count();
+    assert.ok(options >= 1, 'the legal moves are listed');
+    const before = await a.evaluate(() => document.body.dataset.position);
+    await a.locator('#move-list button').last().click();
+    await a.waitForFunction((b) => document.body.dataset.position !== b, before);
+    await a.screenshot({ path: path.join(SHOTS, 'analysis.png'), fullPage: true });
+    await a.click('#undo');
+    await a.waitForFunction((b) => document.body.dataset.position === b, before);
+  }
+  assert.match(a.url(), /\/analysis\?variant=pyramid&position=/);
+  log('analysis board: opened at the replay\'s position,', explored.length - 1, 'throws and a move explored, then undone');
   // A record the check refuses shows verify.js's reason, not a count of throws: one with a
   // throw's faces changed, one whose commitment is not game_started's (no throw is checked).
   const tamper = async (change, reason, text) => {
@@ -1110,6 +1168,7 @@ if (want('ratings')) {
   // Every page of a finished series at phone widths: nothing scrolls sideways, and no text
   // lies over other text.
   const pages = ['/', `/m/${id}/watch`, `/m/${id}/scoreboard`, new URL(a.url()).pathname, `/m/${id}/games/2/replay`, '/nope',
+    `/m/${id}/games/1/replay#e=8&review`, ...VARIANT_IDS.map(v => `/analysis?variant=${v}`),
     ...VARIANT_IDS.map(v => `/rules/${v}`), ...VARIANT_IDS.map(v => `/howto/${v}`)];
   for (const viewport of [{ width: 375, height: 740 }, { width: 412, height: 823 }]) {
     const p = await newPage(viewport);

@@ -20,6 +20,8 @@ use serde_json::{Value, json};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema};
 
+use senet_match::analysis::{Analysis, AnalysisRequest};
+use senet_match::game_review::GameReview;
 use senet_match::record::{GameRecord, RecordReport};
 use senet_match::win_chances::GameChances;
 
@@ -113,6 +115,12 @@ foreign_bodies! {
     RecordReportBody(writes) => RecordReport,
     /// `senet_match::win_chances::GameChances`: a finished game's chances.
     GameChancesBody(writes) => GameChances,
+    /// `senet_match::game_review::GameReview`: a finished game's review.
+    GameReviewBody(writes) => GameReview,
+    /// `senet_match::analysis::AnalysisRequest`: what the analysis board asks.
+    AnalysisRequestBody(reads) => AnalysisRequest,
+    /// `senet_match::analysis::Analysis`: a position analysed.
+    AnalysisBody(writes) => Analysis,
 }
 
 /// utoipa's schema of a string that is one of `values` (for a query parameter).

@@ -537,26 +537,10 @@ pub(super) async fn verify(
     body: Bytes,
 ) -> Result<Json<RecordReport>, Response> {
     state.limits.verify(ip).map_err(ApiError::RateLimited)?;
-    let permit = tokio::time::timeout(VERIFY_QUEUE, state.limits.verifiers().acquire_owned())
-        .await
-        .map_err(|_| {
-            let mut res = super::error::refusal(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                "too many records are being checked; try again shortly".into(),
-            );
-            res.headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, 5.into());
-            res
-        })?
-        .map_err(|_| ApiError::Internal("the verify pool is closed".into()))?;
-    let checked = tokio::task::spawn_blocking(move || {
-        let report = record::check_upload(&body);
-        drop(permit);
-        report
+    let checked = super::pool::run(&state, "records being checked", move || {
+        record::check_upload(&body)
     })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the record check failed: {e}")))?;
+    .await?;
     match checked {
         Ok(report) => Ok(Json(report)),
         Err(refusal) => {
@@ -573,9 +557,6 @@ pub(super) async fn verify(
         }
     }
 }
-
-/// How long a record check waits for a free worker before it is refused (503 `busy`).
-const VERIFY_QUEUE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// WebSocket upgrade for players and spectators (docs/protocol.md; every message's schema
 /// is at `GET /api/protocol.schema.json`).

@@ -7,14 +7,18 @@ use axum::routing::{get, post};
 use crate::app_state::AppState;
 
 pub(crate) mod access;
+mod analysis_route;
 mod chances;
 mod chat;
 pub(crate) mod contracts;
 pub(crate) mod error;
+mod finished;
 pub(crate) mod inputs;
 pub(crate) mod lobby;
 mod openapi;
+mod pool;
 mod quick_route;
+mod review;
 pub mod scoreboard;
 mod tv_route;
 
@@ -46,6 +50,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/leaderboard"),
     ("get", "/api/matches/{id}/chat"),
     ("get", "/api/matches/{id}/games/{game}/chances"),
+    ("get", "/api/matches/{id}/games/{game}/review"),
+    ("post", "/api/analysis"),
     ("post", "/api/quick"),
     ("get", "/api/quick/{ticket}"),
     ("delete", "/api/quick/{ticket}"),
@@ -83,6 +89,10 @@ pub fn router(state: AppState) -> Router {
                 .layer(DefaultBodyLimit::max(senet_match::record::MAX_UPLOAD_BYTES))
                 .layer(guard.clone()),
         )
+        .route(
+            "/api/analysis",
+            post(analysis_route::analysis).layer(guard.clone()),
+        )
         .route("/ws/matches/{id}", get(ws_upgrade))
         .route(
             "/api/players",
@@ -97,6 +107,7 @@ pub fn router(state: AppState) -> Router {
         .merge(scoreboard::router())
         .merge(chat::router())
         .merge(chances::router())
+        .merge(review::router())
         .merge(senet_assets::routes())
         .fallback(not_found)
         // Every other body is small.

@@ -18,7 +18,7 @@ use utoipa::OpenApi;
 use super::contracts::{EXTENSION, READ_SUFFIX};
 use super::quick_route;
 use super::tv_route;
-use super::{chances, chat, lobby, scoreboard};
+use super::{analysis_route, chances, chat, lobby, review, scoreboard};
 
 /// Where component schemas are.
 const COMPONENTS: &str = "#/components/schemas/";
@@ -50,6 +50,8 @@ const COMPONENTS: &str = "#/components/schemas/";
         scoreboard::leaderboard,
         chat::chat,
         chances::chances,
+        review::review,
+        analysis_route::analysis,
         quick_route::enter,
         quick_route::poll,
         quick_route::leave,

@@ -256,6 +256,7 @@ async fn state_changing_requests_need_json_and_an_allowed_origin() {
         (format!("/api/matches/{id}/join"), json!({"invite": invite})),
         ("/api/players".to_owned(), json!({"name": "Ana"})),
         ("/api/verify".to_owned(), json!({})),
+        ("/api/analysis".to_owned(), json!({"variant": "pyramid"})),
     ];
     for (path, body) in &routes {
         let body = body.to_string();

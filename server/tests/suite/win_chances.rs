@@ -64,6 +64,19 @@ fn assert_sums_to_one(chances: &[f64], what: &str) {
     );
 }
 
+/// Every seat of match `id` plays game 1 with random legal moves (seat `i` from seed
+/// `seed + i`) until it is over.
+async fn play_one_game(s: &Client, id: &str, tokens: &[String], seed: u64) {
+    let mut seats = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let (ws, _) = s.hello(id, Some(token), Some(0)).await;
+        seats.push(tokio::spawn(play(ws, i as u64 + 1, seed + i as u64, 1)));
+    }
+    for seat in seats {
+        seat.await.unwrap();
+    }
+}
+
 /// Plays `seat` with random legal moves through `games` games (asking for the next game
 /// after each but the last); returns every message the socket got. The socket said hello
 /// with `last_event: 0`, so every event comes, whenever it connected.
@@ -259,14 +272,7 @@ async fn fast_batches_share_a_frame_and_the_last_one_always_comes() {
     let c = Client { addr: s.addr };
     let began = std::time::Instant::now();
     let watching = tokio::spawn(async move { watch(spectator, 1).await });
-    let mut seats = Vec::new();
-    for (i, token) in tokens.iter().enumerate() {
-        let (ws, _) = s.hello(&id, Some(token), Some(0)).await;
-        seats.push(tokio::spawn(play(ws, i as u64 + 1, 11 + i as u64, 1)));
-    }
-    for seat in seats {
-        seat.await.unwrap();
-    }
+    play_one_game(&s, &id, &tokens, 11).await;
     let watched = watching.await.unwrap();
     let elapsed_ms = began.elapsed().as_millis() as u64;
     // Assert: every frame is right for its event; at most one per pause (and the welcome's).
@@ -330,14 +336,7 @@ async fn a_spectator_gets_the_chances_after_its_welcome() {
 async fn the_route_gives_one_point_per_event_of_a_finished_game() {
     let s = start_with(|c| c.seed_wait_ms = 0).await;
     let (id, tokens, _) = s.create_full(json!({"variant": "pyramid"})).await;
-    let mut seats = Vec::new();
-    for (i, token) in tokens.iter().enumerate() {
-        let (ws, _) = s.hello(&id, Some(token), Some(0)).await;
-        seats.push(tokio::spawn(play(ws, i as u64 + 1, 3 + i as u64, 1)));
-    }
-    for seat in seats {
-        seat.await.unwrap();
-    }
+    play_one_game(&s, &id, &tokens, 3).await;
     let (record, want) = expected(&s, &id, 1, "").await;
     let (st, body) = s.get(&format!("/api/matches/{id}/games/1/chances")).await;
     assert_eq!(st, 200, "{body}");
@@ -437,4 +436,107 @@ async fn modern_with_three_and_four_seats_gives_a_figure_per_seat() {
             assert_sums_to_one(&chances, &p.to_string());
         }
     }
+}
+
+/// The review of a finished game: none while it is live; after it, every decision is a
+/// `moved` event of the record with the move it played, its options best first, its cost
+/// the best option's chance less the played one's, classed by the stated thresholds; one
+/// luck per `thrown` event; the seats' totals add up. Asked again, the same answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_reviewed_and_a_live_one_is_not() {
+    let s = start_with(|c| c.seed_wait_ms = 0).await;
+    let (id, tokens, _) = s.create_full(json!({"variant": "pyramid"})).await;
+    let path = format!("/api/matches/{id}/games/1/review");
+    let (st, body) = s.get(&path).await;
+    assert_eq!(
+        (st, body["code"].as_str()),
+        (409, Some("game_live")),
+        "{body}"
+    );
+    play_one_game(&s, &id, &tokens, 11).await;
+    let (record, _) = expected(&s, &id, 1, "").await;
+    let (st, body) = s.get(&path).await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(body["game"], 1);
+    let t = &body["thresholds"];
+    let (inaccuracy, mistake, blunder) = (
+        t["inaccuracy"].as_f64().unwrap(),
+        t["mistake"].as_f64().unwrap(),
+        t["blunder"].as_f64().unwrap(),
+    );
+    assert!(
+        0.0 < inaccuracy && inaccuracy < mistake && mistake < blunder,
+        "{t}"
+    );
+    let decisions = body["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty(), "random play makes decisions");
+    for d in decisions {
+        let no = d["no"].as_u64().unwrap();
+        let event = record.events.iter().find(|e| e.no == no).expect("an event");
+        let senet_protocol::EventKind::Moved { seat, mv, .. } = &event.kind else {
+            panic!("decision {d} is not at a move");
+        };
+        assert_eq!(d["played"].as_str(), Some(mv.as_str()), "{d}");
+        assert_eq!(d["seat"].as_u64(), Some(u64::from(*seat)), "{d}");
+        let options = d["options"].as_array().unwrap();
+        assert!(options.len() >= 2, "a forced move is no decision: {d}");
+        let chance = |o: &Value| o["chance"].as_f64().unwrap();
+        assert!(
+            options.windows(2).all(|w| chance(&w[0]) >= chance(&w[1])),
+            "{d}"
+        );
+        assert_eq!(d["best"], options[0]["move"], "{d}");
+        assert!(d["best_geometry"]["steps"].is_array(), "{d}");
+        let played = options
+            .iter()
+            .find(|o| o["move"] == d["played"])
+            .expect("played is an option");
+        let cost = d["cost"].as_f64().unwrap();
+        assert!(
+            (cost - (chance(&options[0]) - chance(played))).abs() <= 0.11,
+            "{d}"
+        );
+        let class = if cost >= blunder {
+            "blunder"
+        } else if cost >= mistake {
+            "mistake"
+        } else if cost >= inaccuracy {
+            "inaccuracy"
+        } else {
+            "good"
+        };
+        // The cost is rounded after classing: a cost on a threshold may class either way.
+        let near = [inaccuracy, mistake, blunder]
+            .iter()
+            .any(|x| (cost - x).abs() < 0.06);
+        assert!(near || d["class"] == class, "{d}");
+    }
+    let thrown = record
+        .events
+        .iter()
+        .filter(|e| matches!(e.kind, senet_protocol::EventKind::Thrown { .. }))
+        .count();
+    assert_eq!(body["throws"].as_array().unwrap().len(), thrown);
+    let per_seat: u64 = body["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["decisions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(per_seat as usize, decisions.len());
+    for seat in body["seats"].as_array().unwrap() {
+        for (field, class) in [
+            ("inaccuracies", "inaccuracy"),
+            ("mistakes", "mistake"),
+            ("blunders", "blunder"),
+        ] {
+            let listed = decisions
+                .iter()
+                .filter(|d| d["seat"] == seat["seat"] && d["class"] == class)
+                .count();
+            assert_eq!(seat[field].as_u64(), Some(listed as u64), "{seat}");
+        }
+    }
+    let (st, again) = s.get(&path).await;
+    assert_eq!((st, &again), (200, &body));
 }

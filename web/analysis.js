@@ -1,0 +1,88 @@
+// The analysis board: a position of any variant, explored by throws and moves the server
+// applies and rates (POST /api/analysis). The page holds no rules: the server says what the
+// position waits for, which throws can come, which moves are legal and what each is worth.
+// The line explored is a list of the server's answers, so Undo is going back one.
+
+import { api, el, loadVariants, writtenBoard } from './common.js';
+import { Board, diceView } from './boards.js';
+
+const $ = (id) => document.getElementById(id);
+let board = null, boardVariant = null;
+// The server's answers along the line explored, the one shown last.
+const line = [];
+
+function who(p) { return `Player ${p}`; }
+
+async function ask(body) {
+  $('error').textContent = '';
+  try {
+    return await api('/api/analysis', body);
+  } catch (err) {
+    $('error').textContent = err.message;
+    return null;
+  }
+}
+
+async function step(body) {
+  const next = await ask({ variant: line.at(-1).variant, position: line.at(-1).position, ...body });
+  if (next) { line.push(next); show(); }
+}
+
+function show() {
+  const a = line.at(-1);
+  if (boardVariant !== a.variant) {
+    board = new Board($('board'), a.variant, writtenBoard(a.variant), { onMove: (mv) => step({ move: mv }) });
+    board.onSelect = () => { $('error').textContent = 'Several moves go there: choose one in the list below.'; };
+    boardVariant = a.variant;
+  }
+  const moving = a.turn === 'move';
+  board.draw(a.position, { moves: a.moves || [], canMove: moving });
+  $('info').textContent = a.notes || '';
+  $('turn').textContent = a.turn === 'over' ? 'The game is over.' : `${who(a.player)}${a.sides?.[a.player - 1] ? ` (${a.sides[a.player - 1]})` : ''} to ${a.turn}.`;
+  $('chances').replaceChildren(...a.chances.map((c, i) => el('span', { class: 'analysis-chance', dataset: { player: String(i + 1) } }, `${who(i + 1)}: ${c} %`)));
+  $('throws').hidden = a.turn !== 'throw';
+  $('moves').hidden = !moving;
+  if (a.turn === 'throw') {
+    // One button per distinct throw (the same faces in another order is the same throw).
+    const seen = new Set();
+    const distinct = a.throws.filter(f => { const k = [...f].sort().join(','); return !seen.has(k) && seen.add(k); });
+    $('throw-list').replaceChildren(...distinct.map(f => el('button', { type: 'button', class: 'throw-choice', dataset: { faces: f.join(',') }, 'aria-label': `throw ${f.join(' ')}`, onclick: () => step({ throw: f }) },
+      diceView(a.throw_spec, f))));
+  }
+  if (moving) {
+    $('move-list').replaceChildren(...a.options.map((o, k) => el('li', {},
+      el('button', { type: 'button', class: 'review-jump', dataset: { move: o.move }, onclick: () => step({ move: o.move }) },
+        `${o.move}: ${o.chance} % to win${k === 0 ? ' (best)' : ''}`))));
+  }
+  $('undo').disabled = line.length < 2;
+  $('position').value = a.position;
+  document.body.dataset.position = a.position;
+  document.body.dataset.turn = a.turn;
+  // A link to this position: the address holds it.
+  history.replaceState(null, '', `?variant=${encodeURIComponent(a.variant)}&position=${encodeURIComponent(a.position)}`);
+}
+
+async function setUp(variant, position) {
+  const first = await ask({ variant, ...(position ? { position } : {}) });
+  if (!first) return;
+  line.length = 0;
+  line.push(first);
+  show();
+}
+
+async function init() {
+  const params = new URLSearchParams(location.search);
+  const variants = await loadVariants();
+  $('variant').replaceChildren(...variants.map(v => el('option', { value: v.id, text: v.name })));
+  const variant = variants.some(v => v.id === params.get('variant')) ? params.get('variant') : variants[0].id;
+  $('variant').value = variant;
+  $('setup').addEventListener('submit', (e) => { e.preventDefault(); setUp($('variant').value, $('position').value.trim()); });
+  $('undo').onclick = () => { if (line.length > 1) { line.pop(); show(); } };
+  $('copy').onclick = async () => {
+    const text = line.at(-1)?.position || '';
+    try { await navigator.clipboard.writeText(text); $('error').textContent = 'Copied.'; } catch { $('position').select(); $('error').textContent = 'Select and copy the position above.'; }
+  };
+  await setUp(variant, params.get('position'));
+}
+
+init();
