@@ -43,20 +43,14 @@ pub(super) async fn chances(
     Path((id, game)): Path<(String, String)>,
     key: ReadKey,
 ) -> Result<Json<GameChances>, Response> {
-    let answer =
-        finished::evaluate(
-            state,
-            id,
-            game,
-            key,
-            &ANSWERS,
-            live,
-            |record| match game_chances(record) {
-                Ok(c) => Ok(Some(c)),
-                Err(ChancesError::Live) => Ok(None),
-                Err(ChancesError::Replay(e)) => Err(e),
-            },
-        )
-        .await?;
+    let record = finished::record(&state, id, game, key, live).await?;
+    let answer = finished::compute(&state, record, &ANSWERS, live, |record| match game_chances(
+        record,
+    ) {
+        Ok(c) => Ok(Some(c)),
+        Err(ChancesError::Live) => Ok(None),
+        Err(ChancesError::Replay(e)) => Err(e),
+    })
+    .await?;
     Ok(Json((*answer).clone()))
 }

@@ -57,32 +57,41 @@ pub fn live(what: &str) -> Response {
     )
 }
 
-/// Reads game `game` of match `id` as its record route would, then `evaluate`s it on the
-/// pool, or answers from `answers`. `evaluate` gives `None` when the game is not over
-/// (answered with `live`), or the answer, or a replay error (a bug: 500).
-pub async fn evaluate<T: Send + Sync + 'static>(
-    state: AppState,
+/// Game `game` of match `id`, read as its record route would (404 for a missing game and
+/// for a private match without its key), once it is over (else `live()`).
+pub async fn record(
+    state: &AppState,
     id: String,
     game: String,
     key: ReadKey,
+    live: fn() -> Response,
+) -> Result<GameRecord, Response> {
+    let axum::Json(record) = super::lobby::game_record(State(state.clone()), Path((id, game)), key)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    if senet_match::win_chances::is_over(&record) {
+        Ok(record)
+    } else {
+        Err(live())
+    }
+}
+
+/// The answer for a finished game's `record`: from `answers`, or `evaluate`d on the pool and
+/// kept there. `evaluate` gives `None` when the game is not over (answered with `live`), or
+/// the answer, or a replay error (a bug: 500).
+pub async fn compute<T: Send + Sync + 'static>(
+    state: &AppState,
+    record: GameRecord,
     answers: &'static Answers<T>,
     live: fn() -> Response,
     evaluate: fn(&GameRecord) -> Result<Option<T>, String>,
 ) -> Result<Arc<T>, Response> {
-    // The record route answers 404 for a missing game and for a private match without its
-    // key, before anything else.
-    let axum::Json(record) = super::lobby::game_record(State(state.clone()), Path((id, game)), key)
-        .await
-        .map_err(IntoResponse::into_response)?;
-    if !senet_match::win_chances::is_over(&record) {
-        return Err(live());
-    }
     let cache_key = (record.match_id.clone(), record.game, record.game_id.clone());
     if let Some(hit) = answers.get(&cache_key) {
         return Ok(hit);
     }
     let computed =
-        super::pool::run(&state, "games being evaluated", move || evaluate(&record)).await?;
+        super::pool::run(state, "games being evaluated", move || evaluate(&record)).await?;
     match computed {
         Ok(Some(answer)) => {
             let answer = Arc::new(answer);

@@ -3,7 +3,8 @@
 //! (`docs/review.md`).
 //!
 //! Read like the game's record, withheld while the game is live, computed on the
-//! record-check pool and kept: see [`super::finished`].
+//! record-check pool ([`super::finished`]). Made once: the durable store keeps it
+//! (`game_reviews`) for every node and restart, and the last 256 stay in memory.
 
 use axum::Json;
 use axum::Router;
@@ -44,19 +45,45 @@ pub(super) async fn review(
     Path((id, game)): Path<(String, String)>,
     key: ReadKey,
 ) -> Result<Json<GameReview>, Response> {
-    let answer = finished::evaluate(
-        state,
-        id,
-        game,
-        key,
-        &ANSWERS,
-        live,
-        |record| match review_game(record, REVIEW_BUDGET) {
+    let record = finished::record(&state, id, game, key, live).await?;
+    let budget = REVIEW_BUDGET.nodes;
+    let sql = state.store.sql();
+    // Made before, on any node: the store has it.
+    if let Some(sql) = sql {
+        match sql
+            .review(&record.match_id, record.game, &record.game_id, budget)
+            .await
+        {
+            Ok(Some(body)) => match serde_json::from_str::<GameReview>(&body) {
+                Ok(kept) => return Ok(Json(kept)),
+                Err(e) => tracing::warn!(error = %e, "a kept review does not read; made again"),
+            },
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "kept reviews cannot be read; made again"),
+        }
+    }
+    let (match_id, game_no, game_id) =
+        (record.match_id.clone(), record.game, record.game_id.clone());
+    let answer = finished::compute(&state, record, &ANSWERS, live, |record| {
+        match review_game(record, REVIEW_BUDGET) {
             Ok(r) => Ok(Some(r)),
             Err(ReviewError::Live) => Ok(None),
             Err(ReviewError::Replay(e)) => Err(e),
-        },
-    )
+        }
+    })
     .await?;
+    // Kept for every node and every restart; a review that cannot be kept is still given.
+    if let Some(sql) = sql {
+        let kept = match serde_json::to_string(&*answer) {
+            Ok(body) => {
+                sql.keep_review(&match_id, game_no, &game_id, budget, &body)
+                    .await
+            }
+            Err(e) => Err(senet_store::StoreError::Refused(e.to_string())),
+        };
+        if let Err(e) = kept {
+            tracing::warn!(error = %e, "a review could not be kept");
+        }
+    }
     Ok(Json((*answer).clone()))
 }

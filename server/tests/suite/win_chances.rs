@@ -540,3 +540,68 @@ async fn a_finished_game_is_reviewed_and_a_live_one_is_not() {
     let (st, again) = s.get(&path).await;
     assert_eq!((st, &again), (200, &body));
 }
+
+/// A review is made once and kept in the durable store: the row holds the answer, and the
+/// route serves the row (a row changed behind the server's back is what it answers).
+async fn reviews_are_kept_in_the_store(url: &str) {
+    use senet_store::SqlStore;
+    let s = senet_server::spawn_durable(config(url)).await.unwrap();
+    let c = Client { addr: s.addr };
+    let (id, tokens, _) = c.create_full(json!({"variant": "pyramid"})).await;
+    play_one_game(&c, &id, &tokens, 21).await;
+    let path = format!("/api/matches/{id}/games/1/review");
+    let (st, made) = c.get(&path).await;
+    assert_eq!(st, 200, "{made}");
+    let (_, record) = c.get(&format!("/api/matches/{id}/games/1")).await;
+    let game_id = record["game_id"].as_str().unwrap();
+    let store = SqlStore::connect(url).await.unwrap();
+    let budget = made["budget_nodes"].as_u64().unwrap();
+    let kept = store
+        .review(&id, 1, game_id, budget)
+        .await
+        .unwrap()
+        .expect("kept");
+    assert_eq!(serde_json::from_str::<Value>(&kept).unwrap(), made);
+    // Another game id, or another budget, is not this review.
+    assert!(
+        store
+            .review(&id, 1, "another", budget)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        store
+            .review(&id, 1, game_id, budget + 1)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let mut changed = made.clone();
+    changed["seats"][0]["luck"] = json!(99.9);
+    store
+        .keep_review(&id, 1, game_id, budget, &changed.to_string())
+        .await
+        .unwrap();
+    let (st, served) = c.get(&path).await;
+    assert_eq!((st, served), (200, changed), "served from the store");
+    s.shutdown.send(true).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_reviews_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    reviews_are_kept_in_the_store(&format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("t.db").display()
+    ))
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_reviews_are_kept() {
+    let Some(db) = crate::db::pg_db("postgres_reviews_are_kept").await else {
+        return;
+    };
+    reviews_are_kept_in_the_store(&db.url).await;
+}

@@ -19,7 +19,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 8] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 9] = [
     (
         1,
         "init",
@@ -67,6 +67,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 8] = [
         "unrated games",
         include_str!("../../../migrations/sqlite/0008_unrated_games.sql"),
         include_str!("../../../migrations/postgres/0008_unrated_games.sql"),
+    ),
+    (
+        9,
+        "game reviews",
+        include_str!("../../../migrations/sqlite/0009_game_reviews.sql"),
+        include_str!("../../../migrations/postgres/0009_game_reviews.sql"),
     ),
 ];
 

@@ -25,6 +25,7 @@ pub mod rating_reads;
 pub mod ratings;
 pub mod read;
 mod recovery;
+mod review_rows;
 mod sql_store;
 mod writers;
 
