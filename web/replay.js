@@ -1,10 +1,10 @@
 // Replay of a finished game: step through its events; check the record and every throw with
 // WebCrypto (web/verify.js; the moves are checked by `senet-server verify`, not here).
 
-import { api, el, readKey, variantName, withKey, writtenBoard } from './common.js';
+import { api, el, readKey, svg, variantName, withKey, writtenBoard } from './common.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { verifyRecord } from './verify.js';
-import { WinBar, gameChances, seatColour } from './winbar.js';
+import { WinBar, chartFor, gameChances, seatColour } from './winbar.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1]);
@@ -111,6 +111,7 @@ async function loadReview() {
     el('button', { type: 'button', class: 'review-jump', dataset: { no: String(d.no) }, onclick: () => show(stepOf(d)) },
       `${who(d.seat)} played ${d.played}: ${CLASS_WORDS[d.class]}, ${d.cost} points; best ${d.best}`))) : [el('li', { class: 'note', text: 'No inaccuracy, mistake or blunder: every decision was within the thresholds.' })]));
   document.body.dataset.review = 'ready';
+  showChart();
   show(i);
 }
 
@@ -118,11 +119,44 @@ async function loadReview() {
 function showChances() {
   const point = chances?.points[i];
   if (!point) return;
-  const seats = rec.seats.map((_, s) => {
+  winbar.show(point.chances, chartSeats(), point.no);
+  markChart();
+}
+
+// The seats as the bar and the chart draw them: name and colour.
+function chartSeats() {
+  return rec.seats.map((_, s) => {
     const engine = rec.seats.indexOf(s + 1) + 1;
     return { name: who(s + 1), colour: seatColour(position?.sides?.[engine - 1], engine, PLAYER_COLOURS) };
   });
-  winbar.show(point.chances, seats, point.no);
+}
+
+// With the review: the game's win-chance chart, one point per event; a click on it goes to
+// that event (the keys ←/→, Home and End do the same for a keyboard).
+function showChart() {
+  const figure = chartFor(matchId, gameNo, key, chartSeats());
+  figure.classList.add('review-chart');
+  figure.title = 'Click to go to that point of the game';
+  figure.onclick = (e) => {
+    const plot = figure.querySelector('svg');
+    if (!plot || !chances) return;
+    // The chart's own geometry (winbar.js): 320 wide, 6 of padding each side.
+    const r = plot.getBoundingClientRect();
+    const at = ((e.clientX - r.left) / r.width * 320 - 6) / (320 - 12);
+    show(Math.round(Math.max(0, Math.min(1, at)) * (chances.points.length - 1)));
+  };
+  $('review-chart').replaceChildren(figure);
+  markChart();
+}
+
+// The event shown, as a vertical line on the chart.
+function markChart() {
+  const plot = $('review-chart')?.querySelector('svg');
+  const n = chances?.points.length;
+  if (!plot || !n) return;
+  plot.querySelector('line.now')?.remove();
+  const x = 6 + (i * (320 - 12)) / Math.max(1, n - 1);
+  plot.append(svg('line', { x1: x, x2: x, y1: 0, y2: 110, class: 'now', dataset: { step: String(i) } }));
 }
 
 async function loadChances() {

@@ -773,6 +773,13 @@ if (want('main')) {
     await a.screenshot({ path: path.join(SHOTS, 'review.png'), fullPage: true });
     log('review: a decision of cost', wrong.cost, 'shown with', best ? 'its arrow' : 'no arrow (not a square to square move)');
   }
+  // The win-chance chart: a click in its middle goes to the middle of the game.
+  await a.waitForSelector('#review-chart figure[data-state="ready"]');
+  const plot = await a.locator('#review-chart svg').boundingBox();
+  await a.mouse.click(plot.x + plot.width / 2, plot.y + plot.height / 2);
+  const middle = Math.round((record.events.length - 1) / 2);
+  await a.waitForFunction((m) => Math.abs(Number(document.body.dataset.step) - m) <= 1, middle);
+  assert.equal(await a.getAttribute('#review-chart line.now', 'data-step'), await a.evaluate(() => document.body.dataset.step), 'the chart marks the event shown');
   await a.keyboard.press('End');
   await a.waitForFunction((x) => document.body.dataset.step === String(x), record.events.length - 1);
   await a.keyboard.press('Home');
