@@ -61,6 +61,8 @@ function show(k) {
   const hint = decision && decision.best !== decision.played ? decision.best_geometry : null;
   if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' && !decision, hint }); $('info').textContent = position.notes || ''; } else $('info').textContent = 'This record does not hold positions.';
   showDecision(decision);
+  for (const b of $('log').querySelectorAll('.act.now')) b.classList.remove('now');
+  $('log').querySelector(`.act[data-step="${i}"]`)?.classList.add('now');
   // The analysis board, from this position: only once the game is over (never a live one's).
   const analyse = $('analyse');
   analyse.hidden = !(notation && rec.events.some(x => x.kind === 'game_over'));
@@ -69,6 +71,38 @@ function show(k) {
   // A link to this position: the address bar holds it.
   history.replaceState(null, '', `#e=${i + 1}${review ? '&review' : ''}`);
   showChances();
+}
+
+// The move list: one numbered line per turn (a seat's throws and moves until another seat
+// acts), each throw and move a button that goes to it; with the review, a marked decision
+// carries its sign (?!, ?, ??). Where a move went is said with the board's names of places.
+const SIGNS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+function showMoveList() {
+  const log = $('log');
+  const items = [];
+  let turn = null, turnNo = 0, seat = null;
+  rec.events.forEach((e, k) => {
+    if (!['thrown', 'moved', 'passed'].includes(e.kind)) return;
+    if (!turn || seat !== e.seat || e.effect === 'decided') {
+      turnNo += 1; seat = e.seat;
+      turn = el('span', { class: 'acts' });
+      items.push(el('li', { class: 'turn', dataset: { seat: e.seat, turn: turnNo } },
+        el('span', { class: 'no', text: `${turnNo}.` }), el('span', { class: 'who', text: who(e.seat) }), turn));
+    }
+    let text, label;
+    if (e.kind === 'thrown') { text = `(${e.faces.join('+')})`; label = `${who(e.seat)} threw ${e.faces.join(' and ')}`; }
+    else if (e.kind === 'passed') { text = 'passes'; label = `${who(e.seat)} could not move`; }
+    else {
+      const st = e.geometry?.steps?.[0];
+      const to = st?.kind === 'bear_off' ? 'off' : st?.to && board.placeName(st.to);
+      text = st?.from && st?.to && !e.geometry.coaster ? `${board.placeName(st.from)}→${to}` : e.move;
+      label = `${who(e.seat)} moved ${text}`;
+      const d = decisions.get(e.no);
+      if (d && SIGNS[d.class]) { text += SIGNS[d.class]; label += `: ${CLASS_WORDS[d.class]}`; }
+    }
+    turn.append(el('button', { type: 'button', class: `act act-${e.kind}`, 'aria-label': label, dataset: { step: String(k), no: String(e.no) }, onclick: () => show(k) }, text));
+  });
+  log.replaceChildren(...items);
 }
 
 // The review's line for the decision shown (none: hidden).
@@ -112,6 +146,7 @@ async function loadReview() {
       `${who(d.seat)} played ${d.played}: ${CLASS_WORDS[d.class]}, ${d.cost} points; best ${d.best}`))) : [el('li', { class: 'note', text: 'No inaccuracy, mistake or blunder: every decision was within the thresholds.' })]));
   document.body.dataset.review = 'ready';
   showChart();
+  showMoveList();
   show(i);
 }
 
@@ -204,6 +239,7 @@ async function init() {
   $('review-go').onclick = loadReview;
   $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
     ' · ', el('a', { href: withKey(`/api/matches/${matchId}/games/${gameNo}`), text: 'Raw record (JSON)' }));
+  showMoveList();
   // A shared link names its position (`#e=12`, 1-based) and whether the review was open.
   const shared = new URLSearchParams(location.hash.slice(1));
   show(Number(shared.get('e')) - 1 || 0);

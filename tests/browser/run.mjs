@@ -784,6 +784,16 @@ if (want('main')) {
   await a.waitForFunction((x) => document.body.dataset.step === String(x), record.events.length - 1);
   await a.keyboard.press('Home');
   await a.waitForFunction(() => document.body.dataset.step === '0');
+  // The move list by turn: every throw and move is a button to its event, and each marked
+  // decision carries its sign.
+  const acts = a.locator('.replay-log .act');
+  assert.equal(await acts.count(), record.events.filter(e => ['thrown', 'moved', 'passed'].includes(e.kind)).length, 'every throw and move is listed');
+  assert.equal(await a.locator('.replay-log .act-moved', { hasText: '?' }).count(), marked.length, 'every marked decision has its sign');
+  const pick = a.locator('.replay-log .act-moved').nth(3);
+  const pickStep = await pick.getAttribute('data-step');
+  await pick.click();
+  await a.waitForFunction((x) => document.body.dataset.step === x, pickStep);
+  assert.equal(await a.getAttribute('.replay-log .act.now', 'data-step'), pickStep, 'the list marks the event shown');
   // The analysis board from a position of the finished game: the same position, then a
   // different line (throws offered, a move from the list), and Undo back along it.
   const from = wrong ? record.events.findIndex(e => e.no === wrong.no) - 1 : 10;
