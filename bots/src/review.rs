@@ -24,7 +24,7 @@
 //!   choice.
 
 use senet_engine::{
-    Game, IllegalMove, IllegalThrow, Move, Player, Status, Throw, ThrowSpec, Variant,
+    Game, Geometry, IllegalMove, IllegalThrow, Move, Player, Status, Throw, ThrowSpec, Variant,
 };
 
 use crate::eval::calibration::calibrate;
@@ -138,6 +138,9 @@ pub struct DecisionReview {
     pub class: Class,
     /// The depth every option was searched to (throws looked through).
     pub depth: u32,
+    /// Which pieces the best move takes from where to where (the engine's geometry, from
+    /// the position the decision was made in): what a board draws as its arrow.
+    pub best_geometry: Geometry,
 }
 
 impl DecisionReview {
@@ -268,6 +271,8 @@ fn decision(
     let best = options[0].1;
     let mine = options.iter().find(|(mv, _)| *mv == played)?.1;
     let cost = (best - mine).max(0.0);
+    // The best move is legal here, so the engine has its geometry.
+    let best_geometry = game.geometry(options[0].0).ok()?;
     Some(DecisionReview {
         step: 0,
         player,
@@ -276,6 +281,7 @@ fn decision(
         cost,
         class: thresholds.classify(cost),
         depth,
+        best_geometry,
     })
 }
 

@@ -14,7 +14,7 @@ use senet_engine::{Game, Status, Throw, ThrowSpec, Variant};
 use senet_protocol::event::MoveOption;
 use serde::{Deserialize, Serialize};
 
-use crate::game_review::ReviewOption;
+use crate::game_review::{ReviewOption, round1};
 
 /// Most bytes of a position's notation read (a real one is under 200).
 pub const MAX_POSITION_BYTES: usize = 512;
@@ -100,10 +100,6 @@ fn refuse(code: &'static str, message: impl Into<String>) -> AnalysisError {
         code,
         message: message.into(),
     }
-}
-
-fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
 }
 
 /// Applies the request's step to its position and analyses the result, each move searched

@@ -156,8 +156,8 @@ pub enum ReviewError {
     Replay(String),
 }
 
-/// One decimal.
-fn round1(x: f64) -> f64 {
+/// One decimal, as every chance and cost a review or the analysis board gives.
+pub(crate) fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
@@ -194,35 +194,13 @@ pub fn review_game(record: &GameRecord, budget: Budget) -> Result<GameReview, Re
     }
     let r = review::review(&start, &steps, budget)
         .map_err(|err| ReviewError::Replay(err.to_string()))?;
-    // The best moves' geometry, from the positions they were chosen in.
-    let mut best_geometry = Vec::with_capacity(r.decisions.len());
-    let mut game = start.clone();
-    let mut next = r.decisions.iter().peekable();
-    for (i, step) in steps.iter().enumerate() {
-        if let Some(d) = next.next_if(|d| d.step == i) {
-            best_geometry.push(
-                game.geometry(d.best())
-                    .map_err(|err| ReviewError::Replay(format!("event {}: {err}", numbers[i])))?,
-            );
-        }
-        // The review replayed these very steps: they apply.
-        let applied = match *step {
-            Step::Throw(t) => game.throw(t).map(|_| ()).map_err(|e| e.to_string()),
-            Step::Move(mv) => match game.status().player() {
-                Some(p) => game.play(p, mv).map_err(|e| e.to_string()),
-                None => Err("a move after the game".into()),
-            },
-        };
-        applied.map_err(|err| ReviewError::Replay(format!("event {}: {err}", numbers[i])))?;
-    }
     let seat_of =
         |player: senet_engine::Player| record.seats.get(player.index()).copied().unwrap_or(0);
     let thresholds = Thresholds::for_variant(record.variant);
     let decisions: Vec<ReviewedDecision> = r
         .decisions
         .iter()
-        .zip(best_geometry)
-        .map(|(d, best_geometry)| ReviewedDecision {
+        .map(|d| ReviewedDecision {
             no: numbers[d.step],
             seat: seat_of(d.player),
             played: d.played.to_string(),
@@ -239,7 +217,7 @@ pub fn review_game(record: &GameRecord, budget: Budget) -> Result<GameReview, Re
                     chance: round1(*chance),
                 })
                 .collect(),
-            best_geometry,
+            best_geometry: d.best_geometry.clone(),
         })
         .collect();
     let throws = r
