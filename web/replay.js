@@ -117,15 +117,41 @@ function showDecision(d) {
     : `${who(d.seat)} to move: played ${d.played} (outlined, ${chance(d.played)} % to win); best ${d.best} (arrow, ${chance(d.best)} %). Cost ${d.cost} points: ${CLASS_WORDS[d.class]}.`;
 }
 
+// A review in line or being made, as the server says it: its place, or a progress bar. The
+// status is a live region: its words change only when the place does, or the review starts,
+// so a screen reader is not read the progress twice a second.
+function showPending(p) {
+  const status = $('review-status');
+  document.body.dataset.review = p.state;
+  if (p.state === 'waiting') {
+    const words = p.place === 1 ? 'Next in line for a review…' : `Waiting in line for a review: place ${p.place} of ${p.waiting}…`;
+    if (status.textContent !== words) status.replaceChildren(words);
+    return;
+  }
+  let bar = status.querySelector('progress');
+  if (!bar) {
+    bar = el('progress', { 'aria-label': 'Review progress' });
+    status.replaceChildren('Reviewing every decision… ', bar);
+  }
+  bar.max = Math.max(1, p.of);
+  bar.value = p.done;
+}
+
 // The event index a decision's position is shown at: the one before its move.
 function stepOf(d) { return Math.max(0, rec.events.findIndex(e => e.no === d.no) - 1); }
 
 async function loadReview() {
   const go = $('review-go');
   go.disabled = true;
-  $('review-status').replaceChildren('Reviewing every decision… ');
+  $('review-status').replaceChildren('Asking for the review… ');
   try {
     review = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}/review`, undefined, key);
+    // Not made yet: the server says its place in line, then its progress; ask again.
+    while (review.state) {
+      showPending(review);
+      await new Promise(r => setTimeout(r, 500));
+      review = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}/review`, undefined, key);
+    }
   } catch (err) {
     $('review-status').replaceChildren(err.status === 409 ? 'The game is not over: a game is reviewed once it ends.' : `The review could not be made: ${err.message}. `, ...(err.status === 409 ? [] : [go]));
     go.disabled = false;

@@ -5,7 +5,7 @@
 //! class; then how often the move the review marks best is the one a review with ten times
 //! the budget marks best (on every decision of the first games), and the thread CPU time to
 //! review 100 decisions. Run:
-//! `cargo run --release -p senet-bots --example review_stats [-- GAMES [NODES]]`.
+//! `cargo run --release -p senet-bots --example review_stats [-- GAMES [NODES [DEEPER_GAMES]]]`.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -54,11 +54,15 @@ struct Tally {
     decisions: u64,
     costs: Vec<f64>,
     errors: [u64; 3],
+    /// Per game, the errors of any class: for the standard error of errors per game.
+    errors_per_game: Vec<f64>,
 }
 
 impl Tally {
     fn add(&mut self, r: &Review, player: usize) {
+        let mut this_game = 0u64;
         for d in r.decisions.iter().filter(|d| d.player.index() == player) {
+            this_game += u64::from(d.class != Class::Good);
             self.decisions += 1;
             self.costs.push(d.cost);
             match d.class {
@@ -68,33 +72,44 @@ impl Tally {
                 Class::Blunder => self.errors[2] += 1,
             }
         }
+        self.errors_per_game.push(this_game as f64);
     }
 
-    /// Mean cost per decision and its standard error.
-    fn mean(&self) -> (f64, f64) {
-        let n = self.costs.len() as f64;
-        if n < 2.0 {
-            return (self.costs.first().copied().unwrap_or(0.0), 0.0);
-        }
-        let mean = self.costs.iter().sum::<f64>() / n;
-        let var = self.costs.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        (mean, (var / n).sqrt())
+    /// The cost below which `q` of the decisions fall (0 < q < 1).
+    fn quantile(&self, q: f64) -> f64 {
+        let mut sorted = self.costs.clone();
+        sorted.sort_by(f64::total_cmp);
+        let at = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+        sorted.get(at).copied().unwrap_or(0.0)
     }
+}
+
+/// The mean of `xs` and its standard error.
+fn mean_se(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    if n < 2.0 {
+        return (xs.first().copied().unwrap_or(0.0), 0.0);
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let nodes: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2_000);
+    // The first games whose every decision is also reviewed with ten times the budget.
+    let deeper_games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
     let budget = Budget::nodes(nodes);
     let deeper = Budget::nodes(nodes * 10);
     println!(
         "{games} games per variant, Easy against Hard; review budget {nodes} nodes a decision"
     );
     println!(
-        "| variant | level | decisions | cost per decision (points ± s.e.) | inaccuracies / mistakes / blunders per game | best agrees with 10× budget | CPU per 100 decisions |"
+        "| variant | level | decisions | cost per decision (points ± s.e.) | errors per game (± s.e.) | inaccuracies / mistakes / blunders per game | cost at 90 / 97 / 99 % | best agrees with 10× budget (± s.e.) | CPU per 100 decisions |"
     );
-    println!("|---|---|---:|---:|---:|---:|---:|");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     for variant in Variant::ALL {
         let mut easy = Tally::default();
         let mut hard = Tally::default();
@@ -115,7 +130,7 @@ fn main() {
             reviewed += r.decisions.len() as u64;
             easy.add(&r, easy_player);
             hard.add(&r, 1 - easy_player);
-            if g < 2 {
+            if g < deeper_games {
                 let r2 = review(&start, &steps, deeper).expect("the bots' own game replays");
                 for (a, b) in r.decisions.iter().zip(&r2.decisions) {
                     compared += 1;
@@ -131,20 +146,33 @@ fn main() {
         let share = if compared == 0 {
             0.0
         } else {
-            100.0 * agree as f64 / compared as f64
+            agree as f64 / compared as f64
+        };
+        let share_se = if compared == 0 {
+            0.0
+        } else {
+            (share * (1.0 - share) / compared as f64).sqrt()
         };
         for (name, t) in [("easy", &easy), ("hard", &hard)] {
-            let (mean, se) = t.mean();
+            let (mean, se) = mean_se(&t.costs);
+            let (errors, errors_se) = mean_se(&t.errors_per_game);
             let g = games as f64;
             println!(
-                "| `{}` | {name} | {} | {mean:.2} ± {se:.2} | {:.1} / {:.1} / {:.1} | {} | {} |",
+                "| `{}` | {name} | {} | {mean:.2} ± {se:.2} | {errors:.1} ± {errors_se:.1} | {:.1} / {:.1} / {:.1} | {:.1} / {:.1} / {:.1} | {} | {} |",
                 variant.id(),
                 t.decisions,
                 t.errors[0] as f64 / g,
                 t.errors[1] as f64 / g,
                 t.errors[2] as f64 / g,
+                t.quantile(0.90),
+                t.quantile(0.97),
+                t.quantile(0.99),
                 if name == "easy" {
-                    format!("{share:.0} % of {compared}")
+                    format!(
+                        "{:.0} ± {:.0} % of {compared}",
+                        100.0 * share,
+                        100.0 * share_se
+                    )
                 } else {
                     String::new()
                 },

@@ -168,6 +168,19 @@ pub(crate) fn round1(x: f64) -> f64 {
 /// [`ReviewError::Live`] for a game that is not over; [`ReviewError::Replay`] when the
 /// record does not replay.
 pub fn review_game(record: &GameRecord, budget: Budget) -> Result<GameReview, ReviewError> {
+    review_game_with_progress(record, budget, |_, _| {})
+}
+
+/// As [`review_game`], telling `progress` after each throw and move how many of the game's
+/// throws and moves are reviewed, and of how many.
+///
+/// # Errors
+/// As [`review_game`].
+pub fn review_game_with_progress(
+    record: &GameRecord,
+    budget: Budget,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<GameReview, ReviewError> {
     if !is_over(record) {
         return Err(ReviewError::Live);
     }
@@ -192,7 +205,8 @@ pub fn review_game(record: &GameRecord, budget: Budget) -> Result<GameReview, Re
         steps.push(step);
         numbers.push(e.no);
     }
-    let r = review::review(&start, &steps, budget)
+    let of = steps.len();
+    let r = review::review_with_progress(&start, &steps, budget, |done| progress(done, of))
         .map_err(|err| ReviewError::Replay(err.to_string()))?;
     let seat_of =
         |player: senet_engine::Player| record.seats.get(player.index()).copied().unwrap_or(0);

@@ -29,6 +29,8 @@ pub struct AppState {
     pub quick: Arc<crate::quick::Pools>,
     /// Senet TV: the server's own bot-versus-bot match.
     pub tv: Arc<crate::tv::Tv>,
+    /// The line of game reviews waiting to be made.
+    pub reviews: Arc<crate::reviews::Reviews>,
     /// This node among several (none: one node on its own).
     pub cluster: Option<Arc<senet_cluster::Cluster>>,
 }

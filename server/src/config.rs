@@ -164,6 +164,16 @@ pub struct Config {
     /// (bursts of up to 10; 0: no limit).
     #[arg(long, env = "SENET_ANALYSIS_PER_MIN", default_value_t = 120.0)]
     pub analysis_per_min: f64,
+    /// Game reviews that may wait in line on this node; a request beyond gets 503 `busy`.
+    #[arg(long, env = "SENET_REVIEW_QUEUE", default_value_t = 64)]
+    pub review_queue: usize,
+    /// Reviews one address may have in line or being made at once; beyond, 429
+    /// `too_many_reviews`.
+    #[arg(long, env = "SENET_REVIEWS_PER_ADDRESS", default_value_t = 3)]
+    pub reviews_per_address: usize,
+    /// Reviews made at once, each holding a permit of the record checkers' pool.
+    #[arg(long, env = "SENET_REVIEWERS", default_value_t = 1)]
+    pub reviewers: usize,
     /// Records checked at once (`POST /api/verify`, each on a blocking thread); more wait.
     #[arg(long, env = "SENET_VERIFY_WORKERS", default_value_t = 2)]
     pub verify_workers: usize,
@@ -246,6 +256,9 @@ impl Config {
             verify_per_min: 0.0,
             analysis_per_min: 0.0,
             verify_workers: 2,
+            review_queue: 64,
+            reviews_per_address: 64,
+            reviewers: 1,
             chat_per_sec: 0.5,
             chat_burst: 5.0,
             // Like the other per-address limits: tests set their own.

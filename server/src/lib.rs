@@ -32,6 +32,7 @@ pub mod http;
 pub mod limits;
 pub mod metrics;
 pub mod quick;
+pub mod reviews;
 pub mod tv;
 pub mod ws;
 
@@ -75,6 +76,11 @@ fn app_parts(
         live: Arc::new(config.live_settings()),
         quick: Arc::new(quick::Pools::new(&config)),
         tv: Arc::default(),
+        reviews: Arc::new(reviews::Reviews::new(
+            config.review_queue,
+            config.reviews_per_address,
+            config.reviewers,
+        )),
         sockets: sockets.clone(),
         limits,
         config,

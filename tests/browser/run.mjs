@@ -750,8 +750,18 @@ if (want('main')) {
   // The review, asked for: the players' totals, and the marked decisions; a marked decision
   // shows the position it was made in, the move played outlined, the best one's arrow, and
   // says both in words. Home and End walk to the ends; the address names the position.
+  // The page first shows the review's place in line (the server answers the first request
+  // with it), then the review.
+  await a.evaluate(() => {
+    window.reviewStates = [];
+    new MutationObserver(() => window.reviewStates.push(document.body.dataset.review))
+      .observe(document.body, { attributes: true, attributeFilter: ['data-review'] });
+  });
   await a.click('#review-go');
   await a.waitForFunction(() => document.body.dataset.review === 'ready', null, { timeout: 30000 });
+  const states = await a.evaluate(() => window.reviewStates);
+  assert.equal(states[0], 'waiting', `the review waited in line first: ${states}`);
+  assert.equal(states.at(-1), 'ready', `${states}`);
   assert.equal(await a.locator('.review-table tbody tr').count(), 2, 'a row per player');
   const review = await (await fetch(`${BASE}/api/matches/${id}/games/1/review`)).json();
   const marked = review.decisions.filter(d => d.class !== 'good');

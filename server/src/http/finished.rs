@@ -20,7 +20,7 @@ use senet_match::record::GameRecord;
 pub const CACHED: usize = 256;
 
 /// (match id, game number, game id): a finished game.
-type Key = (String, u32, String);
+pub type Key = (String, u32, String);
 
 /// The last answers of one route, the oldest first.
 pub struct Answers<T>(Mutex<VecDeque<(Key, Arc<T>)>>);
@@ -31,12 +31,14 @@ impl<T> Answers<T> {
         Answers(Mutex::new(VecDeque::new()))
     }
 
-    fn get(&self, key: &Key) -> Option<Arc<T>> {
+    /// The answer kept for `key`.
+    pub fn get(&self, key: &Key) -> Option<Arc<T>> {
         let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         kept.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
     }
 
-    fn keep(&self, key: Key, value: Arc<T>) {
+    /// Keeps `value` as the answer for `key`, the oldest answer making room.
+    pub fn keep(&self, key: Key, value: Arc<T>) {
         let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if kept.iter().any(|(k, _)| *k == key) {
             return;

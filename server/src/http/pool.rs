@@ -2,7 +2,8 @@
 //! search or a replay (`POST /api/verify`, `POST /api/analysis`, a finished game's chances
 //! and review) runs on a blocking thread holding a permit, so the async workers keep serving
 //! and at most that many run at once. A request waits up to [`QUEUE`] for a permit, then
-//! gets 503 `busy` with `Retry-After`.
+//! gets 503 `busy` with `Retry-After`; a review waits in its own line ([`crate::reviews`])
+//! and then for a permit, however long.
 
 use std::time::Duration;
 
@@ -27,22 +28,52 @@ pub async fn run<T: Send + 'static>(
 ) -> Result<T, Response> {
     let permit = tokio::time::timeout(QUEUE, state.limits.verifiers().acquire_owned())
         .await
-        .map_err(|_| {
-            let mut res = error::refusal(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                format!("too many {busy}; try again shortly"),
-            );
-            res.headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, 5.into());
-            res
-        })?
-        .map_err(|_| ApiError::Internal("the checkers' pool is closed".into()).into_response())?;
+        .map_err(|_| busy_response(&format!("too many {busy}; try again shortly")))?
+        .map_err(|_| closed().into_response())?;
+    on_blocking_thread(permit, work)
+        .await
+        .map_err(IntoResponse::into_response)
+}
+
+/// As [`run`], waiting for a permit however long it takes: for work that has its own line
+/// (the reviews' queue, `crate::reviews`).
+///
+/// # Errors
+/// When the pool is closed or `work` panicked.
+pub async fn run_in_turn<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = state
+        .limits
+        .verifiers()
+        .acquire_owned()
+        .await
+        .map_err(|_| closed())?;
+    on_blocking_thread(permit, work).await
+}
+
+/// 503 `busy` saying `message`, with `Retry-After`.
+pub fn busy_response(message: &str) -> Response {
+    let mut res = error::refusal(StatusCode::SERVICE_UNAVAILABLE, "busy", message.to_owned());
+    res.headers_mut()
+        .insert(axum::http::header::RETRY_AFTER, 5.into());
+    res
+}
+
+fn closed() -> ApiError {
+    ApiError::Internal("the checkers' pool is closed".into())
+}
+
+async fn on_blocking_thread<T: Send + 'static>(
+    permit: tokio::sync::OwnedSemaphorePermit,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(move || {
         let done = work();
         drop(permit);
         done
     })
     .await
-    .map_err(|e| ApiError::Internal(format!("the work failed: {e}")).into_response())
+    .map_err(|e| ApiError::Internal(format!("the work failed: {e}")))
 }

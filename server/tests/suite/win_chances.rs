@@ -438,6 +438,33 @@ async fn modern_with_three_and_four_seats_gives_a_figure_per_seat() {
     }
 }
 
+/// The review at `path`, asked for again while it is in line or being made: every such
+/// answer is 202 with the review's place (from 1) or progress, which never goes back.
+async fn made_review(c: &Client, path: &str) -> Value {
+    let mut last_done = 0;
+    for _ in 0..600 {
+        let (st, body) = c.get(path).await;
+        match (st, body["state"].as_str()) {
+            (200, _) => return body,
+            (202, Some("waiting")) => {
+                let (place, waiting) = (
+                    body["place"].as_u64().unwrap(),
+                    body["waiting"].as_u64().unwrap(),
+                );
+                assert!(1 <= place && place <= waiting, "{body}");
+            }
+            (202, Some("running")) => {
+                let (done, of) = (body["done"].as_u64().unwrap(), body["of"].as_u64().unwrap());
+                assert!(last_done <= done && done <= of, "{body}");
+                last_done = done;
+            }
+            _ => panic!("{st}: {body}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the review of {path} was not made in 30 s");
+}
+
 /// The review of a finished game: none while it is live; after it, every decision is a
 /// `moved` event of the record with the move it played, its options best first, its cost
 /// the best option's chance less the played one's, classed by the stated thresholds; one
@@ -455,8 +482,13 @@ async fn a_finished_game_is_reviewed_and_a_live_one_is_not() {
     );
     play_one_game(&s, &id, &tokens, 11).await;
     let (record, _) = expected(&s, &id, 1, "").await;
-    let (st, body) = s.get(&path).await;
-    assert_eq!(st, 200, "{body}");
+    let (st, first) = s.get(&path).await;
+    assert_eq!(
+        (st, &first["state"], &first["place"]),
+        (202, &json!("waiting"), &json!(1)),
+        "the first request puts the review in line: {first}"
+    );
+    let body = made_review(&s, &path).await;
     assert_eq!(body["game"], 1);
     let t = &body["thresholds"];
     let (inaccuracy, mistake, blunder) = (
@@ -550,8 +582,7 @@ async fn reviews_are_kept_in_the_store(url: &str) {
     let (id, tokens, _) = c.create_full(json!({"variant": "pyramid"})).await;
     play_one_game(&c, &id, &tokens, 21).await;
     let path = format!("/api/matches/{id}/games/1/review");
-    let (st, made) = c.get(&path).await;
-    assert_eq!(st, 200, "{made}");
+    let made = made_review(&c, &path).await;
     let (_, record) = c.get(&format!("/api/matches/{id}/games/1")).await;
     let game_id = record["game_id"].as_str().unwrap();
     let store = SqlStore::connect(url).await.unwrap();
