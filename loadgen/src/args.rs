@@ -44,6 +44,11 @@ pub(crate) struct Args {
     /// generator itself takes the machine's cores).
     #[arg(long, default_value_t = 1000)]
     pub(crate) flood_rate: u64,
+    /// Clients of the analysis board beside the matches, each with one search at a time in
+    /// the server's record checkers' pool (`POST /api/analysis`; start the server with
+    /// `--analysis-per-min 0`).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) analysts: usize,
     /// Matches against the computer, besides `--matches`: the server's bot takes seat 2 and
     /// one player connection of the load generator plays seat 1.
     #[arg(long, default_value_t = 0)]

@@ -18,6 +18,7 @@
 //! and [`report`], with [`counts`] (what the server does per move, counted); [`checked`] is
 //! the partition harness's client and checker.
 
+mod analyst;
 mod args;
 mod checked;
 mod counts;
@@ -185,6 +186,16 @@ async fn main() {
             tokio::spawn(flooder(args.clone(), id, counters.clone(), stop.clone()))
         })
         .collect();
+    let analysts: Vec<_> = (0..args.analysts)
+        .map(|k| {
+            tokio::spawn(analyst::analyst(
+                args.clone(),
+                k,
+                measuring.clone(),
+                stop.clone(),
+            ))
+        })
+        .collect();
     // 3. Play; measure after a short warm-up.
     let _ = go_tx.send(true);
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -224,6 +235,15 @@ async fn main() {
     for f in flooders {
         f.abort();
     }
+    let mut searched = Vec::new();
+    let mut analyses_failed = 0;
+    for a in analysts {
+        if let Ok((took, failed)) = a.await {
+            searched.extend(took);
+            analyses_failed += failed;
+        }
+    }
+    searched.sort_unstable();
     lat.sort_unstable();
     if args.reconnect_storm {
         reconnect_storm(&args, &matches).await;
@@ -231,6 +251,15 @@ async fn main() {
     report(
         &args, connected, failed, moves, events, elapsed, &counters, &lat, rss_before, rss_after,
     );
+    if args.analysts > 0 {
+        println!(
+            "analyses: {} searched while measuring ({:.1}/s), p50 {:.0} ms  p99 {:.0} ms; {analyses_failed} failed",
+            searched.len(),
+            searched.len() as f64 / elapsed.as_secs_f64(),
+            percentile(&searched, 0.50),
+            percentile(&searched, 0.99),
+        );
+    }
     if args.spectators > 0 {
         let mut fan: Vec<u32> = fanouts.iter().flat_map(|f| f.samples()).collect();
         fan.sort_unstable();
