@@ -14,9 +14,11 @@ use tokio::sync::watch;
 use crate::args::Args;
 use crate::setup::post;
 
-/// One analyst: from the variant's start, a throw (each of the ones offered in turn), then
-/// the searched moves of the position it leads to; again and again until `stop`. Returns the
-/// microseconds each searched answer took while `measuring`, and how many requests failed.
+/// One analyst: plays a line from the variant's start, as a player exploring the board
+/// would. Each throw (one of those offered, in turn) is answered with the position's moves,
+/// searched (the measured request); the best is played, and so on until the game ends, then
+/// again from the start, until `stop`. Returns the microseconds each searched answer took
+/// while `measuring`, and how many requests failed.
 pub(crate) async fn analyst(
     args: Args,
     k: usize,
@@ -24,28 +26,54 @@ pub(crate) async fn analyst(
     stop: watch::Receiver<bool>,
 ) -> (Vec<u32>, u64) {
     let (mut took, mut failed) = (Vec::new(), 0u64);
-    let start = json!({"variant": args.variant});
     let mut n = k;
+    let mut at = post(
+        &args.addr,
+        "/api/analysis",
+        &json!({"variant": args.variant}),
+    )
+    .await;
     while !*stop.borrow() {
-        let offered = match post(&args.addr, "/api/analysis", &start).await {
-            Ok(a) => a["throws"].as_array().cloned().unwrap_or_default(),
-            Err(_) => Vec::new(),
-        };
-        if offered.is_empty() {
+        let Ok(here) = at else {
             failed += 1;
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            at = post(
+                &args.addr,
+                "/api/analysis",
+                &json!({"variant": args.variant}),
+            )
+            .await;
             continue;
-        }
-        n += 1;
-        let step = json!({"variant": args.variant, "throw": offered[n % offered.len()]});
-        let t = Instant::now();
-        match post(&args.addr, "/api/analysis", &step).await {
-            Ok(_) if measuring.load(Ordering::Relaxed) => {
-                took.push(u32::try_from(t.elapsed().as_micros()).unwrap_or(u32::MAX));
+        };
+        let position = here["position"].clone();
+        at = match here["turn"].as_str() {
+            Some("throw") => {
+                let offered = here["throws"].as_array().cloned().unwrap_or_default();
+                n += 1;
+                let throw = offered.get(n % offered.len().max(1)).cloned();
+                let step = json!({"variant": args.variant, "position": position, "throw": throw});
+                let t = Instant::now();
+                let answer = post(&args.addr, "/api/analysis", &step).await;
+                if answer.is_ok() && measuring.load(Ordering::Relaxed) {
+                    took.push(u32::try_from(t.elapsed().as_micros()).unwrap_or(u32::MAX));
+                }
+                answer
             }
-            Ok(_) => {}
-            Err(_) => failed += 1,
-        }
+            Some("move") => {
+                let best = here["options"][0]["move"].clone();
+                let step = json!({"variant": args.variant, "position": position, "move": best});
+                post(&args.addr, "/api/analysis", &step).await
+            }
+            // Over: from the start again.
+            _ => {
+                post(
+                    &args.addr,
+                    "/api/analysis",
+                    &json!({"variant": args.variant}),
+                )
+                .await
+            }
+        };
     }
     (took, failed)
 }
