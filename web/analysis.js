@@ -5,6 +5,7 @@
 
 import { api, el, loadVariants, writtenBoard } from './common.js';
 import { Board, diceView } from './boards.js';
+import { copyPosition } from './story.js';
 
 const $ = (id) => document.getElementById(id);
 let board = null, boardVariant = null;
@@ -78,10 +79,7 @@ async function init() {
   $('variant').value = variant;
   $('setup').addEventListener('submit', (e) => { e.preventDefault(); setUp($('variant').value, $('position').value.trim()); });
   $('undo').onclick = () => { if (line.length > 1) { line.pop(); show(); } };
-  $('copy').onclick = async () => {
-    const text = line.at(-1)?.position || '';
-    try { await navigator.clipboard.writeText(text); $('error').textContent = 'Copied.'; } catch { $('position').select(); $('error').textContent = 'Select and copy the position above.'; }
-  };
+  copyPosition($('copy'), () => line.at(-1)?.position);
   await setUp(variant, params.get('position'));
 }
 

@@ -12,6 +12,7 @@ import {
   loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY, writtenBoard,
 } from './common.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
+import { storyWords, throwWords, diceWords, COASTER, copyPosition } from './story.js';
 // What a board does not need for its first paint is loaded when it is needed, so that a first
 // visit pays only for what it shows: the clocks (clock.js) with a clocked match's first frame, the chat
 // (chat.js) when its panel is seen or used or a message comes for it, the win chances
@@ -383,37 +384,11 @@ function renderTitle() {
 
 // ---------- the narrative ----------
 
-// A piece as the geometry names it ("small pyramid", "piece 3", "Pharaoh").
-function pieceName(p) {
-  const k = p?.kind || '';
-  if (k.startsWith('dots')) return `piece ${k.slice(4)}`;
-  return { white: 'white piece', black: 'black piece', pharaoh: 'Pharaoh', man: 'man', small: 'small pyramid', medium: 'medium pyramid', large: 'large pyramid' }[k] || 'piece';
-}
-function piecesName(list) {
-  if (!list?.length) return 'a piece';
-  const first = pieceName(list[0]);
-  return list.length > 1 ? `the ${first} with ${plural(list.length - 1, 'pyramid', 'pyramids')} on it` : `the ${first}`;
-}
 const place = (key) => st.board ? st.board.placeName(key) : key;
-const diceWords = (dice) => !dice?.length ? '' : dice.length === 1 ? `die ${dice[0]}` : `dice ${dice.join(' + ')}`;
+// The sentences of a throw, a move and a pass (web/story.js), in this page's names.
+const words = storyWords({ placeName: place, who, Who, whose, seatOfEngine, isMe });
 
-// The value of a throw in words: the faces of dice; for sticks, the squares the server says
-// the throw gives (its `value`) and how many plain sides are up.
-function throwWords(e) {
-  const f = e.faces || [];
-  if (e.spec?.die === 'stick') {
-    const value = e.value ?? null;
-    const plain = f.filter(x => x === 1).length;
-    const sticks = `${f.length} sticks: ${plural(plain, 'plain side', 'plain sides')} up`;
-    return value ? `${value} (${sticks})` : sticks;
-  }
-  if (f.length === 1) return String(f[0]);
-  return f.slice(0, -1).join(', ') + ' and ' + f[f.length - 1];
-}
-
-const CHOICES = { d1: 'to throw one die', d2: 'to throw two dice', black: 'to play black', white: 'to play white', pass: 'to pass, leaving the turn\'s throws unused' };
 const CHOICE_BUTTONS = { d1: 'Throw one die', d2: 'Throw two dice', black: 'Play black', white: 'Play white', pass: 'Pass (end the turn)' };
-const COASTER = { east_to_west: 'the east coaster to the west end', west_to_east: 'the west coaster to the east end' };
 
 // A legal move as a button says it: where its piece goes (with the die it uses), the choice
 // it makes, or its notation.
@@ -423,37 +398,6 @@ function moveLabel(m) {
   if (o?.coaster) return `Move ${COASTER[o.coaster] || o.coaster} (${m})`;
   if (o?.from && o?.to) return `${place(o.from)} → ${place(o.to)}${o.dice?.length ? ` (${diceWords(o.dice)})` : ''}${o.hits ? ' ✕' : ''}`;
   return m;
-}
-
-// What a `moved` event did, in words, from its geometry; and whether it hit this page's pieces.
-function movedWords(e) {
-  const g = e.geometry || {};
-  const steps = g.steps || [];
-  const N = Who(e.seat);
-  if (g.coaster) {
-    const own = steps.length;
-    return { text: `${N} moved ${COASTER[g.coaster] || g.coaster} (${e.move}), carrying ${plural(own, 'stack', 'stacks')}${steps[0]?.dice?.length ? ` (${diceWords(steps[0].dice)})` : ''}.` };
-  }
-  if (!steps.length) return { text: CHOICES[e.move] ? `${N} chose ${CHOICES[e.move]}.` : `${N} played ${e.move}.` };
-  const [s, ...rest] = steps;
-  const dice = s.dice?.length ? ` (${diceWords(s.dice)})` : '';
-  let text = s.kind === 'bear_off'
-    ? `${N} bore off ${piecesName(s.pieces)} from ${place(s.from)}${dice}`
-    : `${N} moved ${piecesName(s.pieces)} from ${place(s.from)} to ${place(s.to)}${s.via?.length ? ` by way of ${s.via.map(place).join(', ')}` : ''}${dice}`;
-  let hitMe = null;
-  const more = [];
-  for (const r of rest) {
-    const owner = seatOfEngine(r.owner);
-    const piece = `${whose(owner)} ${pieceName(r.pieces?.[0])}`;
-    if (r.kind === 'capture') more.push(`captured ${piece} on ${place(r.from)}`);
-    else if (r.kind === 'sent_back') more.push(`sent ${piece} back from ${place(r.from)} to ${place(r.to)}`);
-    else if (r.kind === 'removed') more.push(`pushed ${piece} off ${place(r.from)}, out of the game`);
-    else if (r.kind === 'bear_off') more.push(`bore off ${piece}`);
-    else if (r.kind === 'move') more.push(`moved ${piece} from ${place(r.from)} to ${place(r.to)}`);
-    if (['capture', 'sent_back', 'removed'].includes(r.kind) && isMe(owner)) hitMe = r;
-  }
-  if (more.length) text += ', and ' + more.join(', ');
-  return { text: text + '.', hitMe, capture: rest.some(r => ['capture', 'sent_back', 'removed'].includes(r.kind)) };
 }
 
 // The end of a game in words: who won, why, and the points the server gave. In the story
@@ -480,18 +424,12 @@ function narrate(e) {
     case 'game_started': return { text: `Game ${e.game} starts.` };
     case 'thrown': {
       const again = e.effect !== 'decided' && st.prevThrow && st.prevThrow.seat === e.seat && !st.passedSince;
-      let text = e.effect === 'decided' ? `${N} threw ${throwWords(e)} for the start.` : `${N} threw ${again ? 'again: ' : ''}${throwWords(e)}.`;
       // Where all throws are made before moving (kendall), a 1, 4 or 5 is kept for later.
       const pooled = again && st.prevThrow.effect === 'kept';
-      if (e.effect === 'kept') text += ' Kept: throw again before moving.';
-      if (e.effect === 'no_move') text += pooled ? ' No legal move with these throws.' : ' No legal move with this throw.';
-      return { text, again };
+      return { text: words.thrownWords(e, { again, pooled }), again };
     }
-    case 'moved': return movedWords(e);
-    case 'passed': {
-      const next = e.turn?.seat;
-      return { text: `${N} could not move: the turn passes${next ? ` to ${isMe(next) ? 'you' : who(next)}` : ''}.` };
-    }
+    case 'moved': return words.movedWords(e);
+    case 'passed': return { text: words.passedWords(e) };
     case 'resigned': return { text: `${N} resigned.` };
     case 'timed_out': return { text: `${N} ran out of time.` };
     case 'claimed': return { text: `${N} claimed the game: ${who(e.against)} was away.` };
@@ -659,6 +597,7 @@ function redraw(animate) {
   renderChoices();
   renderActions();
   renderResult();
+  renderPositionTools();
   renderWinbar();
 }
 
@@ -888,6 +827,29 @@ function renderResult() {
   const ended = st.over && (st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over');
   if (!ended) { $('result').hidden = true; document.body.dataset.result = ''; return; }
   loadResult();
+}
+
+// ---------- the position as text ----------
+
+// The position's notation (the latest the server sent) to copy from under the board; and
+// once a game is over, a link to its final position on the analysis board: for spectators,
+// and for the players of an unrated match (never while a game is live).
+copyPosition($('copy-position'), () => st.notation);
+let rated = null; // whether the match is rated, once its summary said (a private one never is)
+let ratedAsked = false;
+function renderPositionTools() {
+  $('position-tools').hidden = !st.notation;
+  const ended = !!st.over && (st.turn?.kind === 'game_over' || st.turn?.kind === 'match_over');
+  if (ended && st.seat && rated === null) {
+    if (st.snap && !st.snap.public) rated = false;
+    else if (!ratedAsked) {
+      ratedAsked = true;
+      api(`/api/matches/${encodeURIComponent(matchId)}`).then(sum => { rated = !!sum.rated; renderPositionTools(); }, () => { ratedAsked = false; });
+    }
+  }
+  const link = $('analyse-final');
+  link.hidden = !(ended && st.notation && (!st.seat || rated === false));
+  if (!link.hidden) link.href = `/analysis?variant=${encodeURIComponent(st.variant)}&position=${encodeURIComponent(st.notation)}`;
 }
 
 // ---------- the keyboard: a typed move, and shortcuts ----------

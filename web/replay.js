@@ -4,6 +4,7 @@
 import { api, el, readKey, svg, variantName, withKey, writtenBoard } from './common.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { verifyRecord } from './verify.js';
+import { storyWords, copyPosition } from './story.js';
 import { WinBar, chartFor, gameChances, seatColour } from './winbar.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
@@ -12,8 +13,9 @@ const gameNo = Number(parts[3]);
 const key = readKey(matchId);
 const $ = (id) => document.getElementById(id);
 let rec, board, names = [], i = 0;
-// The event whose position is shown (its `notation`, `sides` and `notes`).
-let position = null;
+// The event whose position is shown (its `notation`, `sides` and `notes`), and that notation
+// (none before the record's first position).
+let position = null, shown = null;
 // The game's win chances, one point per event (absent while loading or if refused).
 let chances = null;
 const winbar = new WinBar($('winbar'));
@@ -24,12 +26,48 @@ const decisions = new Map();
 const CLASS_WORDS = { inaccuracy: 'an inaccuracy (?!)', mistake: 'a mistake (?)', blunder: 'a blunder (??)', good: 'good' };
 
 function who(seat) { return (names[seat - 1]) || `seat ${seat}`; }
+// The table seat that plays engine player p in this game (a geometry's `owner` is one).
+function seatOfEngine(p) { return rec?.seats?.[p - 1] || p; }
+// The sentences of the match page (web/story.js): what a throw, a move and a pass did, the
+// places as the board names them.
+const words = storyWords({ placeName: (key) => board ? board.placeName(key) : key, who, seatOfEngine });
 
-function describe(e) {
+// The throw before event k in its turn (the same seat threw before it, with no pass between):
+// its sentence says "again", as the match page's does.
+function throwBefore(k) {
+  for (let j = k - 1; j >= 0; j--) {
+    const x = rec.events[j];
+    if (x.kind === 'passed' || x.kind === 'game_started') return null;
+    if (x.kind === 'thrown' && x.effect !== 'decided') return x;
+  }
+  return null;
+}
+
+// The sentence of a throw, a move or a pass (event k of the record), as the match page says it.
+function sentence(e, k) {
+  if (e.kind === 'thrown') {
+    const prev = throwBefore(k);
+    const again = e.effect !== 'decided' && !!prev && prev.seat === e.seat;
+    return words.thrownWords(e, { again, pooled: again && prev.effect === 'kept' });
+  }
+  if (e.kind === 'moved') return words.movedWords(e).text;
+  if (e.kind === 'passed') return words.passedWords(e);
+  return null;
+}
+
+// Why a game ended (the `game_over`'s `reason`), in words.
+const END_WORDS = { completed: 'played out', resigned: 'by resignation', no_move: 'no legal move', move_limit: 'the move limit', timeout: 'on time' };
+
+function describe(e, k) {
   switch (e.kind) {
-    case 'thrown': return `${who(e.seat)} threw ${e.faces.join(' ')} (throw ${e.throw_no})${e.effect === 'no_move' ? ' — no move, the turn passes' : e.effect === 'kept' ? ' — kept, throws again before moving' : ''}`;
-    case 'moved': return `${who(e.seat)} moved ${e.move}`;
-    case 'game_over': return `Game over: ${e.winner ? who(e.winner) + ' wins' : 'draw'} (${e.reason}, ${e.points} points)`;
+    case 'thrown': return `Throw ${e.throw_no}: ${sentence(e, k)}`;
+    case 'moved': case 'passed': return sentence(e, k);
+    case 'game_over': return `Game over: ${e.winner ? who(e.winner) + ' wins' : 'draw'} (${END_WORDS[e.reason] || e.reason}, ${e.points} point${e.points === 1 ? '' : 's'})`;
+    case 'resigned': return `${who(e.seat)} resigned.`;
+    case 'timed_out': return `${who(e.seat)} ran out of time.`;
+    case 'claimed': return `${who(e.seat)} claimed the game: ${who(e.against)} was away.`;
+    case 'abandoned': return `Nobody moved for ${who(e.against)} for too long: the game is ruled out against them.`;
+    case 'rematch_requested': return `${who(e.seat)} asked for the next game.`;
     case 'client_seed': return `${who(e.seat)} gave the dice seed “${e.seed}”`;
     case 'game_started': return `Game ${e.game} starts; commitment ${e.commitment.slice(0, 16)}…`;
     default: return `${e.kind}${e.seat ? ' by ' + who(e.seat) : ''}`;
@@ -41,11 +79,12 @@ function show(k) {
   const e = rec.events[i];
   $('step').value = String(i);
   $('where').textContent = `event ${i + 1} of ${rec.events.length}`;
-  $('event').textContent = describe(e);
+  $('event').textContent = describe(e, i);
   // The position is the latest notation (with its sides and notes, in words); the outlined
   // last move is the latest move's own geometry (as the match page shows it until the next
   // move), never a comparison of positions.
   let notation = null, lastThrow = null, lastMove = null;
+  position = null;
   for (let j = i; j >= 0 && (!notation || !lastThrow || !lastMove); j--) {
     const x = rec.events[j];
     if (!notation && x.notation) { notation = x.notation; position = x; }
@@ -59,6 +98,7 @@ function show(k) {
   const decision = next && next.kind === 'moved' ? decisions.get(next.no) : undefined;
   if (decision) lastMove = next.geometry || { steps: [] };
   const hint = decision && decision.best !== decision.played ? decision.best_geometry : null;
+  shown = notation;
   if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' && !decision, hint }); $('info').textContent = position.notes || ''; } else $('info').textContent = 'This record does not hold positions.';
   showDecision(decision);
   for (const b of $('log').querySelectorAll('.act.now')) b.classList.remove('now');
@@ -89,20 +129,36 @@ function showMoveList() {
       items.push(el('li', { class: 'turn', dataset: { seat: e.seat, turn: turnNo } },
         el('span', { class: 'no', text: `${turnNo}.` }), el('span', { class: 'who', text: who(e.seat) }), turn));
     }
-    let text, label;
-    if (e.kind === 'thrown') { text = `(${e.faces.join('+')})`; label = `${who(e.seat)} threw ${e.faces.join(' and ')}`; }
-    else if (e.kind === 'passed') { text = 'passes'; label = `${who(e.seat)} could not move`; }
+    // Short on the button, the whole sentence in its name (and its tooltip).
+    let text;
+    let label = sentence(e, k);
+    if (e.kind === 'thrown') text = `(${e.faces.join('+')})`;
+    else if (e.kind === 'passed') text = 'passes';
     else {
       const st = e.geometry?.steps?.[0];
       const to = st?.kind === 'bear_off' ? 'off' : st?.to && board.placeName(st.to);
       text = st?.from && st?.to && !e.geometry.coaster ? `${board.placeName(st.from)}→${to}` : e.move;
-      label = `${who(e.seat)} moved ${text}`;
       const d = decisions.get(e.no);
-      if (d && SIGNS[d.class]) { text += SIGNS[d.class]; label += `: ${CLASS_WORDS[d.class]}`; }
+      if (d && SIGNS[d.class]) { text += SIGNS[d.class]; label += ` Review: ${CLASS_WORDS[d.class]}.`; }
     }
-    turn.append(el('button', { type: 'button', class: `act act-${e.kind}`, 'aria-label': label, dataset: { step: String(k), no: String(e.no) }, onclick: () => show(k) }, text));
+    turn.append(el('button', { type: 'button', class: `act act-${e.kind}`, 'aria-label': label, title: label, dataset: { step: String(k), no: String(e.no) }, onclick: () => show(k) }, text));
   });
   log.replaceChildren(...items);
+}
+
+// A decision's moves in words, each followed by its notation in parentheses (what the
+// analysis board takes) and `more`: the move played, from its `moved` event's geometry
+// ("moved the small pyramid from 21 to 23 (21-23)"), and the best, from the review's
+// `best_geometry` ("move the medium pyramid …", to follow "to").
+function decisionWords(d, morePlayed = '', moreBest = '') {
+  const say = (move, geometry, base, more) => {
+    const text = words.deed(geometry, move, { base, dice: false }).text;
+    // A coaster's sentence names its move already.
+    const parts = [text.includes(`(${move})`) ? '' : move, more].filter(Boolean);
+    return parts.length ? `${text} (${parts.join('; ')})` : text;
+  };
+  const moved = rec.events.find(e => e.no === d.no && e.kind === 'moved');
+  return { played: say(d.played, moved?.geometry, false, morePlayed), best: say(d.best, d.best_geometry, true, moreBest) };
 }
 
 // The review's line for the decision shown (none: hidden).
@@ -112,9 +168,12 @@ function showDecision(d) {
   if (!d) { line.textContent = ''; return; }
   const chance = (mv) => d.options.find(o => o.move === mv)?.chance;
   line.dataset.class = d.class;
-  line.textContent = d.best === d.played
-    ? `${who(d.seat)} to move: played ${d.played} (outlined), the best move (${chance(d.played)} % to win).`
-    : `${who(d.seat)} to move: played ${d.played} (outlined, ${chance(d.played)} % to win); best ${d.best} (arrow, ${chance(d.best)} %). Cost ${d.cost} points: ${CLASS_WORDS[d.class]}.`;
+  if (d.best === d.played) {
+    line.textContent = `${who(d.seat)} ${decisionWords(d, 'outlined').played}: the best move, ${chance(d.played)} % to win.`;
+    return;
+  }
+  const said = decisionWords(d, `outlined, ${chance(d.played)} % to win`, `arrow, ${chance(d.best)} %`);
+  line.textContent = `${who(d.seat)} ${said.played}. Best was to ${said.best}. Cost ${d.cost} points: ${CLASS_WORDS[d.class]}.`;
 }
 
 // A review in line or being made, as the server says it: its place, or a progress bar. The
@@ -167,9 +226,12 @@ async function loadReview() {
     ...[s.decisions, s.inaccuracies, s.mistakes, s.blunders, `${s.average_cost} pts`, `${s.luck > 0 ? '+' : ''}${s.luck} pts`].map(v => el('td', { text: String(v) }))));
   $('review-summary').replaceChildren(el('table', { class: 'review-table' }, el('thead', {}, head), el('tbody', {}, ...rows)));
   const marked = review.decisions.filter(d => d.class !== 'good');
-  $('review-list').replaceChildren(...(marked.length ? marked.map(d => el('li', { dataset: { class: d.class } },
-    el('button', { type: 'button', class: 'review-jump', dataset: { no: String(d.no) }, onclick: () => show(stepOf(d)) },
-      `${who(d.seat)} played ${d.played}: ${CLASS_WORDS[d.class]}, ${d.cost} points; best ${d.best}`))) : [el('li', { class: 'note', text: 'No inaccuracy, mistake or blunder: every decision was within the thresholds.' })]));
+  $('review-list').replaceChildren(...(marked.length ? marked.map(d => {
+    const said = decisionWords(d);
+    return el('li', { dataset: { class: d.class } },
+      el('button', { type: 'button', class: 'review-jump', dataset: { no: String(d.no) }, onclick: () => show(stepOf(d)) },
+        `${who(d.seat)} ${said.played}: ${CLASS_WORDS[d.class]}, ${d.cost} points; best was to ${said.best}.`));
+  }) : [el('li', { class: 'note', text: 'No inaccuracy, mistake or blunder: every decision was within the thresholds.' })]));
   document.body.dataset.review = 'ready';
   showChart();
   showMoveList();
@@ -241,13 +303,16 @@ async function init() {
       ? `This match has no game ${gameNo}, or there is no such match.`
       : `Cannot load the game: ${err.message}`;
     document.querySelector('#verify details').hidden = true;
-    for (const id of ['step', 'chat-record']) ($(id).closest('.stepper') || $(id)).hidden = true;
+    for (const id of ['step', 'chat-record', 'position-tools']) ($(id).closest('.stepper') || $(id)).hidden = true;
     $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: '/', text: 'Lobby' }));
     return;
   }
   try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key)).names; } catch { /* names optional */ }
   $('title').textContent = `Replay of game ${gameNo} (${await variantName(rec.variant)})`;
   board = new Board($('board'), rec.variant, writtenBoard(rec.variant), { interactive: false });
+  // Each piece says whose it is (a geometry's owner is an engine player: see `seatOfEngine`).
+  board.whose = (owner) => `${who(seatOfEngine(owner))}'s`;
+  copyPosition($('copy-position'), () => shown);
   $('step').max = String(rec.events.length - 1);
   $('step').addEventListener('input', () => show(Number($('step').value)));
   $('first').onclick = () => show(0);

@@ -2,8 +2,9 @@
 // public match, else the server's own bot game), drawn from a spectator socket. Read-only.
 // The lobby loads this script after its load event (web/lobby.js).
 
-import { api, Live, variantName, boardInfo } from './common.js';
+import { api, el, Live, variantName, boardInfo } from './common.js';
 import { Board } from './boards.js';
+import { copyPosition } from './story.js';
 
 const $ = (id) => document.getElementById(id);
 const host = $('tv-board');
@@ -16,6 +17,10 @@ let draws = 0;
 // What the board of the match's variant draws besides its geometry (common.js's boardInfo,
 // from the lobby's own GET /api/variants), known before its socket opens.
 let info = null, infoOf = null;
+// The position on the screen as text (its notation), to paste into the analysis board.
+const copy = el('button', { type: 'button', id: 'tv-copy', class: 'secondary', hidden: true, title: 'The position\'s notation, to paste into the analysis board', text: 'Copy position' });
+$('tv-watch').after(copy);
+copyPosition(copy, () => notation);
 
 // Asks which match to show; switches to it when it changed.
 async function tune() {
@@ -66,6 +71,7 @@ async function onMessage(msg) {
 function draw(animate) {
   if (!board) return;
   board.draw(notation, { lastMove, animate });
+  copy.hidden = !notation;
   draws += 1;
   host.dataset.draws = draws;
 }

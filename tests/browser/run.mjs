@@ -94,6 +94,8 @@ function listen(page) {
     get events() { return shown().events; },
     get snaps() { return shown().snaps; },
     get welcomes() { return shown().welcomes; },
+    // Another match's frames (the lobby's Senet TV).
+    match: (id) => of(id),
   });
   page.on('websocket', (ws) => {
     const w = of(decodeURIComponent(new URL(ws.url()).pathname.split('/').at(-1)));
@@ -578,6 +580,30 @@ async function checkPhoneFit(p, variant) {
   assert.ok(boxes.board.h > 400, `${variant}: the upright board uses the screen's height (${boxes.board.h})`);
 }
 
+// The notation of the latest frame that carries one (the position a board shows).
+function latestNotation(w) {
+  const e = [...w.events.values()].filter(x => x.notation).sort((x, y) => x.no - y.no).at(-1);
+  const s = w.snaps.filter(x => x.notation).at(-1);
+  return (!s || (e && e.no >= s.last_event)) ? e?.notation : s.notation;
+}
+// Presses a page's "Copy position" button (`sel`) from the keyboard; what it copied: the
+// clipboard's text (the context grants clipboard-read), or the text it shows selected where
+// the clipboard refused it.
+async function copied(p, sel) {
+  await p.evaluate(() => navigator.clipboard?.writeText('').catch(() => {}));
+  await p.focus(sel);
+  await p.keyboard.press('Enter');
+  const said = `${sel} ~ .copy-said`;
+  await p.waitForFunction((x) => /^(Copied|Copy the selected text)$/.test(document.querySelector(x)?.textContent || ''), said);
+  assert.equal(await p.getAttribute(said, 'role'), 'status', 'the copy says so in a live region');
+  if (await p.textContent(said) === 'Copied') return { how: 'clipboard', text: await p.evaluate(() => navigator.clipboard.readText()) };
+  const field = `${sel} ~ input.copy-text`;
+  assert.ok(await p.isVisible(field), 'the refused copy shows its text');
+  assert.equal(await p.evaluate((x) => { const f = document.querySelector(x); return document.activeElement === f && f.selectionStart === 0 && f.selectionEnd === f.value.length; }, field), true, 'the text shown is selected');
+  return { how: 'selected', text: await p.inputValue(field) };
+}
+const CLIPBOARD = ['clipboard-read', 'clipboard-write'];
+
 // ONLY=main,games,more,howto,chat,bar,winbar,tv,quick,bot,levels,clock runs some parts (while working on the client); all by default.
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 
@@ -586,6 +612,7 @@ if (want('main')) {
   const a = await newPage();
   const b = await newPage();
   const s = await newPage({ width: 375, height: 800 });
+  for (const p of [a, s]) await p.context().grantPermissions(CLIPBOARD, { origin: BASE });
   const { id, watch } = await setup(a, b, 'pyramid', { target: 3 });
   log('match', id);
   await s.goto(watch);
@@ -661,6 +688,11 @@ if (want('main')) {
       await a.waitForFunction(() => document.body.dataset.conn === 'open');
       log('seat 1 reconnected after a dropped socket');
     }
+    if (moves === 8) {
+      // Never an analysis link while the game is live; the position can be copied.
+      for (const p of [a, b, s]) assert.ok(await p.isHidden('#analyse-final'), 'no analysis link during a live game');
+      assert.ok(await s.isVisible('#copy-position'), 'the spectator can copy the position');
+    }
     if (moves === 30) await a.screenshot({ path: path.join(SHOTS, 'pyramid-play-desktop.png'), fullPage: true });
     if (moves === 30) await s.screenshot({ path: path.join(SHOTS, 'pyramid-spectator-phone.png'), fullPage: true });
     if (moves > 2000) throw new Error('the game does not end');
@@ -690,11 +722,22 @@ if (want('main')) {
   await checkResult(a, 'pyramid'); await checkResult(b, 'pyramid'); await checkResult(s, 'pyramid');
   log(await a.textContent('#result-head'), await a.textContent('#result-why'));
   for (const p of [a, b, s]) await checkNarrative(p, 'pyramid');
+  // The game is over: the spectator, and the players of this unrated match, may take its final
+  // position (the latest notation the page was sent) to the analysis board; and copy it.
+  for (const p of [a, b, s]) {
+    await p.waitForSelector('#analyse-final:not([hidden])');
+    const final = latestNotation(wire.get(p));
+    assert.equal(await p.getAttribute('#analyse-final', 'href'), `/analysis?variant=pyramid&position=${encodeURIComponent(final)}`, 'the analysis link carries the final position');
+  }
+  const copiedFinal = await copied(s, '#copy-position');
+  assert.equal(copiedFinal.text, latestNotation(wire.get(s)), `the match page copies the position shown (${copiedFinal.how})`);
+  await s.screenshot({ path: path.join(SHOTS, 'pyramid-game-over-spectator-375.png'), fullPage: true });
   await a.screenshot({ path: path.join(SHOTS, 'pyramid-game-over.png'), fullPage: true });
   // The next game of the series: both ask for it.
   await a.click('#rematch');
   await b.click('#rematch');
   for (const p of [a, b, s]) await p.waitForFunction(() => window.senet.game === 2 && !['game_over', 'match_over'].includes(document.body.dataset.turn));
+  for (const p of [a, b, s]) assert.ok(await p.isHidden('#analyse-final'), 'the analysis link goes when the next game starts');
   log('game 2 started on every page');
   // Scoreboard.
   await s.goto(`${BASE}/m/${id}/scoreboard`);
@@ -723,6 +766,14 @@ if (want('main')) {
   const throws = Number(await a.getAttribute('#verify', 'data-throws'));
   assert.ok(throws > 10, 'throws were checked');
   await a.click('#next'); await a.click('#next');
+  // The event line and the move list's names say the match page's sentences, not notation.
+  const firstMove = await (await fetch(`${BASE}/api/matches/${id}/games/1`)).json().then(r => r.events.findIndex(e => e.kind === 'moved' && e.geometry?.steps?.[0]?.kind === 'move'));
+  await a.fill('#step', String(firstMove)); await a.dispatchEvent('#step', 'input');
+  await a.waitForFunction((x) => document.body.dataset.step === String(x), firstMove);
+  const eventLine = await a.textContent('#event');
+  assert.match(eventLine, /^(Ana|Bo) moved the .+ from \d+ to \d+\b/, eventLine);
+  assert.equal(await a.getAttribute(`.replay-log .act[data-step="${firstMove}"]`, 'aria-label'), eventLine, 'the move list names the move in its sentence');
+  assert.match(await a.getAttribute('.replay-log .act-thrown', 'aria-label'), /^(Ana|Bo) threw \d/);
   await a.fill('#step', '60'); await a.dispatchEvent('#step', 'input');
   await a.waitForTimeout(400);
   await a.screenshot({ path: path.join(SHOTS, 'replay.png'), fullPage: true });
@@ -771,8 +822,23 @@ if (want('main')) {
     await a.click(`.review-jump[data-no="${wrong.no}"]`);
     const at = record.events.findIndex(e => e.no === wrong.no) - 1;
     await a.waitForFunction((x) => document.body.dataset.step === String(x), at);
+    // In words, with each move's notation in parentheses: the move played as its event's
+    // geometry says, the best as the review's `best_geometry` does.
     const line = await a.textContent('#review-line');
-    assert.ok(line.includes(`played ${wrong.played}`) && line.includes(`best ${wrong.best}`), line);
+    const said = (g, move, verbs) => {
+      const [m] = g?.steps || [];
+      if (!m) return `${verbs[2]} .*\\(${re(move)}; `; // a choice of colour
+      // A capture on the way is said before the notation; a square's mark may follow its
+      // number ("27 (X)").
+      const at = (key) => `${re(placeWords(key))}( \\([^)]*\\))?`;
+      return m.kind === 'bear_off' ? `${verbs[1]} .* from ${at(m.from)}\\b.*?\\(${re(move)}; `
+        : `${verbs[0]} .* from ${at(m.from)} to ${at(m.to)}\\b.*?\\(${re(move)}; `;
+    };
+    const playedGeometry = record.events.find(e => e.no === wrong.no).geometry;
+    assert.match(line, new RegExp(`^${re(NAMES[wrong.seat - 1])} ${said(playedGeometry, wrong.played, ['moved', 'bore off', 'chose'])}outlined, [\\d.]+ % to win\\)\\. Best was to ${said(wrong.best_geometry, wrong.best, ['move', 'bear off', 'choose'])}arrow, [\\d.]+ %\\)\\. Cost `), line);
+    assert.doesNotMatch(line, /\bplayed\b/, line);
+    const listed = await a.textContent(`.review-jump[data-no="${wrong.no}"]`);
+    assert.ok(listed.includes(`(${wrong.played}): `) && listed.includes(`best was to `) && listed.endsWith(`(${wrong.best}).`), listed);
     const got = await boardState(a);
     const played = ownSquares(record.events[at + 1].geometry, new Set(got.squares));
     assert.deepEqual(got.last, played ? [played.from, played.to].sort() : [], 'the move played is outlined');
@@ -810,6 +876,9 @@ if (want('main')) {
   await a.fill('#step', String(from)); await a.dispatchEvent('#step', 'input');
   await a.waitForFunction((x) => document.body.dataset.step === String(x), from);
   const shownAt = record.events.slice(0, from + 1).findLast(e => e.notation).notation;
+  const copiedAt = await copied(a, '#copy-position');
+  assert.equal(copiedAt.text, shownAt, `the replay copies the position shown (${copiedAt.how})`);
+  log('replay: copied the position shown by', copiedAt.how);
   await a.click('#analyse');
   await a.waitForFunction(() => document.body.dataset.turn);
   assert.equal(await a.evaluate(() => document.body.dataset.position), shownAt, 'the analysis board opens at the position shown');
@@ -1161,6 +1230,12 @@ if (want('ratings')) {
   // Game 1: Ravi resigns before anyone moved; the game is not rated, and the panel says why.
   await b.click('#resign'); await b.click('#resign');
   for (const p of [a, b]) await p.waitForFunction(() => document.getElementById('result-rating')?.dataset.unrated === 'not_played');
+  // A rated match's players are not offered its final position on the analysis board (once
+  // the page has read the match's summary, which says it is rated).
+  await a.waitForFunction((path) => performance.getEntriesByType('resource').some(r => new URL(r.name).pathname === path), `/api/matches/${id}`);
+  await a.waitForTimeout(100);
+  assert.ok(await a.isHidden('#analyse-final'), 'no analysis link for the players of a rated match');
+  assert.ok(await a.isVisible('#copy-position'), 'the position can still be copied');
   // The story says the resignation once: the game's end does not repeat it.
   assert.equal((await a.textContent('#story')).split('Ravi resigned.').length - 1, 1, `the resignation is said once: ${await a.textContent('#story')}`);
   assert.equal(await a.textContent('#result-rating'), 'This game was not rated: it ended before every player had moved.');
@@ -1763,6 +1838,15 @@ if (want('tv')) {
     await p.waitForFunction((n) => Number(document.getElementById('tv-board').dataset.draws) > n + 2, draws, { timeout: 30000 });
     await p.waitForFunction((before) => document.querySelector('#tv-board svg.board').innerHTML !== before, first, { timeout: 30000 });
     assert.match(await p.textContent('#tv-names'), / vs /);
+    // The position on the screen, as text: a labelled button copies a notation the TV was sent.
+    assert.equal(await p.textContent('#tv-copy'), 'Copy position');
+    if (viewport.width === 1280) {
+      await p.context().grantPermissions(CLIPBOARD, { origin: BASE });
+      const got = await copied(p, '#tv-copy');
+      const w = wire.get(p).match(match);
+      const sent = new Set([...w.events.values(), ...w.snaps].map(x => x.notation).filter(Boolean));
+      assert.ok(sent.has(got.text), `the TV copies a position it drew (${got.how}): ${got.text}`);
+    }
     const scroll = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(scroll[0] <= scroll[1], `no sideways scrolling at ${viewport.width} (${scroll})`);
     await p.screenshot({ path: path.join(SHOTS, `tv-lobby-${viewport.width}.png`) });
