@@ -46,8 +46,11 @@ impl Progress {
     }
 }
 
-/// Where a requested review is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a requested review is: the body of a 202 to `GET …/review`, tagged by `state`
+/// (`waiting` or `running`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(tag = "state", rename_all = "snake_case")]
+#[schemars(rename = "ReviewPending")]
 pub enum Place {
     /// In line: `place` 1 is next, of `waiting` in line.
     Waiting {

@@ -14,8 +14,6 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use schemars::JsonSchema;
-use serde::Serialize;
 
 use super::access::ReadKey;
 use super::contracts::{GameReviewBody, bodies};
@@ -37,37 +35,13 @@ fn live() -> Response {
     finished::live("a game is reviewed only after it ends")
 }
 
-/// Where a review not made yet is (202).
-#[derive(Debug, Serialize, JsonSchema)]
-#[serde(tag = "state", rename_all = "snake_case")]
-pub enum ReviewPending {
-    /// In line: `place` 1 starts next.
-    Waiting {
-        /// The review's place in line, from 1.
-        place: usize,
-        /// Reviews in line on this node.
-        waiting: usize,
-    },
-    /// Being made.
-    Running {
-        /// The game's throws and moves reviewed so far.
-        done: u32,
-        /// The game's throws and moves.
-        of: u32,
-    },
-}
-
-bodies!(writes: ReviewPending);
+bodies!(writes: Place);
 
 fn pending(place: Place) -> Response {
-    let body = match place {
-        Place::Waiting { place, waiting } => ReviewPending::Waiting { place, waiting },
-        Place::Running { done, of } => ReviewPending::Running { done, of },
-    };
     (
         StatusCode::ACCEPTED,
         [(header::RETRY_AFTER, "1")],
-        Json(body),
+        Json(place),
     )
         .into_response()
 }
@@ -80,7 +54,7 @@ fn pending(place: Place) -> Response {
         ("game" = u32, Path, description = "the game of the series, from 1"),
         super::access::KeyQuery),
     responses((status = 200, description = "the game's review", body = GameReviewBody),
-        (status = 202, description = "the review is in line or being made: its place or progress (Retry-After); ask again", body = ReviewPending),
+        (status = 202, description = "the review is in line or being made: its place or progress (Retry-After); ask again", body = Place),
         (status = 404, description = "no such game, or a private match read without its spectator key or a seat token", body = ErrorBody),
         (status = 409, description = "game_live: the game is not over", body = ErrorBody),
         (status = 429, description = "too_many_reviews: this address has as many reviews in line as it may (Retry-After)", body = ErrorBody),
