@@ -183,7 +183,9 @@ function showPending(p) {
   const status = $('review-status');
   document.body.dataset.review = p.state;
   if (p.state === 'waiting') {
-    const words = p.place === 1 ? 'Next in line for a review…' : `Waiting in line for a review: place ${p.place} of ${p.waiting}…`;
+    // A place in the line of reviews (not a square of the board).
+    const { place: inLine, waiting } = p;
+    const words = inLine === 1 ? 'Next in line for a review…' : `Waiting in line for a review: place ${inLine} of ${waiting}…`;
     if (status.textContent !== words) status.replaceChildren(words);
     return;
   }
