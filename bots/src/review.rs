@@ -77,7 +77,7 @@ pub struct Thresholds {
 impl Thresholds {
     /// The thresholds for `variant`: 2, 5 and 10 points, except in `martian`, where one
     /// decision rarely moves the chances much (a review of Easy's decisions puts 99 % of them
-    /// under 2.5 points there, against 8 to 32 points in the other variants), so its
+    /// under 2.5 points there, against 9 to 29 points in the other variants), so its
     /// thresholds are 0.5, 1.5 and 3 points: with the others its reviews marked almost
     /// nothing (`docs/review.md`).
     pub fn for_variant(variant: Variant) -> Thresholds {
