@@ -1336,6 +1336,37 @@ if (want('bot')) {
   assert.match(result, /You won|Computer \(easy\) won/, result);
   await p.screenshot({ path: path.join(SHOTS, 'computer-game-over.png'), fullPage: true });
   log('played the computer from the lobby:', moves, 'moves clicked;', result.slice(0, 60));
+  // The game against the computer, reviewed: from the result panel to the replay, the review
+  // asked for, its graph and marked decisions; a marked decision shown with the best move's
+  // arrow; then the analysis board from that position, and a different line played there.
+  await p.click('#replay-link');
+  await p.waitForURL(/\/games\/1\/replay/);
+  // The page's buttons work once it has drawn its first event.
+  await p.waitForFunction(() => document.body.dataset.step !== undefined);
+  await p.click('#review-go');
+  await p.waitForFunction(() => document.body.dataset.review === 'ready', null, { timeout: 30000 });
+  assert.equal(await p.locator('.review-table tbody tr').count(), 2, 'a row per player');
+  await p.waitForSelector('#review-chart figure[data-state="ready"] svg');
+  const jumps = p.locator('.review-jump');
+  const marked = await jumps.count();
+  let arrows = 0, wrongs = 0;
+  for (let k = 0; k < Math.min(marked, 6); k++) {
+    const before = await p.evaluate(() => document.body.dataset.step);
+    await jumps.nth(k).click();
+    await p.waitForFunction((b) => document.body.dataset.step !== b || !document.getElementById('review-line').hidden, before);
+    const line = await p.textContent('#review-line');
+    assert.match(line, /points: an? (inaccuracy|mistake|blunder)/, line);
+    if (/Best was/.test(line)) { wrongs++; arrows += Number((await p.locator('svg.board line.hint').count()) > 0); }
+  }
+  assert.ok(!wrongs || arrows > 0, `a marked decision shows the best move's arrow (${arrows} of ${wrongs})`);
+  await p.click('#analyse');
+  await p.waitForFunction(() => document.body.dataset.turn);
+  const opened = await p.evaluate(() => document.body.dataset.position);
+  const turn = await p.evaluate(() => document.body.dataset.turn);
+  if (turn === 'throw') await p.locator('.throw-choice').last().click();
+  else if (turn === 'move') await p.locator('#move-list button').last().click();
+  if (turn === 'throw' || turn === 'move') await p.waitForFunction((b) => document.body.dataset.position !== b, opened);
+  log('the computer game reviewed:', marked, 'marked decisions,', arrows, 'of', wrongs, 'shown with an arrow; the analysis board opened and a', turn, 'played');
   await p.context().close();
 }
 
