@@ -20,7 +20,7 @@ use senet_match::record::GameRecord;
 pub const CACHED: usize = 256;
 
 /// (match id, game number, game id): a finished game.
-pub type Key = (String, u32, String);
+pub type Key = crate::reviews::GameKey;
 
 /// The last answers of one route, the oldest first.
 pub struct Answers<T>(Mutex<VecDeque<(Key, Arc<T>)>>);
