@@ -25,6 +25,7 @@ pub mod summary;
 pub mod terms;
 pub mod text;
 pub mod time;
+pub mod username;
 
 pub use chat_line::{ChatLine, KEPT_PER_ROOM, Room};
 pub use client::{ClientMsg, Tail, TailOutOfRange};
@@ -33,3 +34,4 @@ pub use json_schema::protocol_schema;
 pub use server_msg::{EventMsg, ServerMsg, Snapshot};
 pub use summary::{Status, Summary};
 pub use terms::{ClockSpec, ClockView, Series, SeriesKind};
+pub use username::{Username, UsernameError};

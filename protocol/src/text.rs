@@ -202,12 +202,16 @@ pub fn check_name(name: Option<String>, default: String) -> Result<String, NameE
 /// aside ("ANA" is "Ana"). A match's seats, and a spectator who chats, may not take a name
 /// that looks like another seat's.
 pub fn looks_the_same(a: &str, b: &str) -> bool {
-    let key = |s: &str| -> String {
-        let lower: String = skeleton(s).collect::<String>().to_lowercase();
-        // Lower case can make new confusables ("I" → "i"); the skeleton again settles them.
-        skeleton(&lower).collect()
-    };
-    key(a) == key(b)
+    look_of(a) == look_of(b)
+}
+
+/// What a name looks like to a reader, letter case aside: its confusable skeleton (UTS #39)
+/// in lower case, skeletoned again. Two names look the same exactly when their looks are
+/// equal ([`looks_the_same`]), so a unique index on it keeps look-alike names apart.
+pub fn look_of(name: &str) -> String {
+    let lower: String = skeleton(name).collect::<String>().to_lowercase();
+    // Lower case can make new confusables ("I" → "i"); the skeleton again settles them.
+    skeleton(&lower).collect()
 }
 
 /// The most characters of a seat's short name ([`short_names`]).
