@@ -33,6 +33,8 @@ pub struct AppState {
     pub reviews: Arc<crate::reviews::Reviews>,
     /// This node among several (none: one node on its own).
     pub cluster: Option<Arc<senet_cluster::Cluster>>,
+    /// Accounts: sign-up, sign-in, sessions, passkeys.
+    pub accounts: Arc<senet_accounts::Accounts>,
 }
 
 impl AppState {

@@ -124,6 +124,11 @@ pub struct Config {
     /// e.g. `https://senet.example`). Clients that send no `Origin` (not browsers) are allowed.
     #[arg(long, env = "SENET_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
+    /// The site's origin as browsers see it (e.g. `https://senet.example`): passkeys are made
+    /// for its domain, and session cookies are `Secure` when it is `https`. Unset: passkeys
+    /// for `http://localhost` on any port (a browser makes none for an IP address).
+    #[arg(long, env = "SENET_PUBLIC_ORIGIN", value_parser = public_origin)]
+    pub public_origin: Option<String>,
     /// Take the client address from the last `X-Forwarded-For` entry (only behind a proxy
     /// that sets it; otherwise clients could pick their own address).
     #[arg(long, env = "SENET_TRUST_FORWARDED_FOR", default_value_t = false)]
@@ -245,6 +250,7 @@ impl Config {
             board_min_opponents: 3,
             max_open_matches: 20_000,
             allowed_origins: Vec::new(),
+            public_origin: None,
             trust_forwarded_for: false,
             socket_send_buffer: 64 * 1024,
             hello_timeout_ms: 10_000,
@@ -376,4 +382,11 @@ impl Config {
             live,
         }
     }
+}
+
+/// A public origin passkeys can be made for (a URL with a domain name).
+fn public_origin(origin: &str) -> Result<String, String> {
+    senet_accounts::RelyingParty::new(Some(origin))
+        .map(|_| origin.trim_end_matches('/').to_owned())
+        .map_err(|e| e.to_string())
 }

@@ -72,7 +72,10 @@ fn app_parts(
 ) -> (axum::Router, watch::Sender<bool>, Arc<()>) {
     let (shutdown_tx, shutdown) = watch::channel(false);
     let sockets = Arc::new(());
+    let accounts = senet_accounts::Accounts::new(store.clone(), config.public_origin.as_deref())
+        .expect("the public origin was checked when the configuration was read");
     let state = AppState {
+        accounts: Arc::new(accounts),
         live: Arc::new(config.live_settings()),
         quick: Arc::new(quick::Pools::new(&config)),
         tv: Arc::default(),

@@ -4,6 +4,7 @@
 
 use crate::AppState;
 use crate::http::ApiError;
+use crate::http::account_routes::MaybeSignedIn;
 use axum::extract::{FromRequestParts, Query};
 use axum::http::header;
 use axum::http::request::Parts;
@@ -111,14 +112,37 @@ pub async fn authorize(
     }
 }
 
+/// The player a request plays as: the signed-in account's, else the one a `player_key`
+/// belongs to (none when neither is given).
+///
+/// # Errors
+/// `invalid` for a key nobody has (or one claimed into an account); 503 when the store
+/// cannot answer.
+pub async fn player_for(
+    state: &AppState,
+    who: &MaybeSignedIn,
+    key: Option<&str>,
+) -> Result<Option<String>, ApiError> {
+    if let Some(account) = &who.0 {
+        return Ok(Some(account.player_id.clone()));
+    }
+    player_for_key(state, key).await
+}
+
+/// The name a seat gets: a signed-in player's is the account's name, whatever the request
+/// says; a guest's is the one asked for.
+pub fn seat_name(who: &MaybeSignedIn, asked: Option<String>) -> Option<String> {
+    match &who.0 {
+        Some(account) => Some(account.username.clone()),
+        None => asked,
+    }
+}
+
 /// The player a `player_key` belongs to (none when no key is given).
 ///
 /// # Errors
 /// `invalid` for a key nobody has; 503 when the store cannot answer.
-pub async fn player_for_key(
-    state: &AppState,
-    key: Option<&str>,
-) -> Result<Option<String>, ApiError> {
+async fn player_for_key(state: &AppState, key: Option<&str>) -> Result<Option<String>, ApiError> {
     let Some(key) = key.filter(|k| !k.is_empty()) else {
         return Ok(None);
     };

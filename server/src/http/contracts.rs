@@ -121,6 +121,10 @@ foreign_bodies! {
     AnalysisRequestBody(reads) => AnalysisRequest,
     /// `senet_match::analysis::Analysis`: a position analysed.
     AnalysisBody(writes) => Analysis,
+    /// `senet_accounts::Me`: the signed-in account.
+    MeBody(writes) => senet_accounts::Me,
+    /// `senet_accounts::Ceremony`: a passkey ceremony started.
+    CeremonyBody(writes) => senet_accounts::Ceremony,
 }
 
 /// utoipa's schema of a string that is one of `values` (for a query parameter).

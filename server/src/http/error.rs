@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use senet_accounts::AccountError;
 use serde::Serialize;
 
 /// Every error's body: a stable code and a message for people (`Error` in the OpenAPI
@@ -74,6 +75,9 @@ pub enum ApiError {
     /// Stored data that does not read or replay: logged, never shown to the client.
     #[error("internal error")]
     Internal(String),
+    /// An account request failed.
+    #[error("{0}")]
+    Account(#[from] senet_accounts::AccountError),
 }
 
 impl ApiError {
@@ -94,19 +98,50 @@ impl ApiError {
             ApiError::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::TooManyMatches => (StatusCode::SERVICE_UNAVAILABLE, "too_many_matches"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+            ApiError::Account(e) => (account_status(e), e.code()),
         }
+    }
+}
+
+/// The HTTP status of an account error.
+fn account_status(e: &AccountError) -> StatusCode {
+    match e {
+        AccountError::Invalid(_) | AccountError::UnknownPlayerKey => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+        AccountError::UsernameTaken | AccountError::PasskeyTaken | AccountError::LastWayIn => {
+            StatusCode::CONFLICT
+        }
+        AccountError::WrongCredentials | AccountError::SignedOut => StatusCode::UNAUTHORIZED,
+        AccountError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+        AccountError::CeremonyExpired | AccountError::PasskeyRefused(_) => StatusCode::BAD_REQUEST,
+        AccountError::NoSuchPasskey => StatusCode::NOT_FOUND,
+        AccountError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+        AccountError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_code();
-        if let ApiError::Internal(detail) = &self {
-            tracing::error!(detail, "internal error");
+        match &self {
+            ApiError::Internal(detail) | ApiError::Account(AccountError::Internal(detail)) => {
+                tracing::error!(detail, "internal error");
+            }
+            ApiError::Account(AccountError::Store(e)) => {
+                tracing::error!(error = %e, "store query failed");
+            }
+            _ => {}
         }
+        let wait = match &self {
+            ApiError::RateLimited(wait) | ApiError::Account(AccountError::RateLimited(wait)) => {
+                Some(*wait)
+            }
+            _ => None,
+        };
         let body = Json(ErrorBody::new(code, self.to_string()));
-        match self {
-            ApiError::RateLimited(wait) => {
+        match wait {
+            Some(wait) => {
                 let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
                 (
                     status,

@@ -21,6 +21,8 @@ use senet_match::dice::Reason;
 use senet_match::record::{self, GameRecord, RecordReport};
 use senet_protocol::{ClockSpec, Series};
 
+use super::access::{player_for, seat_name};
+use super::account_routes::MaybeSignedIn;
 use super::contracts::{
     GameRecordBody, GameRecordUpload, RecordReportBody, SummaryBody, VariantInfoBody, bodies,
     string_enum,
@@ -239,6 +241,7 @@ pub(super) struct CreatedReply {
 pub(super) async fn create_match(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    who: MaybeSignedIn,
     body: Bytes,
 ) -> Result<(StatusCode, Json<CreatedReply>), Response> {
     let req: CreateMatch = parse(&body)?;
@@ -279,7 +282,8 @@ pub(super) async fn create_match(
         }
     }
     let name = check_name(req.name, format!("{} match", variant.name())).map_err(ApiError::from)?;
-    let creator = check_name(req.player_name, "Player 1".into()).map_err(ApiError::from)?;
+    let creator =
+        check_name(seat_name(&who, req.player_name), "Player 1".into()).map_err(ApiError::from)?;
     if req.bots.len() >= usize::from(players) {
         return Err(
             ApiError::Invalid(format!("at most {} bots: seat 1 is yours", players - 1)).into(),
@@ -308,10 +312,10 @@ pub(super) async fn create_match(
             .map_err(ApiError::Invalid)?,
         bots,
     };
-    let player = super::access::player_for_key(&state, req.player_key.as_deref()).await?;
+    let player = player_for(&state, &who, req.player_key.as_deref()).await?;
     if req.rated && player.is_none() {
         return Err(ApiError::Invalid(
-            "a rated match is between registered players: send your player_key".into(),
+            "a rated match is between registered players: sign in (or send your player_key)".into(),
         )
         .into());
     }
@@ -432,6 +436,7 @@ pub(super) struct Joined {
 pub(super) async fn join_match(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    who: MaybeSignedIn,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Json<Joined>, ApiError> {
@@ -446,8 +451,8 @@ pub(super) async fn join_match(
             .map_err(ApiError::RateLimited)?;
     }
     let (reply, rx) = oneshot::channel();
-    let name = check_name(req.name, String::new())?;
-    let player_id = super::access::player_for_key(&state, req.player_key.as_deref()).await?;
+    let name = check_name(seat_name(&who, req.name), String::new())?;
+    let player_id = player_for(&state, &who, req.player_key.as_deref()).await?;
     let cmd = Cmd::Join(Box::new(SeatClaim {
         invite: req.invite,
         name,
@@ -469,7 +474,7 @@ pub(super) async fn join_match(
             // A private match is not there for whoever has no invite (nor its key).
             JoinError::Private => ApiError::NotFound,
             JoinError::Unregistered => ApiError::Invalid(
-                "this match is rated: join as a registered player (send your player_key)".into(),
+                "this match is rated: sign in to join it (or send your player_key)".into(),
             ),
             JoinError::NameTaken(seat) => ApiError::NameTaken(seat),
             JoinError::Unavailable => ApiError::Unavailable,

@@ -7,6 +7,7 @@ use axum::routing::{get, post};
 use crate::app_state::AppState;
 
 pub(crate) mod access;
+pub mod account_routes;
 mod analysis_route;
 mod chances;
 mod chat;
@@ -56,6 +57,18 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/quick/{ticket}"),
     ("delete", "/api/quick/{ticket}"),
     ("get", "/api/tv"),
+    ("get", "/api/me"),
+    ("post", "/api/accounts"),
+    ("post", "/api/accounts/passkey"),
+    ("post", "/api/accounts/passkey/finish"),
+    ("post", "/api/session"),
+    ("post", "/api/session/passkey"),
+    ("post", "/api/session/passkey/finish"),
+    ("post", "/api/session/end"),
+    ("post", "/api/session/end-everywhere"),
+    ("post", "/api/me/passkeys"),
+    ("post", "/api/me/passkeys/finish"),
+    ("post", "/api/me/passkeys/{id}/remove"),
 ];
 
 /// The largest request body any route takes.
@@ -98,7 +111,52 @@ pub fn router(state: AppState) -> Router {
             "/api/players",
             post(scoreboard::create_player).layer(guard.clone()),
         )
-        .route("/api/quick", post(quick_route::enter).layer(guard))
+        .route("/api/quick", post(quick_route::enter).layer(guard.clone()))
+        .route("/api/me", get(account_routes::me))
+        .route(
+            "/api/accounts",
+            post(account_routes::sign_up).layer(guard.clone()),
+        )
+        .route(
+            "/api/accounts/passkey",
+            post(account_routes::begin_passkey_sign_up).layer(guard.clone()),
+        )
+        .route(
+            "/api/accounts/passkey/finish",
+            post(account_routes::finish_passkey_sign_up).layer(guard.clone()),
+        )
+        .route(
+            "/api/session",
+            post(account_routes::sign_in).layer(guard.clone()),
+        )
+        .route(
+            "/api/session/passkey",
+            post(account_routes::begin_passkey_sign_in).layer(guard.clone()),
+        )
+        .route(
+            "/api/session/passkey/finish",
+            post(account_routes::finish_passkey_sign_in).layer(guard.clone()),
+        )
+        .route(
+            "/api/session/end",
+            post(account_routes::sign_out).layer(guard.clone()),
+        )
+        .route(
+            "/api/session/end-everywhere",
+            post(account_routes::sign_out_everywhere).layer(guard.clone()),
+        )
+        .route(
+            "/api/me/passkeys",
+            post(account_routes::begin_adding_passkey).layer(guard.clone()),
+        )
+        .route(
+            "/api/me/passkeys/finish",
+            post(account_routes::finish_adding_passkey).layer(guard.clone()),
+        )
+        .route(
+            "/api/me/passkeys/{id}/remove",
+            post(account_routes::remove_passkey).layer(guard),
+        )
         .route(
             "/api/quick/{ticket}",
             get(quick_route::poll).delete(quick_route::leave),

@@ -18,7 +18,7 @@ use utoipa::OpenApi;
 use super::contracts::{EXTENSION, READ_SUFFIX};
 use super::quick_route;
 use super::tv_route;
-use super::{analysis_route, chances, chat, lobby, review, scoreboard};
+use super::{account_routes, analysis_route, chances, chat, lobby, review, scoreboard};
 
 /// Where component schemas are.
 const COMPONENTS: &str = "#/components/schemas/";
@@ -56,6 +56,18 @@ const COMPONENTS: &str = "#/components/schemas/";
         quick_route::poll,
         quick_route::leave,
         tv_route::channel,
+        account_routes::me,
+        account_routes::sign_up,
+        account_routes::begin_passkey_sign_up,
+        account_routes::finish_passkey_sign_up,
+        account_routes::sign_in,
+        account_routes::begin_passkey_sign_in,
+        account_routes::finish_passkey_sign_in,
+        account_routes::sign_out,
+        account_routes::sign_out_everywhere,
+        account_routes::begin_adding_passkey,
+        account_routes::finish_adding_passkey,
+        account_routes::remove_passkey,
     )
 )]
 struct ApiDoc;

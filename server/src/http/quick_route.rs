@@ -220,6 +220,7 @@ async fn run_pair(state: &AppState, pair: Pair) {
 pub(crate) async fn enter(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    who: crate::http::account_routes::MaybeSignedIn,
     body: Bytes,
 ) -> Result<Json<QuickStatus>, Response> {
     let req: QuickRequest = parse(&body)?;
@@ -234,13 +235,18 @@ pub(crate) async fn enter(
     if !(1..=99).contains(&series.target) {
         return Err(ApiError::Invalid("the series target is 1 to 99".into()).into());
     }
-    let name = check_name(req.name, String::new()).map_err(ApiError::from)?;
+    let name = check_name(
+        crate::http::access::seat_name(&who, req.name),
+        String::new(),
+    )
+    .map_err(ApiError::from)?;
     // Entering a pool may start a game, much as creating a match does: the same allowance.
     state
         .limits
         .create_match(ip)
         .map_err(ApiError::RateLimited)?;
-    let player_id = crate::http::access::player_for_key(&state, req.player_key.as_deref()).await?;
+    let player_id =
+        crate::http::access::player_for(&state, &who, req.player_key.as_deref()).await?;
     // A waiting ticket holds a place among its address's unfinished matches, which its
     // match then fills: pairing one's own tickets counts as creating matches does.
     let slot = state

@@ -11,6 +11,7 @@ mod common;
 mod db;
 
 mod abuse;
+mod accounts;
 mod analysis;
 mod bad_input;
 mod bots;

@@ -19,7 +19,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 9] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 10] = [
     (
         1,
         "init",
@@ -73,6 +73,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 9] = [
         "game reviews",
         include_str!("../../../migrations/sqlite/0009_game_reviews.sql"),
         include_str!("../../../migrations/postgres/0009_game_reviews.sql"),
+    ),
+    (
+        10,
+        "accounts",
+        include_str!("../../../migrations/sqlite/0010_accounts.sql"),
+        include_str!("../../../migrations/postgres/0010_accounts.sql"),
     ),
 ];
 

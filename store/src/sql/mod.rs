@@ -15,6 +15,7 @@
 //! `Any` driver. Outside a pool because sqlx's pool tests a connection with a round trip
 //! when it is taken and again when it is given back: three round trips a batch, not one.
 
+pub mod account_rows;
 mod appends;
 mod board_cache;
 mod chat_rows;

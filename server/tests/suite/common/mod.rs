@@ -2,6 +2,8 @@
 //! a WebSocket client.
 #![allow(dead_code)]
 
+pub mod soft_passkey;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
