@@ -70,6 +70,9 @@ web_pid=$!
 stop_web() { kill "$web_pid" 2>/dev/null || true; wait "$web_pid" 2>/dev/null || true; rm -rf "$web_data"; }
 trap stop_web EXIT
 SENET_URL="http://127.0.0.1:$web_port" timeout 900 node tests/browser/run.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
+step "browser tests: accounts with Chromium's virtual passkey authenticator (tests/browser/accounts.mjs)"
+# Opened at localhost (a browser makes passkeys for a domain only), on the same server.
+SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/accounts.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 stop_web
 trap - EXIT
 step "browser record check: web/verify.js on tests/fixtures/tampered-records.json (tests/browser/verify-fixtures.mjs)" && timeout 120 node tests/browser/verify-fixtures.mjs

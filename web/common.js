@@ -80,8 +80,50 @@ export async function api(path, body, key) {
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
-  if (!res.ok) throw new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
+  if (!res.ok) {
+    const err = new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
+    // Seconds to wait before asking again (a 429's Retry-After), or null.
+    err.retryAfter = Number(res.headers.get('retry-after')) || null;
+    throw err;
+  }
   return data;
+}
+
+// The account this browser is signed in with (`GET /api/me`; the session is an HttpOnly
+// cookie the page never sees): asked once per page load and shared; null when signed out
+// (401) or when the server cannot say. `signedIn` holds the answer once it has come.
+let sessionPromise = null;
+let signedIn = null;
+export function session() {
+  sessionPromise ??= api('/api/me').catch(() => null).then((me) => { signedIn = me; return me; });
+  return sessionPromise;
+}
+// What the account page learnt by signing in or out: kept, and shown in the header.
+export function setSession(me) {
+  signedIn = me;
+  sessionPromise = Promise.resolve(me);
+  showAccount(me);
+}
+
+// The header's link to /account, at its right: "Sign in", or the signed-in name.
+function showAccount(me) {
+  const link = document.getElementById('account-link');
+  if (!link) return;
+  link.textContent = me ? me.username : 'Sign in';
+  // A long name is cut short in the header: the whole of it is in its title.
+  link.title = me ? me.username : '';
+  if (me) link.setAttribute('aria-label', `Your account: signed in as ${me.username}`);
+  else link.removeAttribute('aria-label');
+  link.removeAttribute('data-pending');
+}
+if (typeof document !== 'undefined') {
+  session().then(showAccount);
+  // A page shown again from the back-forward cache asks again: the session may have changed.
+  addEventListener('pageshow', (e) => {
+    if (!e.persisted) return;
+    sessionPromise = null;
+    session().then(showAccount);
+  });
 }
 
 // What reads a private match: the spectator key of this page's URL, else this browser's seat
@@ -137,12 +179,19 @@ export function linkRow(label, url, id) {
 
 // The player identity (for the leaderboard and history): a secret key kept in this browser,
 // made on the first match this browser creates or joins with a name. null when the server
-// keeps no players.
-export function loadPlayer() {
+// keeps no players. A signed-in browser plays as its account's player, which the server
+// knows from the session cookie: no key is sent, and no anonymous player is made.
+export function browserPlayer() {
   try { return JSON.parse(localStorage.getItem('senet:player')); } catch { return null; }
 }
+export function loadPlayer() {
+  if (signedIn) return { player_id: signedIn.player_id, name: signedIn.username };
+  return browserPlayer();
+}
 export async function ensurePlayer(name) {
-  const known = loadPlayer();
+  const me = await session();
+  if (me) return { player_id: me.player_id, name: me.username };
+  const known = browserPlayer();
   if (known) return known;
   if (!name) return null;
   try {

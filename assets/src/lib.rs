@@ -124,6 +124,10 @@ pub fn routes<S: MatchDirectory>() -> Router<S> {
             "/analysis",
             get(|h: HeaderMap| async move { page(&h, Page::Analysis).await }),
         )
+        .route(
+            "/account",
+            get(|h: HeaderMap| async move { page(&h, Page::Account).await }),
+        )
         .route("/rules/{variant}", get(rules_page))
         .route("/howto/{variant}", get(howto_page))
         .route(
@@ -295,6 +299,12 @@ mod tests {
         let ctype = res.headers().get(header::CONTENT_TYPE).cloned();
         let ctype = ctype.map(|v| v.to_str().unwrap().to_owned());
         (res.status(), ctype.unwrap_or_default())
+    }
+
+    /// The account page (signing in, a new account, passkeys) is served at `/account`.
+    #[tokio::test]
+    async fn the_account_page_is_served() {
+        assert_eq!(get("/account").await, (StatusCode::OK, HTML.to_owned()));
     }
 
     /// Each variant's rules page, rules text and how-to page are served, whichever variants

@@ -30,6 +30,8 @@ pub(crate) enum Page {
     History,
     /// The analysis board (`/analysis`).
     Analysis,
+    /// Signing in, creating an account, its passkeys (`/account`).
+    Account,
     /// A variant's how-to-play page: one static page per variant.
     Howto(Variant),
     /// 404: no match with this id.
@@ -51,6 +53,7 @@ impl Page {
             Page::Rules,
             Page::History,
             Page::Analysis,
+            Page::Account,
             Page::NoMatch,
             Page::NoVariant,
             Page::Unrouted,
@@ -73,6 +76,7 @@ impl Page {
             Page::Rules => file("rules.html"),
             Page::History => file("history.html"),
             Page::Analysis => file("analysis.html"),
+            Page::Account => file("account.html"),
             Page::Howto(variant) => howto_source(variant).map(str::to_owned),
             Page::NoMatch => missing(
                 "No such match",

@@ -1,0 +1,273 @@
+// Browser test of accounts (web/account.html, web/account.js and the header's account link),
+// in real headless Chromium (playwright-core), with Chromium's virtual WebAuthn
+// authenticators over CDP. Needs a running server: SENET_URL (e.g. http://127.0.0.1:8123).
+// WebAuthn needs a secure context and a relying party that is a domain, so the pages are
+// opened at localhost, not 127.0.0.1.
+//
+// a. Context A creates an account with a passkey and is signed in; the lobby's header names it.
+// b. A adds a second passkey from "another device" (a new virtual authenticator); that
+//    passkey is copied into context B's authenticator (the second device).
+// c. B signs in with it: the same account, the same player.
+// d. Context C, which holds an old browser player (POST /api/players), is told its games and
+//    ratings come along; a name that looks like A's is refused; it creates an account with a
+//    password: the account is that player, and the browser's key is gone.
+// e. A fresh context D signs in with C's name and password; a wrong password shows the
+//    server's words in the live region.
+// f. A removes a passkey, may not remove the last way in, and signs out everywhere: A and B
+//    are signed out, D (another account) is not.
+// g. A browser without WebAuthn is offered passwords only. Screenshots
+//    (target/screenshots/account-*.png) signed out and signed in at 1280×800 and 375×740; at
+//    375 px nothing scrolls sideways.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+
+const GIVEN = process.env.SENET_URL || 'http://127.0.0.1:8080';
+const BASE = (() => {
+  const u = new URL(GIVEN);
+  if (u.hostname === '127.0.0.1') u.hostname = 'localhost';
+  return u.origin;
+})();
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SHOTS = path.resolve(HERE, '../../target/screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const t0 = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+
+// Wait for the server to be ready.
+for (let i = 0; ; i++) {
+  try { if ((await fetch(GIVEN + '/healthz')).ok) break; } catch { /* not yet */ }
+  if (i > 200) throw new Error(`no server at ${GIVEN}`);
+  await new Promise(r => setTimeout(r, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+const digits = () => String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+const pageErrors = [];
+
+// A context of its own (its own cookies and storage) with one page, and that page's CDP
+// session with the WebAuthn domain on.
+async function device(viewport) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(10000);
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  // A signed-out /api/me is a 401 the console reports; what the policy refuses is an error.
+  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  return { ctx, page, cdp };
+}
+// A platform authenticator that keeps discoverable credentials and verifies its user at once.
+async function authenticator(cdp) {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return authenticatorId;
+}
+
+// The account the page's cookie names (GET /api/me from the page): [status, body].
+const me = (page) => page.evaluate(async () => {
+  const r = await fetch('/api/me');
+  return [r.status, await r.json().catch(() => null)];
+});
+// /account, once it has asked whether it is signed in.
+async function openAccount(page) {
+  await page.goto(BASE + '/account');
+  await page.waitForSelector('#signed-in:not([hidden]), #signed-out:not([hidden])');
+}
+async function signedInAs(page, name) {
+  await page.waitForSelector('#signed-in:not([hidden])');
+  assert.equal((await page.textContent('#me-title')).trim(), `Signed in as ${name}`);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'me-title', 'the focus moves to the account');
+  assert.equal((await page.textContent('#account-link')).trim(), name, 'the header names the account');
+}
+async function signedOut(page) {
+  await page.waitForSelector('#signed-out:not([hidden])');
+  assert.ok(await page.isHidden('#signed-in'));
+  assert.equal((await page.textContent('#account-link')).trim(), 'Sign in');
+}
+// The server's words as the page writes them: a sentence.
+const sentence = (m) => m.charAt(0).toUpperCase() + m.slice(1);
+const passkeyNames = (page) => page.$$eval('#passkeys li .passkey-name', (ns) => ns.map((n) => n.textContent));
+async function shot(page, name) {
+  const { width } = page.viewportSize();
+  await page.screenshot({ path: path.join(SHOTS, `account-${name}-${width}.png`), fullPage: true });
+  if (width <= PHONE.width) {
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scroll <= width, `${name} at ${width} px: no sideways scrolling (${scroll} px wide)`);
+  }
+}
+
+try {
+  // ---- a. A creates an account with a passkey ----
+  const A = await device(DESKTOP);
+  const a1 = await authenticator(A.cdp);
+  await openAccount(A.page);
+  await signedOut(A.page);
+  assert.ok(await A.page.isVisible('#signin-passkey') && await A.page.isVisible('#create-passkey'), 'passkeys are offered');
+  // Every field has a label and says what it holds to password managers.
+  const fields = await A.page.$$eval('#signed-out input', (is) => is.map((i) => [i.id, i.labels.length, i.autocomplete]));
+  assert.deepEqual(fields, [
+    ['signin-name', 1, 'username'], ['signin-password', 1, 'current-password'],
+    ['create-name', 1, 'username'], ['create-password', 1, 'new-password'],
+  ]);
+  assert.equal(await A.page.getAttribute('#signin-error', 'role'), 'alert');
+  assert.ok(await A.page.isHidden('#claim'), 'no claim without a browser player');
+  await shot(A.page, 'signed-out');
+  const ana = 'Ana' + digits();
+  await A.page.fill('#create-name', ana);
+  await A.page.click('#create-passkey');
+  await signedInAs(A.page, ana);
+  assert.deepEqual(await passkeyNames(A.page), ['Passkey 1']);
+  const [status, meA] = await me(A.page);
+  assert.equal(status, 200);
+  assert.equal(meA.username, ana);
+  assert.equal(meA.has_password, false);
+  // Another page's header names the account too.
+  await A.page.goto(BASE + '/');
+  await A.page.waitForFunction((n) => document.getElementById('account-link')?.textContent === n, ana);
+  assert.equal(await A.page.getAttribute('#account-link', 'href'), '/account');
+  log('a. account made with a passkey:', ana);
+
+  // ---- b. a second passkey, from another device ----
+  await A.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: a1 });
+  const a2 = await authenticator(A.cdp);
+  await openAccount(A.page);
+  await A.page.click('#add-passkey');
+  await A.page.waitForFunction(() => document.querySelectorAll('#passkeys li').length === 2);
+  await A.page.waitForFunction(() => /^Passkey added/.test(document.getElementById('account-status').textContent));
+  assert.deepEqual((await passkeyNames(A.page)).length, 2);
+  await shot(A.page, 'signed-in');
+  const { credentials } = await A.cdp.send('WebAuthn.getCredentials', { authenticatorId: a2 });
+  assert.equal(credentials.length, 1, 'the second device holds one passkey');
+  assert.ok(credentials[0].isResidentCredential, 'a discoverable passkey');
+  const B = await device(PHONE);
+  const b1 = await authenticator(B.cdp);
+  await B.cdp.send('WebAuthn.addCredential', { authenticatorId: b1, credential: credentials[0] });
+  log('b. second passkey added and copied to device B');
+
+  // ---- c. B signs in with the passkey ----
+  await openAccount(B.page);
+  await signedOut(B.page);
+  await shot(B.page, 'signed-out');
+  await B.page.click('#signin-passkey');
+  await signedInAs(B.page, ana);
+  const [, meB] = await me(B.page);
+  assert.equal(meB.player_id, meA.player_id, 'one account, one player');
+  assert.equal(meB.passkeys.length, 2);
+  await shot(B.page, 'signed-in');
+  log('c. device B signed in with the passkey');
+
+  // ---- d. C's old browser player comes along to a new password account ----
+  const C = await device(PHONE);
+  await openAccount(C.page);
+  const oldName = 'Old' + digits();
+  const old = await C.page.evaluate(async (name) => {
+    const r = await fetch('/api/players', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    const p = await r.json();
+    localStorage.setItem('senet:player', JSON.stringify(p));
+    return p;
+  }, oldName);
+  assert.ok(old.player_id && old.player_key, 'an old-style player');
+  await openAccount(C.page);
+  await signedOut(C.page);
+  await C.page.waitForSelector('#claim:not([hidden])');
+  assert.ok((await C.page.textContent('#claim')).includes(`Your games and ratings as ${oldName} come with you`));
+  await shot(C.page, 'claim');
+  // A name that looks like a taken one is refused before any passkey is made.
+  await C.page.fill('#create-name', ana.toUpperCase());
+  const [taken] = await Promise.all([
+    C.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/accounts/passkey'),
+    C.page.click('#create-passkey'),
+  ]);
+  assert.equal(taken.status(), 409);
+  const takenSaid = await taken.json();
+  assert.equal(takenSaid.code, 'username_taken');
+  await C.page.waitForFunction(() => document.getElementById('create-error').textContent !== '');
+  assert.equal(await C.page.textContent('#create-error'), sentence(takenSaid.message));
+  assert.equal(await C.page.evaluate(() => document.activeElement?.id), 'create-name');
+  const cleo = 'Cleo' + digits();
+  const password = `sand dunes ${digits()} at dawn`;
+  await C.page.fill('#create-name', cleo);
+  await C.page.fill('#create-password', password);
+  await C.page.click('#create-password-go');
+  await signedInAs(C.page, cleo);
+  const [, meC] = await me(C.page);
+  assert.equal(meC.player_id, old.player_id, 'the account keeps the old player');
+  assert.equal(meC.has_password, true);
+  assert.equal(await C.page.evaluate(() => localStorage.getItem('senet:player')), null, 'the retired key is forgotten');
+  log('d. old player claimed by', cleo);
+
+  // ---- e. password sign-in in a fresh context ----
+  const D = await device(DESKTOP);
+  await openAccount(D.page);
+  await D.page.fill('#signin-name', cleo);
+  await D.page.fill('#signin-password', password + ' not');
+  const [refusal] = await Promise.all([
+    D.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session'),
+    D.page.click('#signin-go'),
+  ]);
+  assert.equal(refusal.status(), 401);
+  const said = await refusal.json();
+  assert.equal(said.code, 'wrong_credentials');
+  await D.page.waitForFunction(() => document.getElementById('signin-error').textContent !== '');
+  assert.equal(await D.page.textContent('#signin-error'), sentence(said.message), 'the server\'s words, in the alert');
+  assert.equal(await D.page.evaluate(() => document.activeElement?.id), 'signin-password');
+  await shot(D.page, 'wrong-password');
+  await D.page.fill('#signin-password', password);
+  await D.page.click('#signin-go');
+  await signedInAs(D.page, cleo);
+  assert.equal((await me(D.page))[1].player_id, old.player_id);
+  log('e. password sign-in; a wrong password shows:', said.message);
+
+  // ---- f. passkeys removed down to the last way in; sign out everywhere ----
+  await A.page.click('#passkeys li:first-child button.remove');
+  await A.page.waitForFunction(() => document.querySelectorAll('#passkeys li').length === 1);
+  const [lastRefusal] = await Promise.all([
+    A.page.waitForResponse((r) => /\/api\/me\/passkeys\/.+\/remove$/.test(new URL(r.url()).pathname)),
+    A.page.click('#passkeys li:first-child button.remove'),
+  ]);
+  assert.equal(lastRefusal.status(), 409);
+  const lastSaid = await lastRefusal.json();
+  assert.equal(lastSaid.code, 'last_way_in');
+  await A.page.waitForFunction(() => document.getElementById('me-error').textContent !== '');
+  assert.equal(await A.page.textContent('#me-error'), sentence(lastSaid.message));
+  assert.equal(await A.page.locator('#passkeys li').count(), 1, 'the last passkey stays');
+  await A.page.click('#sign-out-everywhere');
+  await signedOut(A.page);
+  assert.equal(await A.page.evaluate(() => document.activeElement?.id), 'signin-title');
+  assert.equal((await me(A.page))[0], 401);
+  assert.equal((await me(B.page))[0], 401, 'B is signed out too');
+  await openAccount(B.page);
+  await signedOut(B.page);
+  assert.equal((await me(D.page))[0], 200, 'another account stays signed in');
+  log('f. last way in kept; signed out everywhere');
+
+  // A browser without WebAuthn is offered passwords only, and told why.
+  const E = await device(PHONE);
+  await E.page.addInitScript(() => { delete window.PublicKeyCredential; });
+  await openAccount(E.page);
+  await signedOut(E.page);
+  assert.ok(await E.page.isHidden('#signin-passkey') && await E.page.isHidden('#create-passkey'), 'no passkey buttons');
+  assert.ok(await E.page.isVisible('#create-password-go') && await E.page.isVisible('#signin-go'));
+  assert.match(await E.page.textContent('#no-passkeys'), /cannot use passkeys/);
+  await shot(E.page, 'no-passkeys');
+  log('g. without WebAuthn: passwords only');
+
+  for (const d of [A, B, C, D, E]) await d.ctx.close();
+} finally {
+  await browser.close();
+}
+assert.deepEqual(pageErrors, [], 'no script errors on the pages');
+log('account browser tests passed');

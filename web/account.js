@@ -1,0 +1,329 @@
+// The account page (/account): signing in (a passkey, or a name and password), creating an
+// account (a passkey first, a password the second way), and a signed-in account's passkeys
+// and sessions. The session is an HttpOnly cookie the server sets: the page never sees it.
+// The rules of names and passwords are the server's: the page shows its words.
+
+import { api, ApiError, browserPlayer, el, session, setSession } from './common.js';
+
+const $ = (id) => document.getElementById(id);
+
+// Passkeys need WebAuthn, which a browser offers only on a secure address (https, or
+// localhost on this computer).
+const PASSKEYS = typeof window.PublicKeyCredential === 'function';
+
+// This browser's player (made before accounts, kept in localStorage), which a new account
+// takes over with its games and ratings; null once the server has refused its key.
+let claimRefused = false;
+function claim() {
+  const p = claimRefused ? null : browserPlayer();
+  return p?.player_key ? p : null;
+}
+
+// ---- base64url and the WebAuthn JSON forms (for a browser without the JSON statics) ----
+
+function fromB64u(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((s.length + 3) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0)).buffer;
+}
+function toB64u(buf) {
+  let bin = '';
+  for (const b of new Uint8Array(buf)) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+const withIds = (list) => list?.map((c) => ({ ...c, id: fromB64u(c.id) }));
+
+function creationOptions(json) {
+  if (typeof PublicKeyCredential.parseCreationOptionsFromJSON === 'function') {
+    return PublicKeyCredential.parseCreationOptionsFromJSON(json);
+  }
+  return { ...json, challenge: fromB64u(json.challenge), user: { ...json.user, id: fromB64u(json.user.id) },
+    excludeCredentials: withIds(json.excludeCredentials) ?? [] };
+}
+function requestOptions(json) {
+  if (typeof PublicKeyCredential.parseRequestOptionsFromJSON === 'function') {
+    return PublicKeyCredential.parseRequestOptionsFromJSON(json);
+  }
+  const options = { ...json, challenge: fromB64u(json.challenge) };
+  if (json.allowCredentials) options.allowCredentials = withIds(json.allowCredentials);
+  return options;
+}
+function credentialJSON(cred) {
+  if (typeof cred.toJSON === 'function') return cred.toJSON();
+  const r = cred.response;
+  const response = { clientDataJSON: toB64u(r.clientDataJSON) };
+  if (r.attestationObject) {
+    response.attestationObject = toB64u(r.attestationObject);
+    response.transports = r.getTransports?.() ?? [];
+  } else {
+    response.authenticatorData = toB64u(r.authenticatorData);
+    response.signature = toB64u(r.signature);
+    if (r.userHandle) response.userHandle = toB64u(r.userHandle);
+  }
+  return { id: cred.id, rawId: toB64u(cred.rawId), type: cred.type, response,
+    authenticatorAttachment: cred.authenticatorAttachment ?? undefined,
+    clientExtensionResults: cred.getClientExtensionResults?.() ?? {} };
+}
+
+// A new passkey: the server's options, the device's key, the server's check. `start` and
+// `finish` are the ceremony's two endpoints.
+async function newPasskey(start, body, finish) {
+  const r = await api(start, body);
+  const cred = await navigator.credentials.create({ publicKey: creationOptions(r.public_key) });
+  return api(finish, { ceremony: r.ceremony, credential: credentialJSON(cred) });
+}
+
+// ---- words ----
+
+// What went wrong, in words: the server's message, or what the browser's refusal means.
+function trouble(err, doing) {
+  if (err instanceof ApiError) {
+    // The server's words, as a sentence; the wait a refusal asks for, where they lack it.
+    const words = err.message.charAt(0).toUpperCase() + err.message.slice(1);
+    if (err.retryAfter && !/\d/.test(words)) return `${words} (try again in ${err.retryAfter} s)`;
+    return words;
+  }
+  switch (err?.name) {
+    case 'NotAllowedError': return `${doing}: cancelled, timed out, or no passkey of this device fits.`;
+    case 'InvalidStateError': return 'This device already holds a passkey for this account.';
+    case 'SecurityError': return `Passkeys do not work at this address (${location.hostname}): open the site by its name.`;
+    case 'NotSupportedError': return `${doing}: this device cannot make such a passkey.`;
+    case 'AbortError': return `${doing}: cancelled.`;
+    default:
+      if (err instanceof TypeError && /fetch|network/i.test(err.message)) return 'The server cannot be reached: check the connection and try again.';
+      return `${doing}: ${err?.message || err}`;
+  }
+}
+
+// A live region's words: emptied first, so that the same words said twice are read twice.
+function tell(node, text) {
+  node.textContent = '';
+  if (text) setTimeout(() => { node.textContent = text; }, 30);
+}
+const say = (text) => tell($('account-status'), text);
+
+const DATE = { day: 'numeric', month: 'long', year: 'numeric' };
+const day = (ms) => new Date(ms).toLocaleDateString(undefined, DATE);
+
+// "a password and 2 passkeys".
+function ways(me) {
+  const n = me.passkeys.length;
+  const keys = n === 0 ? null : n === 1 ? 'a passkey' : `${n} passkeys`;
+  if (me.has_password && keys) return `You sign in with a password or ${keys}.`;
+  if (me.has_password) return 'You sign in with a password.';
+  return `You sign in with ${keys ?? 'no passkey'}.`;
+}
+
+// While a request is out, the buttons of `box` wait, and it says so to screen readers.
+async function busy(box, work) {
+  const buttons = [...box.querySelectorAll('button')].filter((b) => !b.disabled);
+  box.setAttribute('aria-busy', 'true');
+  for (const b of buttons) b.disabled = true;
+  try { return await work(); } finally {
+    box.removeAttribute('aria-busy');
+    for (const b of buttons) b.disabled = false;
+  }
+}
+
+// ---- the two views ----
+
+function show(me, { focus = false } = {}) {
+  setSession(me);
+  $('loading').hidden = true;
+  $('signed-in').hidden = !me;
+  $('signed-out').hidden = !!me;
+  if (me) showAccount(me); else showSignedOut();
+  if (focus) $(me ? 'me-title' : 'signin-title').focus();
+}
+
+function showSignedOut() {
+  const p = claim();
+  $('claim').hidden = !p;
+  if (p) {
+    const name = p.name || 'this browser\'s player';
+    $('claim').textContent = `This browser plays as ${name}. Your games and ratings as ${name} come with you.`;
+    if (!$('create-name').value && p.name) $('create-name').value = p.name;
+  }
+}
+
+function showAccount(me) {
+  $('me-name').textContent = me.username;
+  $('me-since').textContent = `Member since ${day(me.member_since_ms)}.`;
+  $('me-ways').textContent = ways(me);
+  const list = $('passkeys');
+  list.replaceChildren(...me.passkeys.map((k) => el('li', { class: 'passkey', dataset: { id: k.id } },
+    el('span', { class: 'passkey-name', text: k.name }),
+    el('span', { class: 'passkey-dates muted' },
+      `added ${day(k.created_ms)} · `, k.last_used_ms ? `last used ${day(k.last_used_ms)}` : 'not used yet'),
+    el('button', { type: 'button', class: 'secondary remove', onclick: () => remove(k) },
+      'Remove', el('span', { class: 'sr-only', text: ` ${k.name}` })))));
+  $('passkeys-none').hidden = me.passkeys.length > 0;
+}
+
+// A request of a signed-in page whose session has ended meanwhile (signed out elsewhere).
+function ended(err) {
+  if (!(err instanceof ApiError) || err.status !== 401) return false;
+  show(null, { focus: true });
+  say('This browser is no longer signed in: sign in again.');
+  return true;
+}
+
+// ---- signed out: sign in ----
+
+async function signInWithPasskey() {
+  const error = $('signin-error');
+  tell(error, '');
+  await busy($('signed-out'), async () => {
+    try {
+      const r = await api('/api/session/passkey', {});
+      const cred = await navigator.credentials.get({ publicKey: requestOptions(r.public_key) });
+      const me = await api('/api/session/passkey/finish', { ceremony: r.ceremony, credential: credentialJSON(cred) });
+      // The heading that takes the focus says it: "Signed in as …".
+      show(me, { focus: true });
+      say('');
+    } catch (err) {
+      tell(error, trouble(err, 'Not signed in'));
+      $('signin-passkey').focus();
+    }
+  });
+}
+
+async function signInWithPassword(e) {
+  e.preventDefault();
+  const error = $('signin-error');
+  const name = $('signin-name');
+  const password = $('signin-password');
+  if (!name.value.trim()) { tell(error, 'Enter your username.'); name.focus(); return; }
+  if (!password.value) { tell(error, 'Enter your password.'); password.focus(); return; }
+  tell(error, '');
+  await busy($('signed-out'), async () => {
+    try {
+      const me = await api('/api/session', { username: name.value.trim(), password: password.value });
+      password.value = '';
+      // The heading that takes the focus says it: "Signed in as …".
+      show(me, { focus: true });
+      say('');
+    } catch (err) {
+      tell(error, trouble(err, 'Not signed in'));
+      password.focus();
+      password.select();
+    }
+  });
+}
+
+// ---- signed out: a new account ----
+
+async function createAccount(e) {
+  e.preventDefault();
+  const error = $('create-error');
+  const name = $('create-name');
+  const password = $('create-password');
+  // The password's button, Enter in the password field, or a browser without passkeys.
+  const withPassword = !PASSKEYS || e.submitter?.id === 'create-password-go'
+    || (document.activeElement === password && password.value !== '');
+  if (!name.value.trim()) { tell(error, 'Choose a username.'); name.focus(); return; }
+  if (withPassword && !password.value) {
+    tell(error, PASSKEYS ? 'Choose a password, or create the account with a passkey.' : 'Choose a password.');
+    password.focus();
+    return;
+  }
+  tell(error, '');
+  const p = claim();
+  const body = { username: name.value.trim() };
+  if (p) body.player_key = p.player_key;
+  await busy($('signed-out'), async () => {
+    try {
+      const me = withPassword
+        ? await api('/api/accounts', { ...body, password: password.value })
+        : await newPasskey('/api/accounts/passkey', body, '/api/accounts/passkey/finish');
+      // The server has retired the browser's key: the account is that player now.
+      if (p) localStorage.removeItem('senet:player');
+      password.value = '';
+      show(me, { focus: true });
+      say(p ? `Account ${me.username} created: your games and ratings came with you.` : `Account ${me.username} created.`);
+    } catch (err) {
+      if (p && err instanceof ApiError && err.code === 'invalid' && /player.?key/i.test(err.message)) {
+        // The server does not know this browser's key: the account starts afresh.
+        claimRefused = true;
+        showSignedOut();
+        tell(error, `The server does not know this browser's player ${p.name ?? ''}, so its games cannot come with you: create the account again to start without them.`);
+        return;
+      }
+      tell(error, trouble(err, 'No account was created'));
+      if (err instanceof ApiError && err.code === 'username_taken') { name.focus(); name.select(); }
+      else if (withPassword && err instanceof ApiError) password.focus();
+      else (withPassword ? $('create-password-go') : $('create-passkey')).focus();
+    }
+  });
+}
+
+// ---- signed in ----
+
+async function addPasskey() {
+  const error = $('me-error');
+  tell(error, '');
+  await busy($('signed-in'), async () => {
+    try {
+      const before = new Set((await session())?.passkeys.map((k) => k.id) ?? []);
+      const me = await newPasskey('/api/me/passkeys', {}, '/api/me/passkeys/finish');
+      show(me);
+      const added = me.passkeys.find((k) => !before.has(k.id));
+      say(added ? `Passkey added: ${added.name}.` : 'Passkey added.');
+    } catch (err) {
+      if (!ended(err)) tell(error, trouble(err, 'No passkey was added'));
+    }
+  });
+  $('add-passkey').focus();
+}
+
+async function remove(key) {
+  const error = $('me-error');
+  tell(error, '');
+  await busy($('signed-in'), async () => {
+    try {
+      const me = await api(`/api/me/passkeys/${encodeURIComponent(key.id)}/remove`, {});
+      show(me);
+      say(`${key.name} removed.`);
+    } catch (err) {
+      if (!ended(err)) tell(error, trouble(err, 'Not removed'));
+    }
+  });
+  if (!$('signed-in').hidden) ($('passkeys').querySelector('button.remove') ?? $('add-passkey')).focus();
+}
+
+async function signOut(everywhere) {
+  const error = $('me-error');
+  tell(error, '');
+  await busy($('signed-in'), async () => {
+    try {
+      await api(everywhere ? '/api/session/end-everywhere' : '/api/session/end', {});
+      show(null, { focus: true });
+      say(everywhere ? 'Signed out on every device.' : 'Signed out.');
+    } catch (err) {
+      if (!ended(err)) tell(error, trouble(err, 'Not signed out'));
+    }
+  });
+}
+
+// ---- the page ----
+
+function init() {
+  if (!PASSKEYS) {
+    for (const part of document.querySelectorAll('.passkey-way')) part.hidden = true;
+    // The password is the one way: its buttons are the main ones.
+    for (const b of [$('signin-go'), $('create-password-go')]) b.classList.remove('secondary');
+    const note = $('no-passkeys');
+    note.textContent = window.isSecureContext
+      ? 'This browser cannot use passkeys, so only passwords are offered here.'
+      : 'Passkeys need a secure address (https, or localhost on this computer), so only passwords are offered here.';
+    note.hidden = false;
+  }
+  $('signin-passkey').addEventListener('click', signInWithPasskey);
+  $('signin-form').addEventListener('submit', signInWithPassword);
+  $('create-form').addEventListener('submit', createAccount);
+  $('add-passkey').addEventListener('click', addPasskey);
+  $('sign-out').addEventListener('click', () => signOut(false));
+  $('sign-out-everywhere').addEventListener('click', () => signOut(true));
+  session().then((me) => show(me));
+}
+
+init();
