@@ -147,6 +147,7 @@ function showSignedOut() {
 
 function showAccount(me) {
   $('me-name').textContent = me.username;
+  $('delete-name-shown').textContent = me.username;
   $('me-since').textContent = `Member since ${day(me.member_since_ms)}.`;
   $('me-ways').textContent = ways(me);
   const list = $('passkeys');
@@ -304,6 +305,24 @@ async function signOut(everywhere) {
   });
 }
 
+async function deleteAccount(e) {
+  e.preventDefault();
+  const error = $('delete-error');
+  tell(error, '');
+  await busy($('signed-in'), async () => {
+    try {
+      await api('/api/me/delete', { username: $('delete-name').value });
+      $('delete-name').value = '';
+      $('delete-box').open = false;
+      show(null, { focus: true });
+      say('Account deleted. Your games stay, under “deleted player”.');
+    } catch (err) {
+      if (!ended(err)) tell(error, trouble(err, 'Not deleted'));
+    }
+  });
+  if (!$('signed-in').hidden) $('delete-name').focus();
+}
+
 // ---- the page ----
 
 function init() {
@@ -323,6 +342,7 @@ function init() {
   $('add-passkey').addEventListener('click', addPasskey);
   $('sign-out').addEventListener('click', () => signOut(false));
   $('sign-out-everywhere').addEventListener('click', () => signOut(true));
+  $('delete-form').addEventListener('submit', deleteAccount);
   session().then((me) => show(me));
 }
 

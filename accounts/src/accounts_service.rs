@@ -535,4 +535,34 @@ impl Accounts {
             PasskeyRemoved::LastWayIn => Err(AccountError::LastWayIn),
         }
     }
+
+    /// Deletes the signed-in account, if `confirm` is its name as written: every session,
+    /// passkey and rating goes; its games stay, under "deleted player".
+    ///
+    /// # Errors
+    /// [`AccountError::Invalid`] when `confirm` is not the account's name; the store's.
+    pub async fn delete(&self, account: &AccountRow, confirm: &str) -> Result<(), AccountError> {
+        if confirm != account.username {
+            return Err(AccountError::Invalid(
+                "to delete the account, confirm with its name exactly as it is written".into(),
+            ));
+        }
+        let retired = hash_secret(&new_secret()?);
+        if self
+            .rows()?
+            .delete_account(&account.player_id, &retired)
+            .await?
+        {
+            tracing::info!(player = %account.player_id, "account deleted");
+        }
+        Ok(())
+    }
+
+    /// How many sessions (signed-in browsers) an account has.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn session_count(&self, account: &AccountRow) -> Result<i64, AccountError> {
+        Ok(self.rows()?.session_count(&account.player_id).await?)
+    }
 }

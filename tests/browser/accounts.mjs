@@ -18,6 +18,7 @@
 // g. A browser without WebAuthn is offered passwords only. Screenshots
 //    (target/screenshots/account-*.png) signed out and signed in at 1280×800 and 375×740; at
 //    375 px nothing scrolls sideways.
+// h. D downloads its data, and deletes its account (confirmed by its name exactly).
 
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -264,6 +265,29 @@ try {
   assert.match(await E.page.textContent('#no-passkeys'), /cannot use passkeys/);
   await shot(E.page, 'no-passkeys');
   log('g. without WebAuthn: passwords only');
+
+  // ---- h. D downloads its data, then deletes the account ----
+  const [download] = await Promise.all([D.page.waitForEvent('download'), D.page.click('#export')]);
+  const exported = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+  assert.equal(exported.account.username, cleo, 'the download is the account\'s data');
+  assert.equal(exported.account.player_id, old.player_id);
+  await D.page.click('#delete-box summary');
+  await D.page.fill('#delete-name', cleo.toUpperCase());
+  const [wrongName] = await Promise.all([
+    D.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/delete'),
+    D.page.click('#delete-go'),
+  ]);
+  assert.equal(wrongName.status(), 422, 'the name exactly as written confirms it');
+  await D.page.waitForFunction(() => document.getElementById('delete-error').textContent !== '');
+  await shot(D.page, 'delete');
+  await D.page.fill('#delete-name', cleo);
+  await D.page.click('#delete-go');
+  await signedOut(D.page);
+  assert.match(await D.page.textContent('#account-status'), /deleted/);
+  assert.equal((await me(D.page))[0], 401);
+  const history = await D.page.evaluate(async (id) => (await fetch(`/api/players/${id}/history`)).json(), old.player_id);
+  assert.equal(history.name, 'deleted player', 'the games stay, under "deleted player"');
+  log('h. data downloaded; account deleted');
 
   for (const d of [A, B, C, D, E]) await d.ctx.close();
 } finally {

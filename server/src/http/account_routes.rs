@@ -395,3 +395,71 @@ pub(crate) async fn remove_passkey(
         state.accounts.remove_passkey(&who.account, &id).await?,
     ))
 }
+
+/// Everything the server keeps of an account, for its owner to download.
+#[derive(serde::Serialize, JsonSchema)]
+pub(crate) struct AccountExport {
+    /// When this was made (RFC 3339).
+    exported_at: String,
+    /// The account: name, player, role, when made, its passkeys (no secret).
+    account: Me,
+    /// How many browsers are signed in.
+    sessions: i64,
+    /// The player's public matches and ratings, as `GET /api/players/{id}/history` gives them.
+    history: super::scoreboard::History,
+}
+
+/// The account's confirmation of its deletion.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DeleteAccount {
+    /// The account's name, exactly as written (a typed confirmation).
+    username: String,
+}
+
+super::contracts::bodies!(writes: AccountExport; reads: DeleteAccount);
+
+/// Download everything the server keeps of the signed-in account (JSON).
+#[utoipa::path(get, path = "/api/me/export",
+    responses((status = 200, description = "the account's data, as an attachment", body = AccountExport),
+        (status = 401, description = "signed_out", body = ErrorBody),
+        (status = 503, description = "store unavailable", body = ErrorBody)))]
+pub(crate) async fn export(
+    State(state): State<AppState>,
+    who: SignedIn,
+) -> Result<Response, ApiError> {
+    let account = state.accounts.me_of(&who.account.player_id).await?;
+    let sessions = state.accounts.session_count(&who.account).await?;
+    let history = super::scoreboard::player_history(&state, who.account.player_id.clone()).await?;
+    let export = AccountExport {
+        exported_at: senet_protocol::time::rfc3339(senet_protocol::time::now_ms()),
+        account,
+        sessions,
+        history,
+    };
+    let mut res = Json(export).into_response();
+    let headers = res.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_static("attachment; filename=\"senet-account.json\""),
+    );
+    Ok(res)
+}
+
+/// Delete the signed-in account: its sessions, passkeys and ratings go; its games stay,
+/// under "deleted player".
+#[utoipa::path(post, path = "/api/me/delete", request_body = DeleteAccount,
+    responses((status = 204, description = "deleted (the cookie cleared)"),
+        (status = 401, description = "signed_out", body = ErrorBody),
+        (status = 422, description = "the name does not confirm it", body = ErrorBody),
+        (status = 503, description = "store unavailable", body = ErrorBody)))]
+pub(crate) async fn delete(
+    State(state): State<AppState>,
+    who: SignedIn,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let req: DeleteAccount = parse(&body)?;
+    state.accounts.delete(&who.account, &req.username).await?;
+    Ok(signed_out(&state))
+}

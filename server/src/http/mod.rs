@@ -69,6 +69,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/me/passkeys"),
     ("post", "/api/me/passkeys/finish"),
     ("post", "/api/me/passkeys/{id}/remove"),
+    ("get", "/api/me/export"),
+    ("post", "/api/me/delete"),
 ];
 
 /// The largest request body any route takes.
@@ -155,8 +157,10 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/api/me/passkeys/{id}/remove",
-            post(account_routes::remove_passkey).layer(guard),
+            post(account_routes::remove_passkey).layer(guard.clone()),
         )
+        .route("/api/me/export", get(account_routes::export))
+        .route("/api/me/delete", post(account_routes::delete).layer(guard))
         .route(
             "/api/quick/{ticket}",
             get(quick_route::poll).delete(quick_route::leave),

@@ -68,6 +68,8 @@ const COMPONENTS: &str = "#/components/schemas/";
         account_routes::begin_adding_passkey,
         account_routes::finish_adding_passkey,
         account_routes::remove_passkey,
+        account_routes::export,
+        account_routes::delete,
     )
 )]
 struct ApiDoc;

@@ -417,7 +417,7 @@ struct RatingPoint {
 
 /// A player's public matches and ratings.
 #[derive(Serialize, JsonSchema)]
-pub(super) struct History {
+pub(crate) struct History {
     /// The player.
     player_id: String,
     /// Their name.
@@ -441,13 +441,24 @@ pub(super) async fn history(
     State(state): State<AppState>,
     Path(player_id): Path<String>,
 ) -> Result<Json<History>, ApiError> {
-    let history = sql(&state)?
+    player_history(&state, player_id).await.map(Json)
+}
+
+/// A player's public matches and ratings (`GET /api/players/{id}/history`'s answer).
+///
+/// # Errors
+/// 404 for no such player; 503 when the store cannot answer.
+pub(crate) async fn player_history(
+    state: &AppState,
+    player_id: String,
+) -> Result<History, ApiError> {
+    let history = sql(state)?
         .history(&player_id)
         .await
         .map_err(db)?
         .ok_or(ApiError::NotFound)?;
-    let (pools, changes) = sql(&state)?.player_ratings(&player_id).await.map_err(db)?;
-    Ok(Json(History {
+    let (pools, changes) = sql(state)?.player_ratings(&player_id).await.map_err(db)?;
+    Ok(History {
         player_id,
         name: history.name,
         matches: history.matches.iter().map(PlayedMatch::from).collect(),
@@ -471,7 +482,7 @@ pub(super) async fn history(
                 at: rfc3339(c.at_ms),
             })
             .collect(),
-    }))
+    })
 }
 
 /// The choices of `GET /api/leaderboard`.

@@ -785,3 +785,90 @@ async fn claim_on_todays_database(url: &str) {
     );
     s.running.shutdown.send(true).unwrap();
 }
+
+#[tokio::test]
+async fn an_account_exports_its_data_then_deletes_itself() {
+    let (_dir, url) = db::sqlite();
+    let s = server(&url).await;
+    let name = unique("Kit ");
+    let mut b = Browser::new(s.addr);
+    let made = b
+        .post(
+            "/api/accounts",
+            json!({"username": name, "password": "correct horse"}),
+        )
+        .await;
+    let player = made.body["player_id"].as_str().unwrap().to_owned();
+    let created = b
+        .post(
+            "/api/matches",
+            json!({"variant": "pyramid", "public": true}),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+
+    let export = b.send("GET", "/api/me/export", None).await;
+    assert_eq!(export.status, 200);
+    assert!(
+        export
+            .headers
+            .iter()
+            .any(|(n, v)| n == "content-disposition" && v.starts_with("attachment")),
+        "a download"
+    );
+    assert_eq!(export.body["account"]["username"], name.as_str());
+    assert_eq!(export.body["sessions"], 1);
+    assert_eq!(
+        export.body["history"]["matches"].as_array().unwrap().len(),
+        1
+    );
+    assert_eq!(
+        export.body["history"]["matches"][0]["match_id"],
+        created.body["match_id"]
+    );
+
+    let wrong = b
+        .post("/api/me/delete", json!({"username": name.to_uppercase()}))
+        .await;
+    assert_eq!(
+        (wrong.status, wrong.code()),
+        (422, "invalid"),
+        "the name exactly as written"
+    );
+    let mut other_device = Browser::new(s.addr);
+    other_device
+        .post(
+            "/api/session",
+            json!({"username": name, "password": "correct horse"}),
+        )
+        .await;
+    let gone = b.post("/api/me/delete", json!({"username": name})).await;
+    assert_eq!(gone.status, 204);
+    assert_eq!(b.me().await.status, 401);
+    assert_eq!(other_device.me().await.status, 401, "every session ended");
+    let signin = other_device
+        .post(
+            "/api/session",
+            json!({"username": name, "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(signin.status, 401);
+    // The games stay, under "deleted player".
+    let history = b
+        .send("GET", &format!("/api/players/{player}/history"), None)
+        .await;
+    assert_eq!(history.status, 200);
+    assert_eq!(history.body["name"], "deleted player");
+    assert_eq!(history.body["matches"].as_array().unwrap().len(), 1);
+    // The name is free again.
+    let mut newcomer = Browser::new(s.addr);
+    let again = newcomer
+        .post(
+            "/api/accounts",
+            json!({"username": name, "password": "another horse"}),
+        )
+        .await;
+    assert_eq!(again.status, 201);
+    assert_ne!(again.body["player_id"], player.as_str());
+    s.running.shutdown.send(true).unwrap();
+}

@@ -537,3 +537,73 @@ async fn create_in(
     .map_err(err)?;
     Ok(AccountMade::Made(player_id))
 }
+
+/// The name a deleted account's player keeps, in its past games.
+pub const DELETED_PLAYER: &str = "deleted player";
+
+impl SqlStore {
+    /// Deletes an account, in one transaction: its sessions, passkeys and ratings go; its
+    /// player stays, for the games it played, named [`DELETED_PLAYER`] there and everywhere,
+    /// with a key nobody holds (`retired_key_hash`). False when there was no such account.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub async fn delete_account(
+        &self,
+        player_id: &str,
+        retired_key_hash: &str,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool().begin().await.map_err(err)?;
+        for statement in [
+            "DELETE FROM sessions WHERE player_id = $1",
+            "DELETE FROM passkeys WHERE player_id = $1",
+        ] {
+            sqlx::query(statement)
+                .bind(player_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+        }
+        let account = sqlx::query("DELETE FROM accounts WHERE player_id = $1")
+            .bind(player_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+        if account.rows_affected() == 0 {
+            return Ok(false);
+        }
+        for statement in [
+            "DELETE FROM ratings WHERE player_id = $1",
+            "UPDATE seats SET name = $2 WHERE player_id = $1",
+        ] {
+            sqlx::query(statement)
+                .bind(player_id)
+                .bind(DELETED_PLAYER)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+        }
+        sqlx::query("UPDATE players SET name = $2, key_hash = $3 WHERE id = $1")
+            .bind(player_id)
+            .bind(DELETED_PLAYER)
+            .bind(retired_key_hash)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+        tx.commit().await.map_err(err)?;
+        Ok(true)
+    }
+
+    /// How many sessions an account has open.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn session_count(&self, player_id: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM sessions WHERE player_id = $1")
+            .bind(player_id)
+            .fetch_one(self.pool())
+            .await
+            .map_err(err)?;
+        int(&row, "n")
+    }
+}
