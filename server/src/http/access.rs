@@ -4,7 +4,7 @@
 
 use crate::AppState;
 use crate::http::ApiError;
-use crate::http::account_routes::MaybeSignedIn;
+use crate::http::signed_in::MaybeSignedIn;
 use axum::extract::{FromRequestParts, Query};
 use axum::http::header;
 use axum::http::request::Parts;

@@ -1,75 +1,23 @@
 //! The account routes (`docs/accounts.md`): sign-up, sign-in and sign-out, the signed-in
 //! account, its passkeys. Each carries a request to [`senet_accounts::Accounts`] and a new
-//! session's secret back as a cookie; [`SignedIn`] and [`MaybeSignedIn`] read the cookie for
-//! any route. Every `POST` has the write guard (origin, JSON content type); the routes are
+//! session's secret back as a cookie (`signed_in.rs` reads it for any route). Every `POST` has the write guard (origin, JSON content type); the routes are
 //! in `http/mod.rs` with the others.
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use schemars::JsonSchema;
 use senet_accounts::session_cookie::{clear_cookie, secret_in, set_cookie};
-use senet_accounts::{AccountError, Me, PublicKeyCredential, RegisterPublicKeyCredential};
-use senet_store::sql::account_rows::AccountRow;
+use senet_accounts::{Me, PublicKeyCredential, RegisterPublicKeyCredential};
 use serde::Deserialize;
 
 use crate::AppState;
 use crate::http::contracts::{CeremonyBody, MeBody};
 use crate::http::inputs::{ClientIp, parse};
+use crate::http::signed_in::SignedIn;
 use crate::http::{ApiError, ErrorBody};
-
-/// The session secret a request's cookie carries, if any.
-fn session_secret(parts: &Parts) -> Option<String> {
-    secret_in(
-        parts
-            .headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok()),
-    )
-    .map(str::to_owned)
-}
-
-/// The signed-in account of a request (401 `signed_out` without one).
-#[derive(Debug)]
-pub struct SignedIn {
-    /// The account.
-    pub account: AccountRow,
-    /// The session's secret (to end it).
-    secret: String,
-}
-
-impl FromRequestParts<AppState> for SignedIn {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let secret = session_secret(parts).ok_or(AccountError::SignedOut)?;
-        let account = state
-            .accounts
-            .session(&secret)
-            .await?
-            .ok_or(AccountError::SignedOut)?;
-        Ok(SignedIn { account, secret })
-    }
-}
-
-/// The signed-in account of a request, if any (a route guests may use too).
-#[derive(Debug)]
-pub struct MaybeSignedIn(pub Option<AccountRow>);
-
-impl FromRequestParts<AppState> for MaybeSignedIn {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let Some(secret) = session_secret(parts) else {
-            return Ok(MaybeSignedIn(None));
-        };
-        Ok(MaybeSignedIn(state.accounts.session(&secret).await?))
-    }
-}
 
 /// A signed-in answer: the account, and the new session's cookie.
 fn signed_in(state: &AppState, status: StatusCode, done: senet_accounts::SignedIn) -> Response {

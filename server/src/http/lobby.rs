@@ -22,12 +22,12 @@ use senet_match::record::{self, GameRecord, RecordReport};
 use senet_protocol::{ClockSpec, Series};
 
 use super::access::{player_for, seat_name};
-use super::account_routes::MaybeSignedIn;
 use super::contracts::{
     GameRecordBody, GameRecordUpload, RecordReportBody, SummaryBody, VariantInfoBody, bodies,
     string_enum,
 };
 use super::inputs::{ClientIp, origin_allowed, parse};
+use super::signed_in::MaybeSignedIn;
 use super::{ApiError, ErrorBody};
 
 /// The answer of `GET /healthz`.

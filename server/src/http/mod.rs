@@ -21,6 +21,7 @@ mod pool;
 mod quick_route;
 mod review;
 pub mod scoreboard;
+pub mod signed_in;
 mod tv_route;
 
 use error::json_errors;

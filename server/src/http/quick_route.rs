@@ -220,7 +220,7 @@ async fn run_pair(state: &AppState, pair: Pair) {
 pub(crate) async fn enter(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    who: crate::http::account_routes::MaybeSignedIn,
+    who: crate::http::signed_in::MaybeSignedIn,
     body: Bytes,
 ) -> Result<Json<QuickStatus>, Response> {
     let req: QuickRequest = parse(&body)?;
