@@ -148,6 +148,7 @@ function showSignedOut() {
 function showAccount(me) {
   $('me-name').textContent = me.username;
   $('delete-name-shown').textContent = me.username;
+  $('profile').href = `/players/${encodeURIComponent(me.player_id)}`;
   $('me-since').textContent = `Member since ${day(me.member_since_ms)}.`;
   $('me-ways').textContent = ways(me);
   const list = $('passkeys');

@@ -13,6 +13,11 @@ async function init() {
   }
   const variants = await loadVariants();
   $('who').textContent = `${h.name}: ${h.matches.length} match${h.matches.length === 1 ? '' : 'es'}`;
+  // A player with an account: since when (the page is their profile).
+  $('since').hidden = !h.member_since_ms;
+  if (h.member_since_ms) {
+    $('since').textContent = `Member since ${new Date(h.member_since_ms).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}.`;
+  }
   const columns = ['when', 'match', 'against', 'series', 'games won', 'points', 'result'];
   const head = el('tr', {}, ...columns.map(t => el('th', { text: t })));
   // Each cell names its column too: on a phone the rows stand as blocks (table.stack).

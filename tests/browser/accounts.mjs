@@ -230,6 +230,12 @@ try {
   await D.page.click('#signin-go');
   await signedInAs(D.page, cleo);
   assert.equal((await me(D.page))[1].player_id, old.player_id);
+  // The account page links to the player's page, which is the account's profile.
+  await D.page.click('#profile');
+  await D.page.waitForFunction(() => !document.getElementById('since').hidden);
+  assert.match(await D.page.textContent('#since'), /^Member since /);
+  assert.match(await D.page.textContent('#who'), new RegExp(`^${cleo}:`));
+  await openAccount(D.page);
   log('e. password sign-in; a wrong password shows:', said.message);
 
   // ---- f. passkeys removed down to the last way in; sign out everywhere ----

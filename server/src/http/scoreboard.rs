@@ -422,6 +422,8 @@ pub(crate) struct History {
     player_id: String,
     /// Their name.
     name: String,
+    /// When their account was made (Unix ms); null for a player without an account.
+    member_since_ms: Option<i64>,
     /// Their public matches, newest first.
     matches: Vec<PlayedMatch>,
     /// Their rating in each pool they played rated games in.
@@ -458,7 +460,9 @@ pub(crate) async fn player_history(
         .map_err(db)?
         .ok_or(ApiError::NotFound)?;
     let (pools, changes) = sql(state)?.player_ratings(&player_id).await.map_err(db)?;
+    let account = sql(state)?.account(&player_id).await.map_err(db)?;
     Ok(History {
+        member_since_ms: account.map(|a| a.created_ms),
         player_id,
         name: history.name,
         matches: history.matches.iter().map(PlayedMatch::from).collect(),

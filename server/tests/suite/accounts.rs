@@ -827,6 +827,14 @@ async fn an_account_exports_its_data_then_deletes_itself() {
         created.body["match_id"]
     );
 
+    let profile = b
+        .send("GET", &format!("/api/players/{player}/history"), None)
+        .await;
+    assert_eq!(
+        profile.body["member_since_ms"], made.body["member_since_ms"],
+        "a profile"
+    );
+
     let wrong = b
         .post("/api/me/delete", json!({"username": name.to_uppercase()}))
         .await;
@@ -860,6 +868,11 @@ async fn an_account_exports_its_data_then_deletes_itself() {
     assert_eq!(history.status, 200);
     assert_eq!(history.body["name"], "deleted player");
     assert_eq!(history.body["matches"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        history.body["member_since_ms"],
+        Value::Null,
+        "no account any more"
+    );
     // The name is free again.
     let mut newcomer = Browser::new(s.addr);
     let again = newcomer
