@@ -15,10 +15,10 @@ use crate::common::{TestServer, start_durable};
 use crate::db;
 
 /// A response: status, headers (lower-case names), JSON body (null if empty).
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Value,
+pub(crate) struct Answer {
+    pub(crate) status: u16,
+    pub(crate) headers: Vec<(String, String)>,
+    pub(crate) body: Value,
 }
 
 impl Answer {
@@ -31,22 +31,22 @@ impl Answer {
             .map(|v| v.split(';').next().unwrap_or_default().to_owned())
     }
 
-    fn code(&self) -> &str {
+    pub(crate) fn code(&self) -> &str {
         self.body["code"].as_str().unwrap_or_default()
     }
 }
 
 /// A browser of the tests: an address, a cookie, and an `Origin` header to send.
-struct Browser {
+pub(crate) struct Browser {
     addr: SocketAddr,
-    cookie: Option<String>,
+    pub(crate) cookie: Option<String>,
     origin: Option<String>,
     content_type: &'static str,
     forwarded_for: Option<String>,
 }
 
 impl Browser {
-    fn new(addr: SocketAddr) -> Browser {
+    pub(crate) fn new(addr: SocketAddr) -> Browser {
         Browser {
             addr,
             cookie: None,
@@ -56,7 +56,7 @@ impl Browser {
         }
     }
 
-    async fn send(&mut self, method: &str, path: &str, body: Option<&Value>) -> Answer {
+    pub(crate) async fn send(&mut self, method: &str, path: &str, body: Option<&Value>) -> Answer {
         let mut s = TcpStream::connect(self.addr).await.expect("connect");
         let body = body.map(Value::to_string).unwrap_or_default();
         let mut extra = String::new();
@@ -109,16 +109,16 @@ impl Browser {
         answer
     }
 
-    async fn post(&mut self, path: &str, body: Value) -> Answer {
+    pub(crate) async fn post(&mut self, path: &str, body: Value) -> Answer {
         self.send("POST", path, Some(&body)).await
     }
 
-    async fn me(&mut self) -> Answer {
+    pub(crate) async fn me(&mut self) -> Answer {
         self.send("GET", "/api/me", None).await
     }
 
     /// Signs up with a passkey: the passkey and the answer.
-    async fn passkey_sign_up(
+    pub(crate) async fn passkey_sign_up(
         &mut self,
         username: &str,
         player_key: Option<&str>,
@@ -142,7 +142,7 @@ impl Browser {
     }
 
     /// Signs in with `passkey` (as the user handle `as_user`, or its own).
-    async fn passkey_sign_in(
+    pub(crate) async fn passkey_sign_in(
         &mut self,
         passkey: &mut SoftPasskey,
         as_user: Option<&str>,
@@ -167,7 +167,7 @@ impl Browser {
 }
 
 /// The origin the software passkey signs for (passkeys are for `localhost`, any port).
-fn origin(addr: SocketAddr) -> String {
+pub(crate) fn origin(addr: SocketAddr) -> String {
     format!("http://localhost:{}", addr.port())
 }
 
@@ -177,7 +177,7 @@ async fn server(url: &str) -> TestServer {
     start_durable(cfg).await
 }
 
-fn unique(prefix: &str) -> String {
+pub(crate) fn unique(prefix: &str) -> String {
     let mut b = [0u8; 3];
     getrandom::fill(&mut b).unwrap();
     format!("{prefix}{}", hex::encode(b))

@@ -924,3 +924,57 @@ async fn every_node_lists_every_node_s_public_matches() {
     );
     assert!(!on_b.contains(&private));
 }
+
+/// Accounts on several nodes (`docs/accounts.md`): a session made on one node is known on
+/// another, a passkey ceremony started on one finishes on another, and "sign out everywhere"
+/// on one ends the sessions every node sees.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_is_the_same_on_every_node() {
+    use crate::accounts::{Browser, origin, unique};
+    use crate::common::soft_passkey::SoftPasskey;
+    let test = "an_account_is_the_same_on_every_node";
+    let Some(redis) = redis(test, false) else {
+        return;
+    };
+    let Some(db) = pg_db(test).await else { return };
+    let a = Node::start(&db.url, &redis.url, "accounts-a");
+    let b = Node::start(&db.url, &redis.url, "accounts-b");
+    let name = unique("Nia ");
+    let mut on_a = Browser::new(a.addr);
+    let made = on_a
+        .post(
+            "/api/accounts",
+            json!({"username": name, "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let mut on_b = Browser::new(b.addr);
+    on_b.cookie = on_a.cookie.clone();
+    let me = on_b.me().await;
+    assert_eq!(me.status, 200, "node B knows node A's session");
+    assert_eq!(me.body["player_id"], made.body["player_id"]);
+
+    // A passkey added: started on B, finished on A.
+    let start = on_b.post("/api/me/passkeys", json!({})).await;
+    assert_eq!(start.status, 200, "{}", start.body);
+    let (mut key, credential) = SoftPasskey::register(&start.body["public_key"], &origin(a.addr));
+    let added = on_a
+        .post(
+            "/api/me/passkeys/finish",
+            json!({"ceremony": start.body["ceremony"], "credential": credential}),
+        )
+        .await;
+    assert_eq!(added.status, 200, "{}", added.body);
+    // Signed in with it on B, by a browser of its own.
+    let mut phone = Browser::new(b.addr);
+    let signed = phone.passkey_sign_in(&mut key, None).await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+
+    // Everywhere means every node.
+    let out = on_b.post("/api/session/end-everywhere", json!({})).await;
+    assert_eq!(out.status, 204);
+    assert_eq!(on_a.me().await.status, 401);
+    let mut phone_on_a = Browser::new(a.addr);
+    phone_on_a.cookie = phone.cookie.clone();
+    assert_eq!(phone_on_a.me().await.status, 401);
+}
