@@ -1,7 +1,6 @@
 //! [`Accounts`]: every account flow, over the store's rows. Sign-up (with a passkey, or a
 //! password), sign-in, sessions, passkeys added and removed. Everything a later request needs
-//! is in the store (sessions, ceremonies), so any node answers it; only the count of wrong
-//! passwords is this node's.
+//! is in the store (sessions, ceremonies, wrong passwords), so any node answers it.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -334,7 +333,7 @@ impl Accounts {
         let key = Username::parse(name)
             .map(|u| u.key().to_owned())
             .unwrap_or_else(|_| name.to_lowercase());
-        if let Some(wait) = self.limits.wait(&key, address) {
+        if let Some(wait) = self.limits.wait(self.rows()?, &key, address).await? {
             return Err(AccountError::RateLimited(wait));
         }
         let account = match Username::parse(name) {
@@ -348,11 +347,11 @@ impl Accounts {
         let matches = passwords::verify_off_thread(password.to_owned(), phc).await;
         match account.filter(|a| matches && a.password_hash.is_some()) {
             Some(account) => {
-                self.limits.succeeded(&key);
+                self.limits.succeeded(self.rows()?, &key).await?;
                 self.open_session(&account.player_id).await
             }
             None => {
-                self.limits.failed(&key, address);
+                self.limits.failed(self.rows()?, &key, address).await?;
                 Err(AccountError::WrongCredentials)
             }
         }

@@ -1,17 +1,22 @@
-//! How often a password may be wrong: per account and per address, so that guessing one
-//! account's password from many addresses, or many accounts' from one, is slow. Counted in
-//! this node's memory over a sliding window; a correct password does not reset an address's
-//! count (it would let a guesser who holds one account reset it at will).
+//! How often a password may be wrong: per account name and per address, so that guessing one
+//! account's password from many addresses, or many accounts' from one, is slow. The failures
+//! are rows of the store, so every node of several counts the same ones, and a restart
+//! forgets none. A correct password clears the name's count, not the address's (that would
+//! let a guesser who holds one account clear it at will).
 
-use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use senet_protocol::time::now_ms;
+use senet_store::sql::SqlStore;
+use senet_store::sql::account_rows::Failures;
+
+use crate::account_error::AccountError;
 
 /// The bounds: wrong passwords within `window`.
 #[derive(Clone, Copy, Debug)]
 pub struct Bounds {
-    /// Wrong passwords one account may take in a window.
+    /// Wrong passwords one account name may take in a window.
     pub per_account: usize,
     /// Wrong passwords one address may send in a window.
     pub per_address: usize,
@@ -29,79 +34,85 @@ impl Default for Bounds {
     }
 }
 
-/// The wrong passwords of the last window, by account name key and by address.
+/// The store's subject for a name key.
+fn name_subject(key: &str) -> String {
+    format!("name:{key}")
+}
+
+/// The store's subject for an address.
+fn address_subject(address: IpAddr) -> String {
+    format!("addr:{address}")
+}
+
+/// How long until the oldest of `most` failures leaves the window, if there are that many.
+fn hold(failures: Failures, most: usize, window_ms: i64, now: i64) -> Option<Duration> {
+    let oldest = failures.oldest_ms?;
+    (failures.count >= most as i64)
+        .then(|| Duration::from_millis((oldest + window_ms - now).max(1) as u64))
+}
+
+/// The bounds on wrong passwords, counted in the store.
 #[derive(Debug, Default)]
 pub struct SignInLimits {
     bounds: Bounds,
-    failures: Mutex<Failures>,
-}
-
-#[derive(Debug, Default)]
-struct Failures {
-    by_account: HashMap<String, VecDeque<Instant>>,
-    by_address: HashMap<IpAddr, VecDeque<Instant>>,
-}
-
-fn wait(
-    times: Option<&VecDeque<Instant>>,
-    most: usize,
-    window: Duration,
-    now: Instant,
-) -> Option<Duration> {
-    let times = times?;
-    let recent: Vec<&Instant> = times
-        .iter()
-        .filter(|t| now.duration_since(**t) < window)
-        .collect();
-    (recent.len() >= most).then(|| window.saturating_sub(now.duration_since(*recent[0])))
 }
 
 impl SignInLimits {
     /// Limits with these bounds.
     pub fn new(bounds: Bounds) -> SignInLimits {
-        SignInLimits {
-            bounds,
-            failures: Mutex::default(),
-        }
+        SignInLimits { bounds }
+    }
+
+    fn window_ms(&self) -> i64 {
+        self.bounds.window.as_millis() as i64
     }
 
     /// How long `account` (a name key) from `address` must wait before another try, if at
     /// all.
-    pub fn wait(&self, account: &str, address: IpAddr) -> Option<Duration> {
-        let now = Instant::now();
-        let f = self.failures.lock().unwrap_or_else(|p| p.into_inner());
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn wait(
+        &self,
+        rows: &SqlStore,
+        account: &str,
+        address: IpAddr,
+    ) -> Result<Option<Duration>, AccountError> {
+        let now = now_ms();
+        let (name, addr) = (name_subject(account), address_subject(address));
+        let counts = rows
+            .sign_in_failures(&[&name, &addr], now - self.window_ms())
+            .await?;
         let b = self.bounds;
-        let by_account = wait(f.by_account.get(account), b.per_account, b.window, now);
-        let by_address = wait(f.by_address.get(&address), b.per_address, b.window, now);
-        by_account.max(by_address)
+        let by_name = hold(counts[0], b.per_account, self.window_ms(), now);
+        let by_address = hold(counts[1], b.per_address, self.window_ms(), now);
+        Ok(by_name.max(by_address))
     }
 
-    /// Counts a wrong password.
-    pub fn failed(&self, account: &str, address: IpAddr) {
-        let now = Instant::now();
-        let window = self.bounds.window;
-        let mut f = self.failures.lock().unwrap_or_else(|p| p.into_inner());
-        let keep = |q: &mut VecDeque<Instant>| {
-            while q.front().is_some_and(|t| now.duration_since(*t) >= window) {
-                q.pop_front();
-            }
-            q.push_back(now);
-        };
-        keep(f.by_account.entry(account.to_owned()).or_default());
-        keep(f.by_address.entry(address).or_default());
-        // Bounded memory: forget what is over when the maps grow.
-        if f.by_account.len() > 100_000 || f.by_address.len() > 100_000 {
-            f.by_account
-                .retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < window));
-            f.by_address
-                .retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < window));
-        }
+    /// Counts a wrong password against the name and the address.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn failed(
+        &self,
+        rows: &SqlStore,
+        account: &str,
+        address: IpAddr,
+    ) -> Result<(), AccountError> {
+        let (name, addr) = (name_subject(account), address_subject(address));
+        rows.sign_in_failed(&[&name, &addr], now_ms() - self.window_ms())
+            .await?;
+        Ok(())
     }
 
-    /// A correct password: the account's count starts again (the address's does not).
-    pub fn succeeded(&self, account: &str) {
-        let mut f = self.failures.lock().unwrap_or_else(|p| p.into_inner());
-        f.by_account.remove(account);
+    /// A correct password: the name's count starts again (the address's does not).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn succeeded(&self, rows: &SqlStore, account: &str) -> Result<(), AccountError> {
+        rows.sign_in_failures_cleared(&name_subject(account))
+            .await?;
+        Ok(())
     }
 }
 
@@ -109,47 +120,47 @@ impl SignInLimits {
 mod tests {
     use super::*;
 
-    fn ip(n: u8) -> IpAddr {
-        IpAddr::from([10, 0, 0, n])
-    }
-
     #[test]
-    fn an_account_is_held_after_its_bound_from_any_address() {
-        let l = SignInLimits::new(Bounds {
-            per_account: 3,
-            per_address: 100,
-            window: Duration::from_secs(60),
-        });
-        for n in 0..3 {
-            assert_eq!(l.wait("ana", ip(n)), None);
-            l.failed("ana", ip(n));
-        }
-        let w = l.wait("ana", ip(9)).expect("held");
-        assert!(
-            w > Duration::from_secs(50) && w <= Duration::from_secs(60),
-            "{w:?}"
+    fn a_subject_is_held_until_its_oldest_failure_leaves_the_window() {
+        let window = 60_000;
+        let f = |count, oldest| Failures {
+            count,
+            oldest_ms: Some(oldest),
+        };
+        assert_eq!(hold(f(4, 1_000), 5, window, 2_000), None);
+        assert_eq!(
+            hold(f(5, 1_000), 5, window, 2_000),
+            Some(Duration::from_millis(59_000))
         );
-        assert_eq!(l.wait("bo", ip(9)), None, "another account is not held");
-        l.succeeded("ana");
-        assert_eq!(l.wait("ana", ip(9)), None);
+        assert_eq!(
+            hold(
+                Failures {
+                    count: 0,
+                    oldest_ms: None
+                },
+                5,
+                window,
+                2_000
+            ),
+            None
+        );
+        // At the window's very end, a moment still.
+        assert_eq!(
+            hold(f(9, 1_000), 5, window, 61_000),
+            Some(Duration::from_millis(1))
+        );
     }
 
     #[test]
-    fn an_address_is_held_after_its_bound_for_every_account() {
-        let l = SignInLimits::new(Bounds {
-            per_account: 100,
-            per_address: 4,
-            window: Duration::from_secs(60),
-        });
-        for n in 0..4 {
-            l.failed(&format!("name{n}"), ip(1));
-        }
-        assert!(l.wait("someone-else", ip(1)).is_some());
-        assert_eq!(l.wait("someone-else", ip(2)), None);
-        l.succeeded("name0");
-        assert!(
-            l.wait("name0", ip(1)).is_some(),
-            "a success does not clear the address"
+    fn names_and_addresses_are_different_subjects() {
+        assert_eq!(name_subject("ana"), "name:ana");
+        assert_eq!(
+            address_subject(IpAddr::from([10, 0, 0, 1])),
+            "addr:10.0.0.1"
+        );
+        assert_ne!(
+            name_subject("10.0.0.1"),
+            address_subject(IpAddr::from([10, 0, 0, 1]))
         );
     }
 }

@@ -58,3 +58,13 @@ CREATE TABLE ceremonies (
     CONSTRAINT ceremonies_pk PRIMARY KEY (id),
     CONSTRAINT ceremonies_kind_ck CHECK (kind IN ('sign_up', 'sign_in', 'add_passkey'))
 );
+
+-- A wrong password, counted against the name tried and the address it came from
+-- (`name:<lower-case name>`, `addr:<address>`): sign-in is held after too many in a window,
+-- whichever node each try reached. Rows older than the window are deleted as new ones come.
+CREATE TABLE sign_in_failures (
+    subject        TEXT    NOT NULL,
+    at_ms          BIGINT  NOT NULL
+);
+CREATE INDEX sign_in_failures_subject_ix ON sign_in_failures (subject, at_ms);
+CREATE INDEX sign_in_failures_at_ix ON sign_in_failures (at_ms);

@@ -926,8 +926,8 @@ async fn every_node_lists_every_node_s_public_matches() {
 }
 
 /// Accounts on several nodes (`docs/accounts.md`): a session made on one node is known on
-/// another, a passkey ceremony started on one finishes on another, and "sign out everywhere"
-/// on one ends the sessions every node sees.
+/// another, a passkey ceremony started on one finishes on another, "sign out everywhere"
+/// on one ends the sessions every node sees, and wrong passwords count on every node.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_is_the_same_on_every_node() {
     use crate::accounts::{Browser, origin, unique};
@@ -977,4 +977,26 @@ async fn an_account_is_the_same_on_every_node() {
     let mut phone_on_a = Browser::new(a.addr);
     phone_on_a.cookie = phone.cookie.clone();
     assert_eq!(phone_on_a.me().await.status, 401);
+
+    // Wrong passwords count on every node: three on A and two on B hold the name on both.
+    for (n, node) in [&a, &a, &a, &b, &b].into_iter().enumerate() {
+        let mut guesser = Browser::new(node.addr);
+        let r = guesser
+            .post(
+                "/api/session",
+                json!({"username": name, "password": format!("guess {n}")}),
+            )
+            .await;
+        assert_eq!(r.status, 401, "guess {n}");
+    }
+    for node in [&a, &b] {
+        let mut owner = Browser::new(node.addr);
+        let r = owner
+            .post(
+                "/api/session",
+                json!({"username": name, "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!((r.status, r.code()), (429, "rate_limited"));
+    }
 }
