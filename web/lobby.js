@@ -1,6 +1,6 @@
 // The lobby: create a match, share its links, watch live games, see the leaderboard.
 
-import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords, session } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -216,12 +216,13 @@ async function create(e) {
   if (kind === 'c') body.clock = { kind: 'correspondence', days: Number(a) };
   if ($('match-name').value.trim()) body.name = $('match-name').value.trim();
   if ($('player-name').value.trim()) body.player_name = $('player-name').value.trim();
-  const player = await ensurePlayer(body.player_name);
-  if (player) body.player_key = player.player_key;
-  if (body.rated && !player) {
-    $('create-error').textContent = 'A rated match needs your name: enter it above.';
+  if (body.rated && !(await session())) {
+    $('create-error').replaceChildren('A rated match is between accounts: ',
+      el('a', { href: '/account', text: 'sign in or create one' }), ' first.');
     return;
   }
+  const player = await ensurePlayer(body.player_name);
+  if (player?.player_key) body.player_key = player.player_key;
   try {
     const r = await api('/api/matches', body);
     saveSeat(r.match_id, r.seat, r.token);

@@ -1223,7 +1223,24 @@ if (want('more')) {
 if (want('ratings')) {
   const a = await newPage({ width: 1280, height: 800 });
   const b = await newPage({ width: 1280, height: 800 });
+  // Rated play is for accounts: a guest is sent to sign in first.
   await a.goto(BASE + '/');
+  await a.selectOption('#variant', 'pyramid');
+  await a.check('#rated');
+  await a.click('#create-go');
+  await a.waitForSelector('#create-error a[href="/account"]');
+  assert.match(await a.textContent('#create-error'), /between accounts/);
+  // Rita and Ravi sign up (docs/accounts.md), then use the lobby signed in.
+  for (const [p, username] of [[a, 'Rita'], [b, 'Ravi']]) {
+    if (p === b) await p.goto(BASE + '/');
+    const status = await p.evaluate(async (username) => (await fetch('/api/accounts', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password: 'correct horse' }),
+    })).status, username);
+    assert.equal(status, 201, `${username} signs up`);
+  }
+  await a.goto(BASE + '/');
+  await a.waitForFunction(() => document.getElementById('account-link')?.textContent === 'Rita');
   await a.selectOption('#variant', 'pyramid');
   await a.fill('#player-name', 'Rita');
   await a.fill('#series-target', '3');

@@ -313,11 +313,11 @@ pub(super) async fn create_match(
         bots,
     };
     let player = player_for(&state, &who, req.player_key.as_deref()).await?;
-    if req.rated && player.is_none() {
-        return Err(ApiError::Invalid(
-            "a rated match is between registered players: sign in (or send your player_key)".into(),
-        )
-        .into());
+    // A guest's player key names a player but proves no account (`docs/accounts.md`).
+    if req.rated && who.0.is_none() {
+        return Err(
+            ApiError::Invalid("a rated match is between accounts: sign in first".into()).into(),
+        );
     }
     if req.rated && !req.public {
         // Private matches count for nobody's results (`docs/ratings.md`).
@@ -430,7 +430,7 @@ pub(super) struct Joined {
         (status = 404, description = "no such match (or a private one, without its invite)", body = ErrorBody),
         (status = 409, description = "invite used, every seat taken, or a name that looks like another seat's", body = ErrorBody),
         (status = 415, description = "not application/json", body = ErrorBody),
-        (status = 422, description = "invalid name, or an unregistered player in a rated match", body = ErrorBody),
+        (status = 422, description = "invalid name, or a guest (not signed in) joining a rated match", body = ErrorBody),
         (status = 429, description = "open seats taken too often from this address", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(match_id = %id))]
 pub(super) async fn join_match(
@@ -452,6 +452,11 @@ pub(super) async fn join_match(
     }
     let (reply, rx) = oneshot::channel();
     let name = check_name(seat_name(&who, req.name), String::new())?;
+    if handle.summary.borrow().rated && who.0.is_none() {
+        return Err(ApiError::Invalid(
+            "this match is rated: sign in to join it".into(),
+        ));
+    }
     let player_id = player_for(&state, &who, req.player_key.as_deref()).await?;
     let cmd = Cmd::Join(Box::new(SeatClaim {
         invite: req.invite,
@@ -473,9 +478,9 @@ pub(super) async fn join_match(
             JoinError::NoFreeSeat => ApiError::MatchFull,
             // A private match is not there for whoever has no invite (nor its key).
             JoinError::Private => ApiError::NotFound,
-            JoinError::Unregistered => ApiError::Invalid(
-                "this match is rated: sign in to join it (or send your player_key)".into(),
-            ),
+            JoinError::Unregistered => {
+                ApiError::Invalid("this match is rated: sign in to join it".into())
+            }
             JoinError::NameTaken(seat) => ApiError::NameTaken(seat),
             JoinError::Unavailable => ApiError::Unavailable,
         })?;

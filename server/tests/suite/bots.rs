@@ -196,15 +196,25 @@ async fn a_rated_game_against_a_bot_moves_only_the_persons_rating() {
     cfg.board_min_opponents = 1;
     let s = senet_server::spawn_durable(cfg).await.unwrap();
     let c = Client { addr: s.addr };
-    let (st, player) = c.post("/api/players", json!({"name": "Rae"})).await;
-    assert_eq!(st, 201, "{player}");
-    let key = player["player_key"].as_str().unwrap();
-    for rated in [false, true] {
-        let (id, token, _) = against_bots(
-            &c,
-            json!({"variant": "pyramid", "bots": ["hard"], "player_key": key, "rated": rated}),
+    // Rated play is for accounts: Rae signs up, and plays signed in.
+    let mut rae = crate::accounts::Browser::new(s.addr);
+    let made = rae
+        .post(
+            "/api/accounts",
+            json!({"username": "Rae", "password": "correct horse"}),
         )
         .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    for rated in [false, true] {
+        let created = rae
+            .post(
+                "/api/matches",
+                json!({"variant": "pyramid", "bots": ["hard"], "rated": rated}),
+            )
+            .await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        let id = created.body["match_id"].as_str().unwrap().to_owned();
+        let token = created.body["token"].as_str().unwrap().to_owned();
         let (mut ws, _) = c.hello(&id, Some(&token), Some(0)).await;
         // A move each first: a game ended before every seat moved is not rated.
         let (mut mine, mut bots, mut acted_at) = (false, false, 0);

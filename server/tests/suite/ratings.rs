@@ -4,30 +4,45 @@
 //! leaderboard ranks by rating those with enough games and opponents, and a player's page
 //! has the history.
 
+use crate::accounts::Browser;
 use crate::common::{Client, Ws};
 use senet_match::glicko::{Rating, after_game};
 use serde_json::{Value, json};
 
+/// An account, signed in: its `player_id` and the session `cookie` its requests carry.
 async fn player(c: &Client, name: &str) -> Value {
-    let (st, p) = c.post("/api/players", json!({ "name": name })).await;
-    assert_eq!(st, 201, "{p}");
-    p
+    let mut b = Browser::new(c.addr);
+    let made = b
+        .post(
+            "/api/accounts",
+            json!({"username": name, "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    json!({"player_id": made.body["player_id"], "cookie": b.cookie})
+}
+
+/// A POST as the signed-in `who`.
+async fn post_as(c: &Client, who: &Value, path: &str, body: Value) -> (u16, Value) {
+    let mut b = Browser::new(c.addr);
+    b.cookie = who["cookie"].as_str().map(str::to_owned);
+    let a = b.post(path, body).await;
+    (a.status, a.body)
 }
 
 /// Creates a match for `ann` and lets `bo` take the other seat; returns the id and both
 /// sockets.
 async fn start(c: &Client, ann: &Value, bo: &Value, body: Value) -> (String, Vec<Ws>) {
-    let mut body = body;
-    body["player_key"] = ann["player_key"].clone();
-    let (st, m) = c.post("/api/matches", body).await;
+    let (st, m) = post_as(c, ann, "/api/matches", body).await;
     assert_eq!(st, 201, "{m}");
     let id = m["match_id"].as_str().unwrap().to_owned();
-    let (st, j) = c
-        .post(
-            &format!("/api/matches/{id}/join"),
-            json!({"invite": m["invites"][0]["invite"], "name": "Bo", "player_key": bo["player_key"]}),
-        )
-        .await;
+    let (st, j) = post_as(
+        c,
+        bo,
+        &format!("/api/matches/{id}/join"),
+        json!({"invite": m["invites"][0]["invite"], "name": "Bo"}),
+    )
+    .await;
     assert_eq!(st, 200, "{j}");
     let mut seats = Vec::new();
     // From event 0: the game may have started (and thrown) before the sockets open, and
@@ -127,19 +142,31 @@ async fn rated_series(url: &str) {
         .post("/api/matches", json!({"variant": "pyramid", "rated": true}))
         .await;
     assert_eq!((st, e["code"].as_str()), (422, Some("invalid")), "{e}");
+    let (st, e) = post_as(
+        &c,
+        &ann,
+        "/api/matches",
+        json!({"variant": "pyramid", "rated": true, "public": false}),
+    )
+    .await;
+    assert_eq!((st, e["code"].as_str()), (422, Some("invalid")), "{e}");
+    // A guest's player key is no account: it may not play rated.
+    let (st, guest) = c.post("/api/players", json!({"name": "Guest"})).await;
+    assert_eq!(st, 201);
     let (st, e) = c
         .post(
             "/api/matches",
-            json!({"variant": "pyramid", "rated": true, "public": false, "player_key": ann["player_key"]}),
+            json!({"variant": "pyramid", "rated": true, "player_key": guest["player_key"]}),
         )
         .await;
     assert_eq!((st, e["code"].as_str()), (422, Some("invalid")), "{e}");
-    let (st, m) = c
-        .post(
-            "/api/matches",
-            json!({"variant": "pyramid", "rated": true, "player_key": ann["player_key"]}),
-        )
-        .await;
+    let (st, m) = post_as(
+        &c,
+        &ann,
+        "/api/matches",
+        json!({"variant": "pyramid", "rated": true}),
+    )
+    .await;
     assert_eq!(st, 201, "{m}");
     let id = m["match_id"].as_str().unwrap();
     let (st, e) = c.post(&format!("/api/matches/{id}/join"), json!({})).await;
