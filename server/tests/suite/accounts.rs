@@ -885,3 +885,135 @@ async fn an_account_exports_its_data_then_deletes_itself() {
     assert_ne!(again.body["player_id"], player.as_str());
     s.running.shutdown.send(true).unwrap();
 }
+
+/// SIGKILL during sign-ups (the real binary, SQLite): every sign-up the server answered is
+/// there after the restart and signs in; none left half an account (a player without its
+/// account, an account without a way in or without the session it was made with).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_during_sign_ups_leaves_no_half_account() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let data = tempfile::tempdir().unwrap();
+    let (mut child, addr) = crate::store_sigkill::start(data.path());
+    // Passkey sign-ups started before the kill, finished during it.
+    let mut ceremonies = Vec::new();
+    for n in 0..20 {
+        let mut b = Browser::new(addr);
+        let name = format!("Key {n}");
+        let start = b
+            .post("/api/accounts/passkey", json!({"username": name}))
+            .await;
+        assert_eq!(start.status, 200, "{}", start.body);
+        let (_, credential) = SoftPasskey::register(&start.body["public_key"], &origin(addr));
+        ceremonies.push((
+            name,
+            json!({"ceremony": start.body["ceremony"], "credential": credential}),
+        ));
+    }
+    let answered = Arc::new(AtomicUsize::new(0));
+    let mut tasks = Vec::new();
+    for n in 0..40 {
+        let answered = answered.clone();
+        let passkey = ceremonies.pop();
+        tasks.push(tokio::spawn(async move {
+            let name = match &passkey {
+                Some((name, _)) => name.clone(),
+                None => format!("Word {n}"),
+            };
+            let body = passkey.map(|(_, finish)| finish);
+            let password_name = name.clone();
+            // A request the kill cuts off panics in its own task: no answer, no account.
+            let request = tokio::spawn(async move {
+                let mut b = Browser::new(addr);
+                let answer = match body {
+                    Some(finish) => b.post("/api/accounts/passkey/finish", finish).await,
+                    None => {
+                        let body = json!({"username": password_name, "password": "correct horse"});
+                        b.post("/api/accounts", body).await
+                    }
+                };
+                answer.status
+            });
+            let status = tokio::time::timeout(std::time::Duration::from_secs(20), request)
+                .await
+                .ok()
+                .and_then(Result::ok);
+            if status == Some(201) {
+                answered.fetch_add(1, Ordering::SeqCst);
+            }
+            (name, status)
+        }));
+    }
+    // Kill once a few are answered, with the rest in flight.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while answered.load(Ordering::SeqCst) < 5 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    }
+    child.kill().expect("SIGKILL");
+    child.wait().unwrap();
+    let mut made = Vec::new();
+    let mut unanswered = 0;
+    for t in tasks {
+        let (name, status) = t.await.unwrap();
+        match status {
+            Some(201) => made.push(name),
+            None => unanswered += 1,
+            Some(other) => panic!("{name}: {other}"),
+        }
+    }
+    eprintln!(
+        "sign-ups answered before the kill: {}; unanswered: {unanswered}",
+        made.len()
+    );
+    assert!(!made.is_empty());
+
+    let (mut child, addr) = crate::store_sigkill::start(data.path());
+    let url = format!("sqlite://{}", data.path().join("senet.db").display());
+    sqlx::any::install_default_drivers();
+    let db = sqlx::AnyPool::connect(&url).await.unwrap();
+    use sqlx::Row;
+    let count = |sql: &'static str| {
+        let db = db.clone();
+        async move {
+            sqlx::query(sql)
+                .fetch_one(&db)
+                .await
+                .unwrap()
+                .get::<i64, _>("n")
+        }
+    };
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM players p WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.player_id = p.id)").await,
+        0,
+        "a player without its account"
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM accounts a WHERE a.password_hash IS NULL AND NOT EXISTS (SELECT 1 FROM passkeys k WHERE k.player_id = a.player_id)").await,
+        0,
+        "an account with no way in"
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM accounts a WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.player_id = a.player_id)").await,
+        0,
+        "an account without the session it was made with"
+    );
+    let accounts = count("SELECT COUNT(*) AS n FROM accounts").await;
+    assert!(
+        accounts >= made.len() as i64,
+        "every answered sign-up is kept"
+    );
+    // Each answered password account signs in after the restart.
+    for name in made.iter().filter(|n| n.starts_with("Word")) {
+        let mut b = Browser::new(addr);
+        let r = b
+            .post(
+                "/api/session",
+                json!({"username": name, "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{name}");
+    }
+    db.close().await;
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

@@ -10,7 +10,7 @@ use crate::common::{Client, Lcg, Ws, play_random_move};
 use serde_json::{Value, json};
 
 /// Starts the binary on a free port; returns it and its address (read from its log).
-fn start(data: &std::path::Path) -> (Child, SocketAddr) {
+pub(crate) fn start(data: &std::path::Path) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_senet-server"))
         .args([
             "--port",
@@ -24,6 +24,8 @@ fn start(data: &std::path::Path) -> (Child, SocketAddr) {
         .arg(data)
         .env_remove("DATABASE_URL")
         .env("SENET_SEED_WAIT_MS", "0")
+        // The sign-up test makes forty accounts from one address at once.
+        .env("SENET_PLAYERS_PER_MIN", "100000")
         .env("NO_COLOR", "1")
         .env("RUST_LOG", "info")
         .stdout(Stdio::piped())
