@@ -13,6 +13,8 @@
 //    password: the account is that player, and the browser's key is gone.
 // e. A fresh context D signs in with C's name and password; a wrong password shows the
 //    server's words in the live region.
+// e2. Ana (device A) wins a rated game against Cleo (D); both of Ana's devices show the same
+//    rating and history, on the API and on the player's page.
 // f. A removes a passkey, may not remove the last way in, and signs out everywhere: A and B
 //    are signed out, D (another account) is not.
 // g. A browser without WebAuthn is offered passwords only. Screenshots
@@ -237,6 +239,65 @@ try {
   assert.match(await D.page.textContent('#who'), new RegExp(`^${cleo}:`));
   await openAccount(D.page);
   log('e. password sign-in; a wrong password shows:', said.message);
+
+  // ---- e2. a rated game, Ana (device A) against Cleo (D); both of Ana's devices then see the
+  // same rating and history ----
+  const created = await A.page.evaluate(async () => {
+    const r = await fetch('/api/matches', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'pyramid', rated: true }) });
+    return { status: r.status, body: await r.json() };
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const matchId = created.body.match_id;
+  const joined = await D.page.evaluate(async ({ matchId, invite }) => {
+    const r = await fetch(`/api/matches/${matchId}/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ invite }) });
+    return { status: r.status, body: await r.json() };
+  }, { matchId, invite: created.body.invites[0].invite });
+  assert.equal(joined.status, 200, JSON.stringify(joined.body));
+  // Each seat plays the first legal move when it is to move; Cleo resigns once both have moved.
+  const play = (page, token, resigns) => page.evaluate(({ matchId, token, resigns }) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/matches/${matchId}`);
+    let seq = 0, seat = null, mine = 0, theirs = false, sentFor = 0;
+    const timer = setTimeout(() => reject(new Error('the rated game did not end')), 30000);
+    const send = (m) => ws.send(JSON.stringify({ ...m, seq: ++seq }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token, last_event: 0 }));
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === 'welcome') { seat = m.seat; send({ type: 'client_seed', seed: 'x' }); }
+      if (m.type === 'event' && m.kind === 'moved' && m.seat !== seat) theirs = true;
+      if (m.type === 'event' && m.kind === 'game_over') { clearTimeout(timer); ws.close(); resolve(m); return; }
+      const view = m.type === 'welcome' ? m.snapshot : m;
+      const no = m.type === 'welcome' ? m.snapshot.last_event : m.no;
+      if (!view?.turn || view.turn.kind !== 'move' || view.turn.seat !== seat || !view.legal?.length || no <= sentFor) return;
+      sentFor = no;
+      if (resigns && mine > 0 && theirs) send({ type: 'resign' });
+      else { mine++; send({ type: 'move', game: view.game, move: view.legal[0] }); }
+    };
+  }), { matchId, token, resigns });
+  await Promise.all([play(A.page, created.body.token, false), play(D.page, joined.body.token, true)]);
+  const ratingOf = (page) => page.evaluate(async () => {
+    const me = await (await fetch('/api/me')).json();
+    return (await fetch(`/api/players/${me.player_id}/history`)).json();
+  });
+  let onA;
+  for (let i = 0; i < 50; i++) {
+    onA = await ratingOf(A.page);
+    if (onA.ratings.length) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(onA.ratings.length, 1, 'the game was rated');
+  assert.equal(onA.ratings[0].games, 1);
+  assert.ok(onA.ratings[0].rating > 1500, 'Ana won: her rating rose');
+  assert.deepEqual(await ratingOf(B.page), onA, 'device B sees the same rating and history');
+  for (const page of [A.page, B.page]) {
+    await page.goto(`${BASE}/players/${onA.player_id}`);
+    await page.waitForSelector('#ratings .rating[data-pool="pyramid"]');
+  }
+  assert.equal(await A.page.textContent('#ratings'), await B.page.textContent('#ratings'));
+  assert.ok((await A.page.locator('#history tr[data-match]').allTextContents()).length >= 1);
+  log('e2. rated game won; both devices show', onA.ratings[0].rating.toFixed(0));
+  await openAccount(A.page);
 
   // ---- f. passkeys removed down to the last way in; sign out everywhere ----
   await A.page.click('#passkeys li:first-child button.remove');
