@@ -40,6 +40,15 @@ pub enum AccountError {
     /// Removing it would leave no way to sign in.
     #[error("that is your only way to sign in: add another passkey or a password first")]
     LastWayIn,
+    /// A moderator closed the account.
+    #[error("this account was closed by a moderator")]
+    Closed,
+    /// The route is for moderators.
+    #[error("only a moderator may do that")]
+    NotModerator,
+    /// No account has that name.
+    #[error("no account has that name")]
+    NoSuchAccount,
     /// The store could not answer.
     #[error("the store is unavailable")]
     Store(#[from] senet_store::StoreError),
@@ -63,6 +72,9 @@ impl AccountError {
             AccountError::PasskeyTaken => "passkey_taken",
             AccountError::NoSuchPasskey => "not_found",
             AccountError::LastWayIn => "last_way_in",
+            AccountError::Closed => "account_closed",
+            AccountError::NotModerator => "forbidden",
+            AccountError::NoSuchAccount => "not_found",
             AccountError::Store(_) => "unavailable",
             AccountError::Internal(_) => "internal",
         }

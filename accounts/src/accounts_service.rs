@@ -114,7 +114,7 @@ impl Accounts {
     }
 
     /// The SQL store's rows (accounts need one: the in-memory store keeps none).
-    fn rows(&self) -> Result<&SqlStore, AccountError> {
+    pub(crate) fn rows(&self) -> Result<&SqlStore, AccountError> {
         self.store.sql().ok_or_else(|| {
             AccountError::Store(senet_store::StoreError::Refused(
                 "accounts need a SQL store".into(),
@@ -348,6 +348,9 @@ impl Accounts {
         match account.filter(|a| matches && a.password_hash.is_some()) {
             Some(account) => {
                 self.limits.succeeded(self.rows()?, &key).await?;
+                if account.closed_ms.is_some() {
+                    return Err(AccountError::Closed);
+                }
                 self.open_session(&account.player_id).await
             }
             None => {
@@ -407,6 +410,9 @@ impl Accounts {
         let updated = self
             .relying_party
             .finish_sign_in(credential, state, &passkey)?;
+        if account.closed_ms.is_some() {
+            return Err(AccountError::Closed);
+        }
         let kept = to_json(updated.as_ref().unwrap_or(&passkey))?;
         self.rows()?.passkey_used(&credential_id, &kept).await?;
         self.open_session(&account.player_id).await

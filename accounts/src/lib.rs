@@ -14,6 +14,7 @@
 pub mod account_error;
 pub mod account_views;
 pub mod accounts_service;
+pub mod moderation;
 pub mod passwords;
 pub mod relying_party;
 pub mod session_cookie;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use senet_protocol::time::now_ms;
 use senet_store::sql::SqlStore;
-use senet_store::sql::account_rows::Failures;
+use senet_store::sql::sign_in_rows::Failures;
 
 use crate::account_error::AccountError;
 

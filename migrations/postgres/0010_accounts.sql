@@ -16,6 +16,8 @@ CREATE TABLE accounts (
     password_hash  TEXT,
     role           TEXT    NOT NULL DEFAULT 'player',
     created_ms     BIGINT  NOT NULL,
+    -- When a moderator closed it (NULL: open). A closed account signs in no more.
+    closed_ms      BIGINT,
     CONSTRAINT accounts_pk PRIMARY KEY (player_id),
     CONSTRAINT accounts_player_fk FOREIGN KEY (player_id) REFERENCES players (id),
     CONSTRAINT accounts_username_key_uq UNIQUE (username_key),
@@ -68,3 +70,28 @@ CREATE TABLE sign_in_failures (
 );
 CREATE INDEX sign_in_failures_subject_ix ON sign_in_failures (subject, at_ms);
 CREATE INDEX sign_in_failures_at_ix ON sign_in_failures (at_ms);
+
+-- A player's block of another: never paired in quick games.
+CREATE TABLE blocks (
+    player_id      TEXT    NOT NULL,
+    blocked_id     TEXT    NOT NULL,
+    created_ms     BIGINT  NOT NULL,
+    CONSTRAINT blocks_pk PRIMARY KEY (player_id, blocked_id),
+    CONSTRAINT blocks_player_fk FOREIGN KEY (player_id) REFERENCES accounts (player_id) ON DELETE CASCADE,
+    CONSTRAINT blocks_blocked_fk FOREIGN KEY (blocked_id) REFERENCES accounts (player_id) ON DELETE CASCADE
+);
+CREATE INDEX blocks_blocked_ix ON blocks (blocked_id);
+
+-- A report of a player (and perhaps a match they played in) for a moderator to read.
+CREATE TABLE reports (
+    id             TEXT    NOT NULL,
+    reporter_id    TEXT    NOT NULL,
+    reported_id    TEXT    NOT NULL,
+    match_id       TEXT,
+    reason         TEXT    NOT NULL,
+    created_ms     BIGINT  NOT NULL,
+    CONSTRAINT reports_pk PRIMARY KEY (id),
+    CONSTRAINT reports_reporter_fk FOREIGN KEY (reporter_id) REFERENCES players (id),
+    CONSTRAINT reports_reported_fk FOREIGN KEY (reported_id) REFERENCES players (id)
+);
+CREATE INDEX reports_created_ix ON reports (created_ms);

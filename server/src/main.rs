@@ -35,13 +35,58 @@ enum Command {
         /// The game record (JSON).
         file: std::path::PathBuf,
     },
+    /// Make an account a moderator (it may then read reports and close accounts), or with
+    /// `--remove` a player again. Uses the store the server would (`DATABASE_URL`, else the
+    /// data directory's SQLite file).
+    Moderator {
+        /// The account's name (any letter case).
+        username: String,
+        /// Make it a player again.
+        #[arg(long)]
+        remove: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Verify { file }) => verify(&file),
+        Some(Command::Moderator { username, remove }) => moderator(&cli.config, &username, !remove),
         None => serve(cli.config),
+    }
+}
+
+fn moderator(config: &Config, username: &str, moderator: bool) -> ExitCode {
+    let done = tokio::runtime::Runtime::new()
+        .map_err(|e| e.to_string())
+        .and_then(|rt| {
+            rt.block_on(async {
+                let store = senet_store::sql::SqlStore::open(
+                    config.database_url.as_deref(),
+                    &config.data_dir,
+                    1,
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+                let accounts =
+                    senet_accounts::Accounts::new(store, config.public_origin.as_deref())
+                        .map_err(|e| e.to_string())?;
+                accounts
+                    .set_moderator(username, moderator)
+                    .await
+                    .map_err(|e| e.to_string())
+            })
+        });
+    match done {
+        Ok(()) => {
+            let role = if moderator { "a moderator" } else { "a player" };
+            println!("{username} is {role}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{username}: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

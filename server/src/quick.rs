@@ -50,6 +50,8 @@ pub struct Seeker {
     pub address: Option<IpAddr>,
     /// The seeker asked to be paired with its own address or player too.
     pub allow_same_address: bool,
+    /// The players this seeker is never paired with: those it blocks and those blocking it.
+    pub kept_apart: Vec<String>,
 }
 
 impl Seeker {
@@ -59,7 +61,14 @@ impl Seeker {
     fn may_meet(&self, other: &Seeker) -> bool {
         let same = (self.address.is_some() && self.address == other.address)
             || (self.player_id.is_some() && self.player_id == other.player_id);
-        !same || (self.allow_same_address && other.allow_same_address)
+        let apart = |a: &Seeker, b: &Seeker| {
+            b.player_id
+                .as_ref()
+                .is_some_and(|id| a.kept_apart.contains(id))
+        };
+        (!same || (self.allow_same_address && other.allow_same_address))
+            && !apart(self, other)
+            && !apart(other, self)
     }
 }
 
@@ -456,6 +465,7 @@ mod tests {
             player_id: None,
             address: Some(IpAddr::from([10, 0, 0, name.bytes().next().unwrap_or(0)])),
             allow_same_address: false,
+            kept_apart: Vec::new(),
         }
     }
 
@@ -508,6 +518,7 @@ mod tests {
         let p = pools();
         let asks = |name: &str| Seeker {
             allow_same_address: true,
+            kept_apart: Vec::new(),
             ..seeker(name)
         };
         let (_, none) = p.enter(key(), asks("C1"), MatchSlot::unlimited());
@@ -528,6 +539,26 @@ mod tests {
             none.is_none() && also_none.is_none(),
             "one player, two addresses"
         );
+    }
+
+    #[test]
+    fn players_kept_apart_by_a_block_are_never_paired() {
+        let p = pools();
+        let player = |name: &str, id: &str, apart: &[&str]| Seeker {
+            player_id: Some(id.into()),
+            kept_apart: apart.iter().map(|s| (*s).to_owned()).collect(),
+            address: Some(IpAddr::from([10, 0, 0, name.len() as u8])),
+            ..seeker(name)
+        };
+        // Ana blocked Bo: Bo is kept from Ana whichever of them waits first.
+        let (_, none) = p.enter(key(), player("Ana", "ana", &["bo"]), MatchSlot::unlimited());
+        let (_, also_none) = p.enter(key(), player("Bo", "bo", &[]), MatchSlot::unlimited());
+        assert!(
+            none.is_none() && also_none.is_none(),
+            "a block keeps them apart"
+        );
+        let (_, pair) = p.enter(key(), player("Cyrus", "cy", &[]), MatchSlot::unlimited());
+        assert!(pair.is_some(), "a third player meets the first in line");
     }
 
     #[tokio::test]

@@ -115,7 +115,8 @@ fn account_status(e: &AccountError) -> StatusCode {
         AccountError::WrongCredentials | AccountError::SignedOut => StatusCode::UNAUTHORIZED,
         AccountError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         AccountError::CeremonyExpired | AccountError::PasskeyRefused(_) => StatusCode::BAD_REQUEST,
-        AccountError::NoSuchPasskey => StatusCode::NOT_FOUND,
+        AccountError::NoSuchPasskey | AccountError::NoSuchAccount => StatusCode::NOT_FOUND,
+        AccountError::Closed | AccountError::NotModerator => StatusCode::FORBIDDEN,
         AccountError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
         AccountError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -16,6 +16,7 @@ pub(crate) mod error;
 mod finished;
 pub(crate) mod inputs;
 pub(crate) mod lobby;
+mod moderation_routes;
 mod openapi;
 mod pool;
 mod quick_route;
@@ -72,6 +73,12 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/me/passkeys/{id}/remove"),
     ("get", "/api/me/export"),
     ("post", "/api/me/delete"),
+    ("get", "/api/me/blocks"),
+    ("post", "/api/me/blocks"),
+    ("post", "/api/me/blocks/remove"),
+    ("post", "/api/reports"),
+    ("get", "/api/admin/reports"),
+    ("post", "/api/admin/accounts/close"),
 ];
 
 /// The largest request body any route takes.
@@ -161,7 +168,28 @@ pub fn router(state: AppState) -> Router {
             post(account_routes::remove_passkey).layer(guard.clone()),
         )
         .route("/api/me/export", get(account_routes::export))
-        .route("/api/me/delete", post(account_routes::delete).layer(guard))
+        .route(
+            "/api/me/delete",
+            post(account_routes::delete).layer(guard.clone()),
+        )
+        .route(
+            "/api/me/blocks",
+            get(moderation_routes::list_blocks)
+                .merge(post(moderation_routes::block).layer(guard.clone())),
+        )
+        .route(
+            "/api/me/blocks/remove",
+            post(moderation_routes::unblock).layer(guard.clone()),
+        )
+        .route(
+            "/api/reports",
+            post(moderation_routes::report).layer(guard.clone()),
+        )
+        .route("/api/admin/reports", get(moderation_routes::reports))
+        .route(
+            "/api/admin/accounts/close",
+            post(moderation_routes::close).layer(guard),
+        )
         .route(
             "/api/quick/{ticket}",
             get(quick_route::poll).delete(quick_route::leave),

@@ -18,7 +18,9 @@ use utoipa::OpenApi;
 use super::contracts::{EXTENSION, READ_SUFFIX};
 use super::quick_route;
 use super::tv_route;
-use super::{account_routes, analysis_route, chances, chat, lobby, review, scoreboard};
+use super::{
+    account_routes, analysis_route, chances, chat, lobby, moderation_routes, review, scoreboard,
+};
 
 /// Where component schemas are.
 const COMPONENTS: &str = "#/components/schemas/";
@@ -70,6 +72,12 @@ const COMPONENTS: &str = "#/components/schemas/";
         account_routes::remove_passkey,
         account_routes::export,
         account_routes::delete,
+        moderation_routes::list_blocks,
+        moderation_routes::block,
+        moderation_routes::unblock,
+        moderation_routes::report,
+        moderation_routes::reports,
+        moderation_routes::close,
     )
 )]
 struct ApiDoc;

@@ -254,7 +254,17 @@ pub(crate) async fn enter(
         .reserve_match(ip)
         .map_err(|_| crate::http::error::too_many_open(state.config.max_open_per_address))?;
     let key = PoolKey { variant, series };
+    // Blocks keep two players apart, whichever of them blocked the other.
+    let kept_apart = match &who.0 {
+        Some(account) => state
+            .accounts
+            .kept_apart(&account.player_id)
+            .await
+            .map_err(ApiError::from)?,
+        None => Vec::new(),
+    };
     let seeker = Seeker {
+        kept_apart,
         name,
         player_id,
         address: ip,

@@ -1017,3 +1017,127 @@ async fn sigkill_during_sign_ups_leaves_no_half_account() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+/// Blocks, reports and a moderator (`docs/accounts.md`, "Blocks, reports and moderators"):
+/// a block keeps two players out of each other's quick games; a report reaches the
+/// moderators only; a moderator closes an account, which then signs in nowhere.
+#[tokio::test]
+async fn blocks_reports_and_a_moderator_closing_an_account() {
+    let (_dir, url) = db::sqlite();
+    let s = server(&url).await;
+    let mut signed = Vec::new();
+    for name in ["Ana", "Bo", "Cy", "Mo"] {
+        let mut b = Browser::new(s.addr);
+        let made = b
+            .post(
+                "/api/accounts",
+                json!({"username": name, "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(made.status, 201, "{}", made.body);
+        signed.push(b);
+    }
+    let [mut ana, mut bo, mut cy, mut mo] = <[Browser; 4]>::try_from(signed).ok().unwrap();
+
+    // Ana blocks Bo (any letter case); not herself, not nobody.
+    let r = ana.post("/api/me/blocks", json!({"username": "BO"})).await;
+    assert_eq!((r.status, &r.body), (200, &json!({"blocked": ["Bo"]})));
+    assert_eq!(
+        ana.post("/api/me/blocks", json!({"username": "ana"}))
+            .await
+            .status,
+        422
+    );
+    assert_eq!(
+        ana.post("/api/me/blocks", json!({"username": "Nobody"}))
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        ana.send("GET", "/api/me/blocks", None).await.body,
+        json!({"blocked": ["Bo"]})
+    );
+
+    // Quick games: Bo never meets Ana, whoever blocked whom; Cy meets the first in line.
+    let quick = json!({"variant": "pyramid", "allow_same_address": true});
+    let first = ana.post("/api/quick", quick.clone()).await;
+    assert!(first.body["match_id"].is_null(), "{}", first.body);
+    let second = bo.post("/api/quick", quick.clone()).await;
+    assert!(
+        second.body["match_id"].is_null(),
+        "Bo is not paired with Ana: {}",
+        second.body
+    );
+    let third = cy.post("/api/quick", quick.clone()).await;
+    assert!(
+        third.body["match_id"].is_string(),
+        "Cy is paired: {}",
+        third.body
+    );
+    let unblocked = ana
+        .post("/api/me/blocks/remove", json!({"username": "Bo"}))
+        .await;
+    assert_eq!(unblocked.body, json!({"blocked": []}));
+
+    // Cy reports Bo; only a moderator reads it.
+    let r = cy
+        .post(
+            "/api/reports",
+            json!({"username": "bo", "reason": "  rude in chat  "}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    for bad in [
+        json!({"username": "bo", "reason": " "}),
+        json!({"username": "bo", "reason": "x", "match_id": "nope"}),
+    ] {
+        assert_eq!(cy.post("/api/reports", bad).await.status, 422);
+    }
+    let refused = cy.send("GET", "/api/admin/reports", None).await;
+    assert_eq!((refused.status, refused.code()), (403, "forbidden"));
+    assert_eq!(
+        cy.post("/api/admin/accounts/close", json!({"username": "Bo"}))
+            .await
+            .status,
+        403
+    );
+
+    // The operator makes Mo a moderator (the command line's way, through the same call).
+    let store = senet_store::sql::SqlStore::connect(&url).await.unwrap();
+    let accounts = senet_accounts::Accounts::new(store, None).unwrap();
+    accounts.set_moderator("mo", true).await.unwrap();
+    assert_eq!(mo.me().await.body["role"], "moderator");
+    let reports = mo.send("GET", "/api/admin/reports", None).await;
+    assert_eq!(reports.status, 200);
+    assert_eq!(reports.body["reports"][0]["reported"], "Bo");
+    assert_eq!(reports.body["reports"][0]["reporter"], "Cy");
+    assert_eq!(reports.body["reports"][0]["reason"], "rude in chat");
+
+    // Closed: Bo's session ends, and Bo signs in no more.
+    assert_eq!(bo.me().await.status, 200);
+    let closed = mo
+        .post("/api/admin/accounts/close", json!({"username": "Bo"}))
+        .await;
+    assert_eq!(closed.status, 204);
+    assert_eq!(bo.me().await.status, 401);
+    let again = Browser::new(s.addr)
+        .post(
+            "/api/session",
+            json!({"username": "Bo", "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!((again.status, again.code()), (403, "account_closed"));
+    let wrong = Browser::new(s.addr)
+        .post(
+            "/api/session",
+            json!({"username": "Bo", "password": "wrong horse"}),
+        )
+        .await;
+    assert_eq!(
+        wrong.code(),
+        "wrong_credentials",
+        "closure is told only to the password"
+    );
+    s.running.shutdown.send(true).unwrap();
+}

@@ -26,6 +26,8 @@ pub struct AccountRow {
     pub role: String,
     /// When it was made (Unix ms).
     pub created_ms: i64,
+    /// When a moderator closed it, if one did.
+    pub closed_ms: Option<i64>,
 }
 
 /// A passkey of an account as stored.
@@ -92,7 +94,8 @@ pub enum PasskeyRemoved {
     LastWayIn,
 }
 
-const ACCOUNT_COLUMNS: &str = "player_id, username, webauthn_id, password_hash, role, created_ms";
+const ACCOUNT_COLUMNS: &str =
+    "player_id, username, webauthn_id, password_hash, role, created_ms, closed_ms";
 
 fn account(r: &AnyRow) -> Result<AccountRow, StoreError> {
     Ok(AccountRow {
@@ -102,6 +105,7 @@ fn account(r: &AnyRow) -> Result<AccountRow, StoreError> {
         password_hash: r.try_get("password_hash").map_err(err)?,
         role: r.try_get("role").map_err(err)?,
         created_ms: int(r, "created_ms")?,
+        closed_ms: r.try_get::<Option<i64>, _>("closed_ms").map_err(err)?,
     })
 }
 
@@ -218,7 +222,7 @@ impl SqlStore {
     ) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {cols} FROM accounts a JOIN sessions s ON s.player_id = a.player_id \
-             WHERE s.token_hash = $1",
+             WHERE s.token_hash = $1 AND a.closed_ms IS NULL",
             cols = ACCOUNT_COLUMNS
                 .split(", ")
                 .map(|c| format!("a.{c}"))
@@ -557,6 +561,7 @@ impl SqlStore {
         for statement in [
             "DELETE FROM sessions WHERE player_id = $1",
             "DELETE FROM passkeys WHERE player_id = $1",
+            "DELETE FROM blocks WHERE player_id = $1 OR blocked_id = $1",
         ] {
             sqlx::query(statement)
                 .bind(player_id)
@@ -605,86 +610,5 @@ impl SqlStore {
             .await
             .map_err(err)?;
         int(&row, "n")
-    }
-}
-
-/// Wrong passwords of a subject (a name, an address) since a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Failures {
-    /// How many.
-    pub count: i64,
-    /// When the oldest was (Unix ms), if any.
-    pub oldest_ms: Option<i64>,
-}
-
-impl SqlStore {
-    /// The wrong passwords of each of `subjects` since `since_ms`, in their order.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    pub async fn sign_in_failures(
-        &self,
-        subjects: &[&str],
-        since_ms: i64,
-    ) -> Result<Vec<Failures>, StoreError> {
-        let mut out = Vec::with_capacity(subjects.len());
-        for subject in subjects {
-            let row = sqlx::query(
-                "SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM sign_in_failures \
-                 WHERE subject = $1 AND at_ms >= $2",
-            )
-            .bind(*subject)
-            .bind(since_ms)
-            .fetch_one(self.pool())
-            .await
-            .map_err(err)?;
-            out.push(Failures {
-                count: int(&row, "n")?,
-                oldest_ms: row.try_get::<Option<i64>, _>("oldest").map_err(err)?,
-            });
-        }
-        Ok(out)
-    }
-
-    /// Counts a wrong password against each of `subjects`, and forgets the failures from
-    /// before `forget_before_ms`.
-    ///
-    /// # Errors
-    /// When the database cannot be reached.
-    pub async fn sign_in_failed(
-        &self,
-        subjects: &[&str],
-        forget_before_ms: i64,
-    ) -> Result<(), StoreError> {
-        let now = now_ms();
-        let mut tx = self.pool().begin().await.map_err(err)?;
-        sqlx::query("DELETE FROM sign_in_failures WHERE at_ms < $1")
-            .bind(forget_before_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(err)?;
-        for subject in subjects {
-            sqlx::query("INSERT INTO sign_in_failures (subject, at_ms) VALUES ($1, $2)")
-                .bind(*subject)
-                .bind(now)
-                .execute(&mut *tx)
-                .await
-                .map_err(err)?;
-        }
-        tx.commit().await.map_err(err)?;
-        Ok(())
-    }
-
-    /// Forgets a subject's wrong passwords (a right one was given).
-    ///
-    /// # Errors
-    /// When the database cannot be reached.
-    pub async fn sign_in_failures_cleared(&self, subject: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sign_in_failures WHERE subject = $1")
-            .bind(subject)
-            .execute(self.pool())
-            .await
-            .map_err(err)?;
-        Ok(())
     }
 }

@@ -21,12 +21,14 @@ mod board_cache;
 mod chat_rows;
 pub mod lease;
 mod migrate;
+pub mod moderation_rows;
 mod query_util;
 pub mod rating_reads;
 pub mod ratings;
 pub mod read;
 mod recovery;
 mod review_rows;
+pub mod sign_in_rows;
 mod sql_store;
 mod writers;
 
