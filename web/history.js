@@ -1,6 +1,6 @@
 // A player's history: every match they played, its result and their points.
 
-import { api, el, svg, loadVariants } from './common.js';
+import { api, el, svg, loadVariants, session } from './common.js';
 
 const playerId = decodeURIComponent(location.pathname.split('/')[2]);
 const $ = (id) => document.getElementById(id);
@@ -32,6 +32,41 @@ async function init() {
     cell(6, m.won === true ? 'won' : m.won === false ? 'lost' : m.status)));
   $('history').replaceChildren(head, ...rows);
   showRatings(h, variants);
+  offerBlockAndReport(h);
+}
+
+// Another account's page, to a signed-in player: block them (never paired in quick games)
+// or report them to the moderators.
+async function offerBlockAndReport(h) {
+  const me = await session();
+  if (!me || !h.member_since_ms || me.player_id === h.player_id) return;
+  const status = $('manage-status');
+  const blockButton = $('block');
+  let blocked = false;
+  const show = (list) => {
+    blocked = list.includes(h.name);
+    blockButton.textContent = blocked ? `Unblock ${h.name}` : `Block ${h.name}`;
+    blockButton.setAttribute('aria-pressed', String(blocked));
+  };
+  try { show((await api('/api/me/blocks')).blocked); } catch { return; }
+  $('manage-card').hidden = false;
+  $('report-name').textContent = h.name;
+  blockButton.addEventListener('click', async () => {
+    try {
+      const r = await api(blocked ? '/api/me/blocks/remove' : '/api/me/blocks', { username: h.name });
+      show(r.blocked);
+      status.textContent = blocked ? `${h.name} is blocked: you are never paired in quick games.` : `${h.name} is no longer blocked.`;
+    } catch (err) { status.textContent = err.message; }
+  });
+  $('report-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      await api('/api/reports', { username: h.name, reason: $('report-reason').value });
+      $('report-reason').value = '';
+      $('report-box').open = false;
+      status.textContent = 'Thank you: the moderators will read your report.';
+    } catch (err) { status.textContent = err.message; }
+  });
 }
 
 // A pool's name in words: the variant's, with the player count for modern's 3-4 player pools.

@@ -15,6 +15,7 @@
 //    server's words in the live region.
 // e2. Ana (device A) wins a rated game against Cleo (D); both of Ana's devices show the same
 //    rating and history, on the API and on the player's page.
+// e3. Cleo blocks and reports Ana from Ana's page (no such offer on one's own page).
 // f. A removes a passkey, may not remove the last way in, and signs out everywhere: A and B
 //    are signed out, D (another account) is not.
 // g. A browser without WebAuthn is offered passwords only. Screenshots
@@ -297,6 +298,23 @@ try {
   assert.equal(await A.page.textContent('#ratings'), await B.page.textContent('#ratings'));
   assert.ok((await A.page.locator('#history tr[data-match]').allTextContents()).length >= 1);
   log('e2. rated game won; both devices show', onA.ratings[0].rating.toFixed(0));
+
+  // ---- e3. Cleo, on Ana's page, blocks her and reports her; never on one's own page ----
+  await A.page.waitForSelector('#who');
+  assert.ok(await A.page.isHidden('#manage-card'), 'no block or report on one\'s own page');
+  await D.page.goto(`${BASE}/players/${onA.player_id}`);
+  await D.page.waitForSelector('#manage-card:not([hidden])');
+  await D.page.click('#block');
+  await D.page.waitForFunction(() => document.getElementById('block').getAttribute('aria-pressed') === 'true');
+  assert.match(await D.page.textContent('#block'), /^Unblock Ana/);
+  assert.deepEqual((await D.page.evaluate(async () => (await fetch('/api/me/blocks')).json())).blocked, [onA.name]);
+  await D.page.click('#report-box summary');
+  await D.page.fill('#report-reason', 'rude in chat');
+  await D.page.click('#report-form button[type=submit]');
+  await D.page.waitForFunction(() => /moderators will read/.test(document.getElementById('manage-status').textContent));
+  await shot(D.page, 'block-report');
+  log('e3. blocked and reported from the player page');
+  await openAccount(D.page);
   await openAccount(A.page);
 
   // ---- f. passkeys removed down to the last way in; sign out everywhere ----
