@@ -330,15 +330,16 @@ impl Accounts {
         password: &str,
         address: IpAddr,
     ) -> Result<SignedIn, AccountError> {
-        let key = Username::parse(name)
-            .map(|u| u.key().to_owned())
-            .unwrap_or_else(|_| name.to_lowercase());
+        let parsed = Username::parse(name).ok();
+        let key = parsed
+            .as_ref()
+            .map_or_else(|| name.to_lowercase(), |u| u.key().to_owned());
         if let Some(wait) = self.limits.wait(self.rows()?, &key, address).await? {
             return Err(AccountError::RateLimited(wait));
         }
-        let account = match Username::parse(name) {
-            Ok(u) => self.rows()?.account_by_username(u.key()).await?,
-            Err(_) => None,
+        let account = match &parsed {
+            Some(u) => self.rows()?.account_by_username(u.key()).await?,
+            None => None,
         };
         let phc = account
             .as_ref()
@@ -436,7 +437,16 @@ impl Accounts {
             .account(player_id)
             .await?
             .ok_or(AccountError::SignedOut)?;
-        let passkeys = self.rows()?.passkeys(player_id).await?;
+        self.me(account).await
+    }
+
+    /// An account already read (a session's), as its owner sees it: only its passkeys are
+    /// read.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn me(&self, account: AccountRow) -> Result<Me, AccountError> {
+        let passkeys = self.rows()?.passkeys(&account.player_id).await?;
         Ok(Me {
             username: account.username,
             player_id: account.player_id,

@@ -9,14 +9,14 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use schemars::JsonSchema;
-use senet_accounts::session_cookie::{clear_cookie, secret_in, set_cookie};
+use senet_accounts::session_cookie::{clear_cookie, set_cookie};
 use senet_accounts::{Me, PublicKeyCredential, RegisterPublicKeyCredential};
 use serde::Deserialize;
 
 use crate::AppState;
 use crate::http::contracts::{CeremonyBody, MeBody};
 use crate::http::inputs::{ClientIp, parse};
-use crate::http::signed_in::SignedIn;
+use crate::http::signed_in::{SignedIn, session_secret};
 use crate::http::{ApiError, ErrorBody};
 
 /// A signed-in answer: the account, and the new session's cookie.
@@ -43,14 +43,8 @@ fn signed_out(state: &AppState) -> Response {
 /// Ends the session a request already carries, if any: a sign-in always makes a fresh one,
 /// so a secret planted in a browser before it signs in never becomes a signed-in session.
 async fn replace_session(state: &AppState, headers: &axum::http::HeaderMap) {
-    let secret = secret_in(
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok()),
-    );
-    if let Some(secret) = secret {
-        if let Err(e) = state.accounts.sign_out(secret).await {
+    if let Some(secret) = session_secret(headers) {
+        if let Err(e) = state.accounts.sign_out(&secret).await {
             tracing::warn!(error = %e, "could not end the session a sign-in replaces");
         }
     }
@@ -118,7 +112,7 @@ fn credential<T: for<'de> Deserialize<'de>>(value: serde_json::Value) -> Result<
         (status = 401, description = "signed_out: no session, or an ended one", body = ErrorBody),
         (status = 503, description = "store unavailable", body = ErrorBody)))]
 pub(crate) async fn me(State(state): State<AppState>, who: SignedIn) -> Result<Response, ApiError> {
-    let me = state.accounts.me_of(&who.account.player_id).await?;
+    let me = state.accounts.me(who.account).await?;
     let mut res = Json(me).into_response();
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -376,9 +370,10 @@ pub(crate) async fn export(
     State(state): State<AppState>,
     who: SignedIn,
 ) -> Result<Response, ApiError> {
-    let account = state.accounts.me_of(&who.account.player_id).await?;
     let sessions = state.accounts.session_count(&who.account).await?;
-    let history = super::scoreboard::player_history(&state, who.account.player_id.clone()).await?;
+    let player_id = who.account.player_id.clone();
+    let account = state.accounts.me(who.account).await?;
+    let history = super::scoreboard::player_history(&state, player_id).await?;
     let export = AccountExport {
         exported_at: senet_protocol::time::rfc3339(senet_protocol::time::now_ms()),
         account,

@@ -2,8 +2,8 @@
 //! read the session cookie for any route (`docs/accounts.md`).
 
 use axum::extract::FromRequestParts;
-use axum::http::header;
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
 use senet_accounts::AccountError;
 use senet_accounts::session_cookie::secret_in;
 use senet_store::sql::account_rows::AccountRow;
@@ -12,10 +12,9 @@ use crate::AppState;
 use crate::http::ApiError;
 
 /// The session secret a request's cookie carries, if any.
-fn session_secret(parts: &Parts) -> Option<String> {
+pub(crate) fn session_secret(headers: &HeaderMap) -> Option<String> {
     secret_in(
-        parts
-            .headers
+        headers
             .get_all(header::COOKIE)
             .iter()
             .filter_map(|v| v.to_str().ok()),
@@ -36,7 +35,7 @@ impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let secret = session_secret(parts).ok_or(AccountError::SignedOut)?;
+        let secret = session_secret(&parts.headers).ok_or(AccountError::SignedOut)?;
         let account = state
             .accounts
             .session(&secret)
@@ -54,7 +53,7 @@ impl FromRequestParts<AppState> for MaybeSignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let Some(secret) = session_secret(parts) else {
+        let Some(secret) = session_secret(&parts.headers) else {
             return Ok(MaybeSignedIn(None));
         };
         Ok(MaybeSignedIn(state.accounts.session(&secret).await?))

@@ -94,8 +94,9 @@ pub enum PasskeyRemoved {
     LastWayIn,
 }
 
-const ACCOUNT_COLUMNS: &str =
-    "player_id, username, webauthn_id, password_hash, role, created_ms, closed_ms";
+/// An account's columns, of the table as `a` (every read of accounts names it so).
+const ACCOUNT_COLUMNS: &str = "a.player_id, a.username, a.webauthn_id, a.password_hash, \
+     a.role, a.created_ms, a.closed_ms";
 
 fn account(r: &AnyRow) -> Result<AccountRow, StoreError> {
     Ok(AccountRow {
@@ -203,7 +204,7 @@ impl SqlStore {
         value: &str,
     ) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE {condition}"
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts a WHERE {condition}"
         ))
         .bind(value)
         .fetch_optional(self.pool())
@@ -221,13 +222,8 @@ impl SqlStore {
         token_hash: &str,
     ) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {cols} FROM accounts a JOIN sessions s ON s.player_id = a.player_id \
-             WHERE s.token_hash = $1 AND a.closed_ms IS NULL",
-            cols = ACCOUNT_COLUMNS
-                .split(", ")
-                .map(|c| format!("a.{c}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts a JOIN sessions s ON s.player_id = a.player_id \
+             WHERE s.token_hash = $1 AND a.closed_ms IS NULL"
         ))
         .bind(token_hash)
         .fetch_optional(self.pool())
