@@ -49,6 +49,15 @@ pub enum AccountError {
     /// No account has that name.
     #[error("no account has that name")]
     NoSuchAccount,
+    /// The challenge is not open any more: answered, cancelled or expired (or not theirs).
+    #[error("that challenge is not open any more")]
+    ChallengeGone,
+    /// The challenged player does not take challenges from this one (a block, either way).
+    #[error("that player does not take challenges from you")]
+    ChallengeRefused,
+    /// As many challenges are waiting for an answer as one player may send.
+    #[error("you have {0} challenges waiting for an answer: cancel one first")]
+    TooManyChallenges(i64),
     /// The store could not answer.
     #[error("the store is unavailable")]
     Store(#[from] senet_store::StoreError),
@@ -75,6 +84,9 @@ impl AccountError {
             AccountError::Closed => "account_closed",
             AccountError::NotModerator => "forbidden",
             AccountError::NoSuchAccount => "not_found",
+            AccountError::ChallengeGone => "challenge_gone",
+            AccountError::ChallengeRefused => "challenge_refused",
+            AccountError::TooManyChallenges(_) => "too_many_challenges",
             AccountError::Store(_) => "unavailable",
             AccountError::Internal(_) => "internal",
         }

@@ -9,6 +9,8 @@
 //! - A browser's old player key is claimed into an account at sign-up: the account is that
 //!   player, with its ratings, games and series, and the key stops being a credential.
 //!
+//! - Players among themselves ([`people`]): follows, and challenges by name.
+//!
 //! [`Accounts`] holds every flow; the server's routes only carry requests to it.
 
 pub mod account_error;
@@ -16,6 +18,7 @@ pub mod account_views;
 pub mod accounts_service;
 pub mod moderation;
 pub mod passwords;
+pub mod people;
 pub mod relying_party;
 pub mod session_cookie;
 pub mod sign_in_limits;

@@ -12,7 +12,7 @@ use crate::accounts_service::Accounts;
 
 impl Accounts {
     /// The open account with this name (any letter case).
-    async fn named(&self, name: &str) -> Result<AccountRow, AccountError> {
+    pub(crate) async fn named(&self, name: &str) -> Result<AccountRow, AccountError> {
         let key = Username::parse(name).map_err(|_| AccountError::NoSuchAccount)?;
         self.rows()?
             .account_by_username(key.key())

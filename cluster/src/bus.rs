@@ -37,7 +37,7 @@ impl std::fmt::Debug for Bus {
 /// Why Redis could not be used.
 #[derive(Debug, thiserror::Error)]
 #[error("redis: {0}")]
-pub struct BusError(String);
+pub struct BusError(pub(crate) String);
 
 impl From<redis::RedisError> for BusError {
     fn from(e: redis::RedisError) -> BusError {

@@ -13,7 +13,9 @@
 //!
 //! Shared through Redis: the lobby's list of public matches (each node puts the summaries of
 //! the matches it runs there every second, under a key that expires unless renewed), and so
-//! Senet TV's choice of the most-watched match. Per node, not shared: the open-match cap, the
+//! Senet TV's choice of the most-watched match; the accounts with a page open on each node,
+//! and the words for a player's pages (a challenge), which go to every node. Per node, not
+//! shared: the open-match cap, the
 //! quick-game pools, Senet TV's own bot match and the per-address limits.
 //!
 //! - [`bus`]: the Redis connections; [`wire`]: what nodes say to each other;
@@ -24,7 +26,9 @@
 //!
 //! **Architecture invariant**: a live match knows nothing of other nodes. The cluster sits
 //! above the live matches ([`senet_live`]) and the store, and is reached by the server only
-//! through [`Cluster::resolve`] and [`Cluster::public_summaries`].
+//! through [`Cluster::resolve`] and [`Cluster::public_summaries`] (and, for the pages' own
+//! sockets, which know no match, [`Cluster::tell_person`], [`Cluster::people_feed`],
+//! [`Cluster::put_people`] and [`Cluster::people_elsewhere`]).
 
 pub mod bus;
 mod counters;
@@ -32,6 +36,7 @@ mod listener;
 mod lobby_feed;
 mod node;
 mod owner;
+mod people_feed;
 mod proxy;
 mod takeover;
 pub mod wire;
@@ -85,10 +90,13 @@ impl Cluster {
             relays: Mutex::default(),
             remote_conns: Mutex::default(),
             taking: tokio::sync::Mutex::new(()),
+            people: Mutex::default(),
         });
         // Remembered before the listener connects: it subscribes to everything remembered.
-        if let Err(e) = bus.subscribe(&node_channel).await {
-            tracing::debug!(error = %e, "node channel: subscribed once the listener connects");
+        for channel in [node_channel.as_str(), people_feed::PEOPLE_CHANNEL] {
+            if let Err(e) = bus.subscribe(channel).await {
+                tracing::debug!(channel, error = %e, "subscribed once the listener connects");
+            }
         }
         bus.listen(Arc::downgrade(&cluster));
         if !bus.wait_up(Duration::from_secs(5)).await {

@@ -48,6 +48,8 @@ impl Listener for Cluster {
                     }
                 }
             }
+        } else if channel == crate::people_feed::PEOPLE_CHANNEL {
+            self.heard_for_person(payload);
         } else if let Some(id) = channel.strip_prefix("senet:match:") {
             let inbound = match wire::decode_frame(payload) {
                 Some((no, text)) => Inbound::Frame(Frame {

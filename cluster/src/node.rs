@@ -74,6 +74,8 @@ pub struct Cluster {
     pub(crate) remote_conns: Mutex<HashMap<(String, u64), String>>,
     /// One take-over at a time on this node.
     pub(crate) taking: tokio::sync::Mutex<()>,
+    /// Where the words for players that Redis brings go (`people_feed`), once asked for.
+    pub(crate) people: Mutex<Option<mpsc::UnboundedSender<(String, String)>>>,
 }
 
 impl std::fmt::Debug for Cluster {

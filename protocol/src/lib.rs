@@ -11,6 +11,7 @@
 //! - [`chat_line`]: chat messages and rooms;
 //! - [`text`]: what the server accepts as chat text and as names;
 //! - [`time`]: times as the wire writes them;
+//! - [`people_msg`]: what the server says on a page's own socket ([`PeopleMsg`]);
 //! - [`json_schema`]: the JSON Schema of every message, derived from these types.
 //!
 //! **Architecture invariant**: pure data and its validation. No tokio, no sockets, no
@@ -20,6 +21,7 @@ pub mod chat_line;
 pub mod client;
 pub mod event;
 pub mod json_schema;
+pub mod people_msg;
 pub mod server_msg;
 pub mod summary;
 pub mod terms;
@@ -31,6 +33,7 @@ pub use chat_line::{ChatLine, KEPT_PER_ROOM, Room};
 pub use client::{ClientMsg, Tail, TailOutOfRange};
 pub use event::{Event, EventKind, MoveOption, StuckPiece, Turn, TurnKind};
 pub use json_schema::protocol_schema;
+pub use people_msg::{ChallengeView, PeopleMsg};
 pub use server_msg::{EventMsg, ServerMsg, Snapshot};
 pub use summary::{Status, Summary};
 pub use terms::{ClockSpec, ClockView, Series, SeriesKind};

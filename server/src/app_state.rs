@@ -35,6 +35,8 @@ pub struct AppState {
     pub cluster: Option<Arc<senet_cluster::Cluster>>,
     /// Accounts: sign-up, sign-in, sessions, passkeys.
     pub accounts: Arc<senet_accounts::Accounts>,
+    /// The pages' own sockets on this node, by account (`GET /ws/people`).
+    pub people: Arc<crate::people::People>,
 }
 
 impl AppState {

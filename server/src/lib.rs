@@ -31,6 +31,7 @@ pub mod config;
 pub mod http;
 pub mod limits;
 pub mod metrics;
+pub mod people;
 pub mod quick;
 pub mod reviews;
 pub mod tv;
@@ -91,7 +92,9 @@ fn app_parts(
         store,
         shutdown,
         cluster,
+        people: Arc::default(),
     };
+    http::people_socket::start_cluster_feed(&state);
     (http::router(state), shutdown_tx, sockets)
 }
 

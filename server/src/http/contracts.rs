@@ -125,6 +125,8 @@ foreign_bodies! {
     MeBody(writes) => senet_accounts::Me,
     /// `senet_accounts::Ceremony`: a passkey ceremony started.
     CeremonyBody(writes) => senet_accounts::Ceremony,
+    /// `senet_protocol::ChallengeView`: a challenge by name.
+    ChallengeViewBody(writes) => senet_protocol::ChallengeView,
 }
 
 /// utoipa's schema of a string that is one of `values` (for a query parameter).

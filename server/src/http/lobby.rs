@@ -115,7 +115,7 @@ pub(super) async fn list_matches(
 }
 
 /// The body of `POST /api/matches`: only `variant` is required.
-#[derive(Deserialize, JsonSchema)]
+#[derive(Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct CreateMatch {
     /// The variant.
@@ -166,6 +166,23 @@ pub(super) struct CreateMatch {
     test_dice_seed: Option<String>,
 }
 
+impl CreateMatch {
+    /// The terms of a challenge: two people (no bots), the seats' names the accounts'. A
+    /// rated challenge's match is public, as every rated match; an unrated one is as asked.
+    pub(super) fn for_challenge(mut self) -> Result<CreateMatch, ApiError> {
+        if self.players.is_some_and(|n| n != 2) || !self.bots.is_empty() {
+            return Err(ApiError::Invalid(
+                "a challenge is for two players, with no computer".into(),
+            ));
+        }
+        self.players = Some(2);
+        self.player_key = None;
+        self.player_name = None;
+        self.public |= self.rated;
+        Ok(self)
+    }
+}
+
 /// The schema of `bots`: levels by their ids (`senet_bots::Level::ALL`).
 fn bot_levels(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     let ids: Vec<&str> = senet_bots::Level::ALL.iter().map(|l| l.id()).collect();
@@ -177,7 +194,7 @@ fn yes() -> bool {
 }
 
 /// A new match's options.
-#[derive(Default, Deserialize, JsonSchema)]
+#[derive(Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct CreateOptions {
     /// `parker`: plain pegs wait on the last Senet Row space for a one (default: the printed
@@ -200,11 +217,11 @@ struct CreateOptions {
 
 /// A seat's invite.
 #[derive(Serialize, JsonSchema)]
-struct Invite {
+pub(super) struct Invite {
     /// The seat it claims.
     seat: u8,
     /// The invite (a secret; it claims the seat once).
-    invite: String,
+    pub(super) invite: String,
     /// The web client's join link.
     url: String,
 }
@@ -213,13 +230,13 @@ struct Invite {
 #[derive(Serialize, JsonSchema)]
 pub(super) struct CreatedReply {
     /// The new match.
-    match_id: String,
+    pub(super) match_id: String,
     /// The creator's seat (1).
     seat: u8,
     /// The seat's token: a bearer secret for the WebSocket's `hello`.
-    token: String,
+    pub(super) token: String,
     /// One invite per other seat a person takes (none for a bot's).
-    invites: Vec<Invite>,
+    pub(super) invites: Vec<Invite>,
     /// A private match's spectator key (null for a public match).
     spectator_key: Option<String>,
     /// The web client's spectator link.
@@ -245,6 +262,18 @@ pub(super) async fn create_match(
     body: Bytes,
 ) -> Result<(StatusCode, Json<CreatedReply>), Response> {
     let req: CreateMatch = parse(&body)?;
+    let created = make_match(&state, ip, &who, req).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Makes the match `req` asks for, with `who` in seat 1 (a challenge's accepted match too:
+/// `people_routes.rs`), within the address's allowances.
+pub(super) async fn make_match(
+    state: &AppState,
+    ip: Option<std::net::IpAddr>,
+    who: &MaybeSignedIn,
+    req: CreateMatch,
+) -> Result<CreatedReply, Response> {
     state
         .limits
         .create_match(ip)
@@ -256,6 +285,53 @@ pub(super) async fn create_match(
     if state.registry.open() >= state.config.max_open_matches {
         return Err(ApiError::TooManyMatches.into());
     }
+    let player = player_for(state, who, req.player_key.as_deref()).await?;
+    #[cfg(feature = "test-dice")]
+    let dice_seed = req.test_dice_seed.clone();
+    let spec = new_match(req, who)?;
+    #[cfg(feature = "test-dice")]
+    let spawned = match dice_seed.as_deref() {
+        Some(hex) => {
+            let seed = senet_match::dice::ServerSeed::from_hex(hex)
+                .ok_or_else(|| ApiError::Invalid("test_dice_seed is 64 hex digits".into()))?;
+            let (store, live) = (state.store.clone(), state.live.clone());
+            senet_live::spawn_match_with_dice(spec, player, store, live, seed).await
+        }
+        None => spawn_match_for(spec, player, state.store.clone(), state.live.clone()).await,
+    };
+    #[cfg(not(feature = "test-dice"))]
+    let spawned = spawn_match_for(spec, player, state.store.clone(), state.live.clone()).await;
+    let (handle, created) = spawned.map_err(|_| ApiError::Unavailable)?;
+    slot.fill(handle.summary.clone());
+    state.registry.insert(handle);
+    let id = created.match_id.clone();
+    tracing::Span::current().record("match_id", id.as_str());
+    let spectator_url = match &created.spectator_key {
+        Some(k) => format!("/m/{id}/watch?key={k}"),
+        None => format!("/m/{id}/watch"),
+    };
+    Ok(CreatedReply {
+        seat: 1,
+        token: created.token,
+        invites: created
+            .invites
+            .into_iter()
+            .map(|(seat, invite)| Invite {
+                seat,
+                url: format!("/m/{id}/join?invite={invite}"),
+                invite,
+            })
+            .collect(),
+        spectator_key: created.spectator_key,
+        spectator_url,
+        ws_url: format!("/ws/matches/{id}"),
+        match_id: id,
+    })
+}
+
+/// The match a create request asks for, checked, with `who`'s seat name in seat 1 (a
+/// challenge's terms are checked so before they are sent).
+pub(super) fn new_match(req: CreateMatch, who: &MaybeSignedIn) -> Result<NewMatch, ApiError> {
     let variant: Variant = req
         .variant
         .parse()
@@ -266,7 +342,7 @@ pub(super) async fn create_match(
         .map_err(|e| ApiError::Invalid(e.to_string()))?;
     let series = req.series.unwrap_or_default();
     if !(1..=99).contains(&series.target) {
-        return Err(ApiError::Invalid("the series target is 1 to 99".into()).into());
+        return Err(ApiError::Invalid("the series target is 1 to 99".into()));
     }
     let mut setup = Setup::players(players);
     let o = &req.options;
@@ -283,11 +359,12 @@ pub(super) async fn create_match(
     }
     let name = check_name(req.name, format!("{} match", variant.name())).map_err(ApiError::from)?;
     let creator =
-        check_name(seat_name(&who, req.player_name), "Player 1".into()).map_err(ApiError::from)?;
+        check_name(seat_name(who, req.player_name), "Player 1".into()).map_err(ApiError::from)?;
     if req.bots.len() >= usize::from(players) {
-        return Err(
-            ApiError::Invalid(format!("at most {} bots: seat 1 is yours", players - 1)).into(),
-        );
+        return Err(ApiError::Invalid(format!(
+            "at most {} bots: seat 1 is yours",
+            players - 1
+        )));
     }
     let bots = req
         .bots
@@ -312,58 +389,17 @@ pub(super) async fn create_match(
             .map_err(ApiError::Invalid)?,
         bots,
     };
-    let player = player_for(&state, &who, req.player_key.as_deref()).await?;
     // A guest's player key names a player but proves no account (`docs/accounts.md`).
     if req.rated && who.0.is_none() {
-        return Err(
-            ApiError::Invalid("a rated match is between accounts: sign in first".into()).into(),
-        );
+        return Err(ApiError::Invalid(
+            "a rated match is between accounts: sign in first".into(),
+        ));
     }
     if req.rated && !req.public {
         // Private matches count for nobody's results (`docs/ratings.md`).
-        return Err(ApiError::Invalid("a rated match is public".into()).into());
+        return Err(ApiError::Invalid("a rated match is public".into()));
     }
-    #[cfg(feature = "test-dice")]
-    let spawned = match req.test_dice_seed.as_deref() {
-        Some(hex) => {
-            let seed = senet_match::dice::ServerSeed::from_hex(hex)
-                .ok_or_else(|| ApiError::Invalid("test_dice_seed is 64 hex digits".into()))?;
-            let (store, live) = (state.store.clone(), state.live.clone());
-            senet_live::spawn_match_with_dice(spec, player, store, live, seed).await
-        }
-        None => spawn_match_for(spec, player, state.store.clone(), state.live.clone()).await,
-    };
-    #[cfg(not(feature = "test-dice"))]
-    let spawned = spawn_match_for(spec, player, state.store.clone(), state.live.clone()).await;
-    let (handle, created) = spawned.map_err(|_| ApiError::Unavailable)?;
-    slot.fill(handle.summary.clone());
-    state.registry.insert(handle);
-    let id = created.match_id.clone();
-    tracing::Span::current().record("match_id", id.as_str());
-    let spectator_url = match &created.spectator_key {
-        Some(k) => format!("/m/{id}/watch?key={k}"),
-        None => format!("/m/{id}/watch"),
-    };
-    Ok((
-        StatusCode::CREATED,
-        Json(CreatedReply {
-            seat: 1,
-            token: created.token,
-            invites: created
-                .invites
-                .into_iter()
-                .map(|(seat, invite)| Invite {
-                    seat,
-                    url: format!("/m/{id}/join?invite={invite}"),
-                    invite,
-                })
-                .collect(),
-            spectator_key: created.spectator_key,
-            spectator_url,
-            ws_url: format!("/ws/matches/{id}"),
-            match_id: id,
-        }),
-    ))
+    Ok(spec)
 }
 
 /// A match summary; a private match's needs its spectator key or a seat token.
@@ -450,7 +486,6 @@ pub(super) async fn join_match(
             .create_match(ip)
             .map_err(ApiError::RateLimited)?;
     }
-    let (reply, rx) = oneshot::channel();
     let name = check_name(seat_name(&who, req.name), String::new())?;
     if handle.summary.borrow().rated && who.0.is_none() {
         return Err(ApiError::Invalid(
@@ -458,8 +493,20 @@ pub(super) async fn join_match(
         ));
     }
     let player_id = player_for(&state, &who, req.player_key.as_deref()).await?;
+    take_seat(&handle, req.invite, name, player_id).await
+}
+
+/// Claims a seat of `handle`'s match for `name` (and `player_id`): with `invite`, its seat;
+/// without, the first free seat of a public match.
+pub(super) async fn take_seat(
+    handle: &senet_live::MatchHandle,
+    invite: Option<String>,
+    name: String,
+    player_id: Option<String>,
+) -> Result<Json<Joined>, ApiError> {
+    let (reply, rx) = oneshot::channel();
     let cmd = Cmd::Join(Box::new(SeatClaim {
-        invite: req.invite,
+        invite,
         name,
         player_id,
         reply,
@@ -484,6 +531,7 @@ pub(super) async fn join_match(
             JoinError::NameTaken(seat) => ApiError::NameTaken(seat),
             JoinError::Unavailable => ApiError::Unavailable,
         })?;
+    let id = handle.summary.borrow().match_id.clone();
     Ok(Json(Joined {
         ws_url: format!("/ws/matches/{id}"),
         match_id: id,

@@ -18,6 +18,8 @@ pub(crate) mod inputs;
 pub(crate) mod lobby;
 mod moderation_routes;
 mod openapi;
+pub(crate) mod people_routes;
+pub(crate) mod people_socket;
 mod pool;
 mod quick_route;
 mod review;
@@ -78,6 +80,16 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/me/blocks/remove"),
     ("post", "/api/reports"),
     ("get", "/api/admin/reports"),
+    ("get", "/ws/people"),
+    ("get", "/api/online"),
+    ("get", "/api/challenges"),
+    ("post", "/api/challenges"),
+    ("post", "/api/challenges/{id}/accept"),
+    ("post", "/api/challenges/{id}/decline"),
+    ("post", "/api/challenges/{id}/cancel"),
+    ("get", "/api/me/follows"),
+    ("post", "/api/me/follows"),
+    ("post", "/api/me/follows/remove"),
     ("post", "/api/admin/accounts/close"),
 ];
 
@@ -186,6 +198,33 @@ pub fn router(state: AppState) -> Router {
             post(moderation_routes::report).layer(guard.clone()),
         )
         .route("/api/admin/reports", get(moderation_routes::reports))
+        .route("/ws/people", get(people_routes::people_socket))
+        .route("/api/online", get(people_routes::online))
+        .route(
+            "/api/challenges",
+            get(people_routes::list).merge(post(people_routes::send).layer(guard.clone())),
+        )
+        .route(
+            "/api/challenges/{id}/accept",
+            post(people_routes::accept).layer(guard.clone()),
+        )
+        .route(
+            "/api/challenges/{id}/decline",
+            post(people_routes::decline).layer(guard.clone()),
+        )
+        .route(
+            "/api/challenges/{id}/cancel",
+            post(people_routes::cancel).layer(guard.clone()),
+        )
+        .route(
+            "/api/me/follows",
+            get(people_routes::list_follows)
+                .merge(post(people_routes::follow).layer(guard.clone())),
+        )
+        .route(
+            "/api/me/follows/remove",
+            post(people_routes::unfollow).layer(guard.clone()),
+        )
         .route(
             "/api/admin/accounts/close",
             post(moderation_routes::close).layer(guard),

@@ -19,7 +19,8 @@ use super::contracts::{EXTENSION, READ_SUFFIX};
 use super::quick_route;
 use super::tv_route;
 use super::{
-    account_routes, analysis_route, chances, chat, lobby, moderation_routes, review, scoreboard,
+    account_routes, analysis_route, chances, chat, lobby, moderation_routes, people_routes, review,
+    scoreboard,
 };
 
 /// Where component schemas are.
@@ -78,6 +79,16 @@ const COMPONENTS: &str = "#/components/schemas/";
         moderation_routes::report,
         moderation_routes::reports,
         moderation_routes::close,
+        people_routes::people_socket,
+        people_routes::online,
+        people_routes::list,
+        people_routes::send,
+        people_routes::accept,
+        people_routes::decline,
+        people_routes::cancel,
+        people_routes::list_follows,
+        people_routes::follow,
+        people_routes::unfollow,
     )
 )]
 struct ApiDoc;

@@ -24,6 +24,7 @@ mod leases;
 mod no_rules_in_web;
 mod open_seats;
 mod open_tail;
+mod people;
 mod private;
 mod quick;
 mod ratings;

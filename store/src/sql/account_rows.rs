@@ -542,7 +542,8 @@ async fn create_in(
 pub const DELETED_PLAYER: &str = "deleted player";
 
 impl SqlStore {
-    /// Deletes an account, in one transaction: its sessions, passkeys and ratings go; its
+    /// Deletes an account, in one transaction: its sessions, passkeys, blocks, follows,
+    /// challenges and ratings go; its
     /// player stays, for the games it played, named [`DELETED_PLAYER`] there and everywhere,
     /// with a key nobody holds (`retired_key_hash`). False when there was no such account.
     ///
@@ -558,6 +559,8 @@ impl SqlStore {
             "DELETE FROM sessions WHERE player_id = $1",
             "DELETE FROM passkeys WHERE player_id = $1",
             "DELETE FROM blocks WHERE player_id = $1 OR blocked_id = $1",
+            "DELETE FROM follows WHERE player_id = $1 OR followed_id = $1",
+            "DELETE FROM challenges WHERE from_id = $1 OR to_id = $1",
         ] {
             sqlx::query(statement)
                 .bind(player_id)

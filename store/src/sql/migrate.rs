@@ -19,7 +19,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 10] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 11] = [
     (
         1,
         "init",
@@ -79,6 +79,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 10] = [
         "accounts",
         include_str!("../../../migrations/sqlite/0010_accounts.sql"),
         include_str!("../../../migrations/postgres/0010_accounts.sql"),
+    ),
+    (
+        11,
+        "follows and challenges",
+        include_str!("../../../migrations/sqlite/0011_people.sql"),
+        include_str!("../../../migrations/postgres/0011_people.sql"),
     ),
 ];
 

@@ -22,6 +22,7 @@ mod chat_rows;
 pub mod lease;
 mod migrate;
 pub mod moderation_rows;
+pub mod people_rows;
 mod query_util;
 pub mod rating_reads;
 pub mod ratings;
