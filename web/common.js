@@ -117,7 +117,12 @@ function showAccount(me) {
   link.removeAttribute('data-pending');
 }
 if (typeof document !== 'undefined') {
-  session().then(showAccount);
+  session().then((me) => {
+    showAccount(me);
+    // The page's own socket: a signed-in player's challenges reach any page of theirs; the
+    // lobby shows everyone how many are online.
+    if (me || document.getElementById('online-count')) import('./people.js').then((m) => m.start(me));
+  });
   // A page shown again from the back-forward cache asks again: the session may have changed.
   addEventListener('pageshow', (e) => {
     if (!e.persisted) return;

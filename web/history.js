@@ -50,6 +50,7 @@ async function offerBlockAndReport(h) {
   };
   try { show((await api('/api/me/blocks')).blocked); } catch { return; }
   $('manage-card').hidden = false;
+  offerFollowAndChallenge(h, status);
   $('report-name').textContent = h.name;
   blockButton.addEventListener('click', async () => {
     try {
@@ -65,6 +66,42 @@ async function offerBlockAndReport(h) {
       $('report-reason').value = '';
       $('report-box').open = false;
       status.textContent = 'Thank you: the moderators will read your report.';
+    } catch (err) { status.textContent = err.message; }
+  });
+}
+
+// Follow them (their status shows here and in the lobby), or challenge them by name: they see
+// it at once on any page of theirs, and the server makes the match when they accept.
+async function offerFollowAndChallenge(h, status) {
+  const followButton = $('follow');
+  let following = false;
+  const show = (list) => {
+    const f = list.find((x) => x.player_id === h.player_id);
+    following = Boolean(f);
+    followButton.textContent = following ? `Unfollow ${h.name}` : `Follow ${h.name}`;
+    followButton.setAttribute('aria-pressed', String(following));
+    const words = { offline: 'offline', online: 'online now', playing: 'playing now' };
+    $('follow-status').replaceChildren(...(f ? [words[f.status] ?? f.status,
+      f.match_id ? ' · ' : '', f.match_id ? el('a', { href: `/m/${f.match_id}/watch`, text: 'watch' }) : ''] : []));
+  };
+  try { show((await api('/api/me/follows')).follows); } catch { /* the buttons still work */ }
+  followButton.addEventListener('click', async () => {
+    try {
+      show((await api(following ? '/api/me/follows/remove' : '/api/me/follows', { username: h.name })).follows);
+      status.textContent = following ? `You follow ${h.name}.` : `You no longer follow ${h.name}.`;
+    } catch (err) { status.textContent = err.message; }
+  });
+  const variants = await loadVariants();
+  // Every variant: a challenge is for two players, which each variant takes.
+  $('challenge-variant').replaceChildren(...variants.map((v) => el('option', { value: v.id, text: v.name })));
+  $('challenge-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const target = Number($('challenge-series').value);
+    const terms = { variant: $('challenge-variant').value, rated: $('challenge-rated').checked,
+      series: { kind: 'best_of', target } };
+    try {
+      await api('/api/challenges', { username: h.name, terms });
+      status.textContent = `Challenge sent: ${h.name} sees it now. It waits ten minutes for an answer.`;
     } catch (err) { status.textContent = err.message; }
   });
 }

@@ -15,6 +15,8 @@
 //    server's words in the live region.
 // e2. Ana (device A) wins a rated game against Cleo (D); both of Ana's devices show the same
 //    rating and history, on the API and on the player's page.
+// e2b. Cleo follows Ana and challenges her by name from Ana's page; Ana sees it live in the
+//    lobby and accepts; both land on the new match's board.
 // e3. Cleo blocks and reports Ana from Ana's page (no such offer on one's own page).
 // f. A removes a passkey, may not remove the last way in, and signs out everywhere: A and B
 //    are signed out, D (another account) is not.
@@ -298,6 +300,43 @@ try {
   assert.equal(await A.page.textContent('#ratings'), await B.page.textContent('#ratings'));
   assert.ok((await A.page.locator('#history tr[data-match]').allTextContents()).length >= 1);
   log('e2. rated game won; both devices show', onA.ratings[0].rating.toFixed(0));
+
+  // ---- e2b. Cleo follows Ana and challenges her by name from Ana's page; Ana, in the lobby,
+  // sees it at once and accepts; both are taken to the new match's board ----
+  await A.page.goto(`${BASE}/`);
+  await A.page.waitForFunction(() => /online/.test(document.getElementById('online-count').textContent));
+  await D.page.goto(`${BASE}/players/${onA.player_id}`);
+  await D.page.waitForSelector('#manage-card:not([hidden])');
+  await D.page.waitForSelector('#challenge-variant option[value="bell"]', { state: 'attached' });
+  await D.page.click('#follow');
+  await D.page.waitForFunction(() => document.getElementById('follow').getAttribute('aria-pressed') === 'true');
+  assert.match(await D.page.textContent('#follow-status'), /online now/, 'Ana has a page open');
+  await D.page.selectOption('#challenge-variant', 'bell');
+  await D.page.click('#challenge-go');
+  await D.page.waitForSelector('.challenge');
+  assert.match(await D.page.textContent('.challenge'), new RegExp(`You challenged ${onA.name}: Bell`));
+  const offer = A.page.locator('.challenge', { hasText: `${cleo} challenges you` });
+  await offer.waitFor();
+  await shot(A.page, 'challenge');
+  await Promise.all([
+    A.page.waitForURL(/\/m\/[^/]+$/),
+    D.page.waitForURL(/\/m\/[^/]+$/),
+    offer.getByRole('button', { name: `Accept ${cleo}'s challenge` }).click(),
+  ]);
+  const challengeMatch = new URL(A.page.url()).pathname.split('/')[2];
+  assert.equal(new URL(D.page.url()).pathname.split('/')[2], challengeMatch, 'both on the same board');
+  const names = await A.page.evaluate(async (id) => (await (await fetch(`/api/matches/${id}`)).json()).names, challengeMatch);
+  assert.deepEqual(names, [cleo, onA.name], 'the challenger in seat 1, Ana in seat 2');
+  for (const page of [A.page, D.page]) {
+    await page.waitForFunction(() => document.querySelector('#board svg, svg.board, #board') !== null);
+  }
+  // The lobby lists whom Cleo follows, with Ana's status now that she plays.
+  await D.page.goto(`${BASE}/`);
+  const followed = D.page.locator('#following li', { hasText: onA.name });
+  await followed.waitFor();
+  assert.match(await followed.textContent(), /· (online|playing)/);
+  log('e2b. followed, challenged by name, seen live and accepted');
+  await A.page.goto(`${BASE}/players/${onA.player_id}`);
 
   // ---- e3. Cleo, on Ana's page, blocks her and reports her; never on one's own page ----
   await A.page.waitForSelector('#who');

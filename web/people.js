@@ -1,0 +1,152 @@
+// The page's own socket (GET /ws/people): how many people are online, for the lobby's line,
+// and, on every page of a signed-in player, challenges by name as they come and as they are
+// answered. The server says everything here; the page only draws it and sends the answers
+// (POST /api/challenges/{id}/accept, decline, cancel).
+
+import { api, el, loadVariants, saveSeat } from './common.js';
+
+let me = null;
+let variants = [];
+let retry = 1000;
+// Challenges shown, by id: the box of each.
+const shown = new Map();
+
+function region() {
+  let box = document.getElementById('challenges');
+  if (!box) {
+    box = el('aside', { id: 'challenges', class: 'challenges', 'aria-label': 'Challenges', 'aria-live': 'polite' });
+    document.body.append(box);
+  }
+  return box;
+}
+
+function variantName(id) { return variants.find((v) => v.id === id)?.name ?? id; }
+
+// The terms in words: "Bell's Senet, rated, best of 3, 5+2 clock".
+function termsWords(t) {
+  const words = [variantName(t?.variant)];
+  words.push(t?.rated ? 'rated' : 'casual');
+  const s = t?.series;
+  if (s && s.target > 1) words.push(`${s.kind === 'first_to' ? 'first to' : 'best of'} ${s.target}`);
+  const c = t?.clock;
+  if (c?.kind === 'fischer') words.push(`${Math.round(c.base_secs / 60)}+${c.increment_secs} clock`);
+  if (c?.kind === 'correspondence') words.push(`${c.days} day${c.days === 1 ? '' : 's'} a move`);
+  return words.join(', ');
+}
+
+function button(text, onClick, cls) {
+  const b = el('button', { type: 'button', text, class: cls ?? null });
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function say(box, text) {
+  box.querySelector('.challenge-status').textContent = text;
+}
+
+// What a challenge's box says and offers, as the challenge is now.
+function draw(c) {
+  const mine = me && c.from === me.username;
+  let box = shown.get(c.id);
+  if (!box) {
+    box = el('div', { class: 'challenge card', dataset: { challenge: c.id } },
+      el('p', { class: 'challenge-words' }),
+      el('div', { class: 'challenge-actions inline-form' }),
+      el('p', { class: 'challenge-status', role: 'status' }));
+    shown.set(c.id, box);
+    region().append(box);
+  }
+  const words = box.querySelector('.challenge-words');
+  const actions = box.querySelector('.challenge-actions');
+  actions.replaceChildren();
+  const terms = termsWords(c.terms);
+  if (c.state === 'open') {
+    if (mine) {
+      words.textContent = `You challenged ${c.to}: ${terms}. Waiting for an answer…`;
+      actions.append(button('Cancel', () => answer(c, 'cancel', box), 'secondary'));
+    } else {
+      words.textContent = `${c.from} challenges you: ${terms}.`;
+      actions.append(button(`Accept ${c.from}'s challenge`, () => answer(c, 'accept', box)),
+        button('Decline', () => answer(c, 'decline', box), 'secondary'));
+    }
+    return;
+  }
+  if (c.state === 'accepted') {
+    words.textContent = mine ? `${c.to} accepted your challenge.` : `You accepted ${c.from}'s challenge.`;
+    if (mine && c.match_id && c.token) {
+      saveSeat(c.match_id, 1, c.token);
+      actions.append(el('a', { class: 'button', href: `/m/${c.match_id}`, text: 'Go to the board' }));
+      // The challenger goes to the board at once, as the accepting player does.
+      if (!location.pathname.startsWith(`/m/${c.match_id}`)) location.assign(`/m/${encodeURIComponent(c.match_id)}`);
+    }
+  } else if (c.state === 'declined') {
+    words.textContent = mine ? `${c.to} declined your challenge.` : `You declined ${c.from}'s challenge.`;
+  } else if (c.state === 'cancelled') {
+    words.textContent = mine ? `You took back your challenge to ${c.to}.` : `${c.from} took back the challenge.`;
+  }
+  actions.append(button('Close', () => { box.remove(); shown.delete(c.id); }, 'secondary'));
+}
+
+async function answer(c, how, box) {
+  try {
+    const r = await api(`/api/challenges/${encodeURIComponent(c.id)}/${how}`, {});
+    if (how === 'accept') {
+      saveSeat(r.match_id, r.seat, r.token);
+      location.assign(`/m/${encodeURIComponent(r.match_id)}`);
+    } else {
+      draw(r);
+    }
+  } catch (err) {
+    say(box, err.code === 'challenge_gone' ? 'That challenge is not open any more.' : err.message);
+  }
+}
+
+function online(m) {
+  const line = document.getElementById('online-count');
+  if (!line) return;
+  line.textContent = `${m.online} online · ${m.playing} game${m.playing === 1 ? '' : 's'} being played`;
+}
+
+function connect() {
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/people`);
+  let signedOut = false;
+  ws.onopen = () => { retry = 1000; };
+  ws.onmessage = (e) => {
+    let m;
+    try { m = JSON.parse(e.data); } catch { return; }
+    if (m.type === 'online') online(m);
+    else if (m.type === 'challenges') m.challenges.forEach(draw);
+    else if (m.type === 'challenge') draw(m.challenge);
+    else if (m.type === 'error' && m.code === 'signed_out') signedOut = true;
+  };
+  ws.onclose = () => {
+    if (signedOut) return;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 30000);
+  };
+}
+
+// The lobby's list of the players one follows, each with its status (asked every 15 s).
+async function following() {
+  const list = document.getElementById('following');
+  if (!list || !me) return;
+  let r;
+  try { r = await api('/api/me/follows'); } catch { return; }
+  const words = { offline: 'offline', online: 'online', playing: 'playing' };
+  list.replaceChildren(...r.follows.map((f) => el('li', { dataset: { status: f.status } },
+    el('a', { href: `/players/${encodeURIComponent(f.player_id)}`, text: f.username }),
+    ` · ${words[f.status] ?? f.status}`,
+    f.match_id ? ' · ' : '', f.match_id ? el('a', { href: `/m/${f.match_id}/watch`, text: 'watch' }) : '')));
+  document.getElementById('following-card').hidden = r.follows.length === 0;
+}
+
+// Opened once per page: for a signed-in player on every page, for a guest on the lobby only.
+export async function start(account) {
+  me = account;
+  try { variants = await loadVariants(); } catch { variants = []; }
+  connect();
+  if (me && document.getElementById('following')) {
+    following();
+    setInterval(following, 15000);
+  }
+}
