@@ -1000,3 +1000,66 @@ async fn an_account_is_the_same_on_every_node() {
         assert_eq!((r.status, r.code()), (429, "rate_limited"));
     }
 }
+
+/// Challenges and who is online on several nodes (`docs/cluster.md`): a player whose page is
+/// open on node B is online to a follower on node A; a challenge sent on A reaches B's page
+/// socket at once; accepted on B, its answer and seat token reach the challenger's page on A,
+/// whose token then seats them through A.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenges_and_who_is_online_cross_nodes() {
+    use crate::accounts::unique;
+    use crate::people::{challenge_in, next, page_socket, signed_up};
+    let test = "challenges_and_who_is_online_cross_nodes";
+    let Some(redis) = redis(test, false) else {
+        return;
+    };
+    let Some(db) = pg_db(test).await else { return };
+    let a = Node::start(&db.url, &redis.url, "people-a");
+    let b = Node::start(&db.url, &redis.url, "people-b");
+    let (ana_name, bo_name) = (unique("Ana "), unique("Bo "));
+    let mut ana = signed_up(a.addr, &ana_name).await;
+    let mut bo = signed_up(b.addr, &bo_name).await;
+    let mut bo_page = page_socket(b.addr, bo.cookie.as_deref()).await;
+    assert_eq!(next(&mut bo_page).await["type"], "online");
+    assert_eq!(next(&mut bo_page).await["type"], "challenges");
+    let mut ana_page = page_socket(a.addr, ana.cookie.as_deref()).await;
+    next(&mut ana_page).await;
+    next(&mut ana_page).await;
+
+    // Followed on A, Bo (a page open on B) is online within the second nodes put it in.
+    let f = ana
+        .post("/api/me/follows", json!({"username": bo_name}))
+        .await;
+    assert_eq!(f.status, 200, "{}", f.body);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let f = ana.send("GET", "/api/me/follows", None).await;
+        if f.body["follows"][0]["status"] == "online" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{}", f.body);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    let sent = ana
+        .post(
+            "/api/challenges",
+            json!({"username": bo_name, "terms": {"variant": "bell"}}),
+        )
+        .await;
+    assert_eq!(sent.status, 201, "{}", sent.body);
+    let id = sent.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(challenge_in(&mut bo_page, "open").await["id"], id.as_str());
+    let accepted = bo
+        .post(&format!("/api/challenges/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let told = challenge_in(&mut ana_page, "accepted").await;
+    let match_id = accepted.body["match_id"].as_str().unwrap();
+    assert_eq!(told["match_id"], match_id);
+    let token = told["token"].as_str().expect("the challenger's token on A");
+    let (_ws, welcome) = Client { addr: a.addr }
+        .hello(match_id, Some(token), None)
+        .await;
+    assert_eq!(welcome["seat"], 1, "seated through node A");
+}

@@ -18,7 +18,7 @@ type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A page's own socket, with the browser's cookie.
-async fn page_socket(addr: SocketAddr, cookie: Option<&str>) -> Socket {
+pub(crate) async fn page_socket(addr: SocketAddr, cookie: Option<&str>) -> Socket {
     let mut req = format!("ws://{addr}/ws/people")
         .into_client_request()
         .unwrap();
@@ -30,7 +30,7 @@ async fn page_socket(addr: SocketAddr, cookie: Option<&str>) -> Socket {
 }
 
 /// The next text frame as JSON (panics after 10 s, or when the socket closes).
-async fn next(ws: &mut Socket) -> Value {
+pub(crate) async fn next(ws: &mut Socket) -> Value {
     loop {
         let m = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
             .await
@@ -44,7 +44,7 @@ async fn next(ws: &mut Socket) -> Value {
 }
 
 /// Reads until a `challenge` frame in `state`.
-async fn challenge_in(ws: &mut Socket, state: &str) -> Value {
+pub(crate) async fn challenge_in(ws: &mut Socket, state: &str) -> Value {
     loop {
         let m = next(ws).await;
         if m["type"] == "challenge" && m["challenge"]["state"] == state {
@@ -53,7 +53,7 @@ async fn challenge_in(ws: &mut Socket, state: &str) -> Value {
     }
 }
 
-async fn signed_up(addr: SocketAddr, name: &str) -> Browser {
+pub(crate) async fn signed_up(addr: SocketAddr, name: &str) -> Browser {
     let mut b = Browser::new(addr);
     let made = b
         .post(
