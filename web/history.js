@@ -31,6 +31,12 @@ async function init() {
     cell(5, String(m.points)),
     cell(6, m.won === true ? 'won' : m.won === false ? 'lost' : m.status)));
   $('history').replaceChildren(head, ...rows);
+  // The matches being played now, to watch (every match listed here is public).
+  const live = h.matches.filter((m) => m.status === 'live');
+  $('playing').replaceChildren(...live.map((m) => el('li', {},
+    el('a', { href: `/m/${m.match_id}/watch`, text: `Watch ${m.name}` }),
+    ` (${variants.find((v) => v.id === m.variant)?.name ?? m.variant}), against ${m.opponents.map((o) => o.name || `seat ${o.seat}`).join(', ')}`)));
+  $('playing-card').hidden = live.length === 0;
   showRatings(h, variants);
   offerBlockAndReport(h);
 }

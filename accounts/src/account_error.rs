@@ -49,6 +49,9 @@ pub enum AccountError {
     /// No account has that name.
     #[error("no account has that name")]
     NoSuchAccount,
+    /// The seat is at a table with a player who blocks this one, or whom this one blocks.
+    #[error("you cannot sit at a table with a player who blocks you, or whom you block")]
+    Blocked,
     /// The challenge is not open any more: answered, cancelled or expired (or not theirs).
     #[error("that challenge is not open any more")]
     ChallengeGone,
@@ -84,6 +87,7 @@ impl AccountError {
             AccountError::Closed => "account_closed",
             AccountError::NotModerator => "forbidden",
             AccountError::NoSuchAccount => "not_found",
+            AccountError::Blocked => "blocked",
             AccountError::ChallengeGone => "challenge_gone",
             AccountError::ChallengeRefused => "challenge_refused",
             AccountError::TooManyChallenges(_) => "too_many_challenges",

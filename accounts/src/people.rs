@@ -73,6 +73,40 @@ impl Accounts {
         Ok(self.rows()?.followed(&account.player_id).await?)
     }
 
+    /// Whether `player_id` is kept apart (a block, either way) from a player seated in match
+    /// `match_id`: then it may not take a seat there.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn blocked_at_table(
+        &self,
+        player_id: &str,
+        match_id: &str,
+    ) -> Result<bool, AccountError> {
+        let rows = self.rows()?;
+        let apart = rows.kept_apart(player_id).await?;
+        if apart.is_empty() {
+            return Ok(false);
+        }
+        Ok(rows
+            .seated_players(match_id)
+            .await?
+            .iter()
+            .any(|p| apart.contains(p)))
+    }
+
+    /// The open account named `name` (any letter case), if any.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn account_named(&self, name: &str) -> Result<Option<AccountRow>, AccountError> {
+        match self.named(name).await {
+            Ok(a) => Ok(Some(a)),
+            Err(AccountError::NoSuchAccount) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The account of `player_id`, open or closed.
     ///
     /// # Errors

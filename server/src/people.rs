@@ -35,6 +35,8 @@ pub struct Present {
     people: Arc<People>,
     player: Option<String>,
     id: u64,
+    /// A guest's outbox, which nothing writes to: held so that its receiver stays open.
+    _guest_outbox: Option<mpsc::Sender<String>>,
 }
 
 impl Drop for Present {
@@ -65,19 +67,24 @@ impl People {
     pub fn arrive(self: &Arc<Self>, player: Option<String>) -> (Present, mpsc::Receiver<String>) {
         let (tx, rx) = mpsc::channel(OUTBOX);
         let id = self.next.fetch_add(1, Ordering::Relaxed);
-        match &player {
+        let guest_outbox = match &player {
             None => {
                 self.guests.fetch_add(1, Ordering::Relaxed);
+                Some(tx)
             }
-            Some(p) => lock(&self.by_player)
-                .entry(p.clone())
-                .or_default()
-                .push((id, tx)),
-        }
+            Some(p) => {
+                lock(&self.by_player)
+                    .entry(p.clone())
+                    .or_default()
+                    .push((id, tx));
+                None
+            }
+        };
         let present = Present {
             people: self.clone(),
             player,
             id,
+            _guest_outbox: guest_outbox,
         };
         (present, rx)
     }
@@ -128,7 +135,13 @@ mod tests {
         let people = Arc::new(People::default());
         let (ana, mut ana_rx) = people.arrive(Some("ana".into()));
         let (ana2, mut ana2_rx) = people.arrive(Some("ana".into()));
-        let (guest, _guest_rx) = people.arrive(None);
+        let (guest, mut guest_rx) = people.arrive(None);
+        assert!(
+            guest_rx
+                .try_recv()
+                .is_err_and(|e| e == mpsc::error::TryRecvError::Empty),
+            "a guest's outbox stays open, with nothing in it"
+        );
         assert_eq!(people.online_here(), vec!["ana".to_string()]);
         assert_eq!(people.guests_here(), 1);
         assert_eq!(people.tell_here("ana", "hi"), 2);

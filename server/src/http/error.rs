@@ -116,9 +116,10 @@ fn account_status(e: &AccountError) -> StatusCode {
         AccountError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         AccountError::CeremonyExpired | AccountError::PasskeyRefused(_) => StatusCode::BAD_REQUEST,
         AccountError::NoSuchPasskey | AccountError::NoSuchAccount => StatusCode::NOT_FOUND,
-        AccountError::Closed | AccountError::NotModerator | AccountError::ChallengeRefused => {
-            StatusCode::FORBIDDEN
-        }
+        AccountError::Closed
+        | AccountError::NotModerator
+        | AccountError::ChallengeRefused
+        | AccountError::Blocked => StatusCode::FORBIDDEN,
         AccountError::ChallengeGone => StatusCode::GONE,
         AccountError::TooManyChallenges(_) => StatusCode::TOO_MANY_REQUESTS,
         AccountError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,

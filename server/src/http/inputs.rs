@@ -146,3 +146,11 @@ pub(crate) fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
     }
     serde_json::from_slice(body).map_err(|e| ApiError::Malformed(e.to_string()))
 }
+
+/// Whether the request asks for an HTML page (a browser's navigation).
+pub(crate) fn accepts_html(headers: &HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"))
+}

@@ -493,6 +493,12 @@ pub(super) async fn join_match(
         ));
     }
     let player_id = player_for(&state, &who, req.player_key.as_deref()).await?;
+    // Two accounts kept apart by a block never sit at one table (`docs/accounts.md`).
+    if let (Some(_), Some(p)) = (&who.0, &player_id) {
+        if state.accounts.blocked_at_table(p, &id).await? {
+            return Err(senet_accounts::AccountError::Blocked.into());
+        }
+    }
     take_seat(&handle, req.invite, name, player_id).await
 }
 

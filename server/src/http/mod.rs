@@ -90,6 +90,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/me/follows"),
     ("post", "/api/me/follows"),
     ("post", "/api/me/follows/remove"),
+    ("get", "/@/{username}"),
     ("post", "/api/admin/accounts/close"),
 ];
 
@@ -200,6 +201,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/admin/reports", get(moderation_routes::reports))
         .route("/ws/people", get(people_routes::people_socket))
         .route("/api/online", get(people_routes::online))
+        .route("/@/{username}", get(people_routes::by_name))
         .route(
             "/api/challenges",
             get(people_routes::list).merge(post(people_routes::send).layer(guard.clone())),
@@ -254,10 +256,7 @@ async fn not_found(
     headers: axum::http::HeaderMap,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let wants_page = headers
-        .get(axum::http::header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|accept| accept.contains("text/html"));
+    let wants_page = inputs::accepts_html(&headers);
     let path = uri.path();
     if wants_page && !path.starts_with("/api/") && !path.starts_with("/ws/") {
         senet_assets::no_such_page(headers).await

@@ -89,6 +89,7 @@ const COMPONENTS: &str = "#/components/schemas/";
         people_routes::list_follows,
         people_routes::follow,
         people_routes::unfollow,
+        people_routes::by_name,
     )
 )]
 struct ApiDoc;

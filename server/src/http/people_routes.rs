@@ -14,7 +14,7 @@ use senet_store::sql::people_rows::ChallengeRow;
 use serde::{Deserialize, Serialize};
 
 use super::contracts::ChallengeViewBody;
-use super::inputs::{ClientIp, origin_allowed, parse};
+use super::inputs::{ClientIp, accepts_html, origin_allowed, parse};
 use super::lobby::{CreateMatch, Joined, make_match, new_match, take_seat};
 use super::people_socket::view;
 use super::signed_in::{MaybeSignedIn, SignedIn, session_secret};
@@ -372,4 +372,26 @@ pub(crate) async fn unfollow(
     let req: FollowName = parse(&body)?;
     state.accounts.unfollow(&who.account, &req.username).await?;
     follows(&state, &who).await
+}
+
+/// A player's page by account name: `/@/Ana` leads to `/players/{id}` (any letter case). A
+/// name that is no open account's gets the "No such page" page (a client that does not ask
+/// for HTML, the JSON `not_found`).
+#[utoipa::path(get, path = "/@/{username}",
+    params(("username" = String, Path, description = "the account's name")),
+    responses((status = 303, description = "to the player's page"),
+        (status = 404, description = "no open account has that name")))]
+pub(crate) async fn by_name(
+    State(state): State<AppState>,
+    Path(username): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    match state.accounts.account_named(&username).await? {
+        Some(a) => {
+            Ok(axum::response::Redirect::to(&format!("/players/{}", a.player_id)).into_response())
+        }
+        // A browser gets the page; any other client the JSON `not_found`.
+        None if accepts_html(&headers) => Ok(senet_assets::no_such_page(headers).await),
+        None => Err(ApiError::NotFound),
+    }
 }

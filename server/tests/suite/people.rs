@@ -244,6 +244,47 @@ async fn a_challenge_by_name_is_seen_at_once_and_accepted_into_a_match() {
         .await;
     assert_eq!((a.status, a.code()), (403, "challenge_refused"));
 
+    // Nor do they sit at one table: Bo may not take a seat in Ana's match, even invited.
+    let made = ana.post("/api/matches", json!({"variant": "bell"})).await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let table = made.body["match_id"].as_str().unwrap().to_owned();
+    for body in [
+        json!({}),
+        json!({"invite": made.body["invites"][0]["invite"]}),
+    ] {
+        let a = bo.post(&format!("/api/matches/{table}/join"), body).await;
+        assert_eq!((a.status, a.code()), (403, "blocked"), "{}", a.body);
+    }
+    let a = guest
+        .post(&format!("/api/matches/{table}/join"), json!({}))
+        .await;
+    assert_eq!(a.status, 200, "a guest is nobody's block: {}", a.body);
+
+    // A player's page by name, in any letter case.
+    let to = bo
+        .send(
+            "GET",
+            &format!("/@/{}", ana_name.to_lowercase().replace(' ', "%20")),
+            None,
+        )
+        .await;
+    assert_eq!(to.status, 303);
+    let me = ana.me().await;
+    let location = to
+        .headers
+        .iter()
+        .find(|(n, _)| n == "location")
+        .map(|(_, v)| v.clone());
+    assert_eq!(
+        location,
+        Some(format!(
+            "/players/{}",
+            me.body["player_id"].as_str().unwrap()
+        ))
+    );
+    let nobody = bo.send("GET", "/@/Nobody%20at%20all", None).await;
+    assert_eq!((nobody.status, nobody.code()), (404, "not_found"));
+
     // The page socket takes no requests.
     bo_page
         .send(Message::Text(r#"{"type":"hello"}"#.into()))
@@ -284,6 +325,9 @@ async fn follows_show_who_is_online_and_playing_and_the_count_of_everyone() {
         before["online"].as_u64().unwrap() + 2,
         "Bo and a guest's page"
     );
+    // A page stays counted while it is open.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(Client { addr: s.addr }.get("/api/online").await.1, now);
     let f = ana.send("GET", "/api/me/follows", None).await;
     assert_eq!(status(&f.body).as_deref(), Some("online"));
 
@@ -323,4 +367,51 @@ async fn follows_show_who_is_online_and_playing_and_the_count_of_everyone() {
         .post("/api/me/follows", json!({"username": ana_name}))
         .await;
     assert_eq!((me.status, me.code()), (422, "invalid"));
+}
+
+/// A deleted account's chat lines stay, under "deleted player", as its seats do.
+#[tokio::test]
+async fn a_deleted_accounts_chat_lines_name_a_deleted_player() {
+    let (_dir, url) = db::sqlite();
+    let mut cfg = db::config(&url);
+    cfg.trust_forwarded_for = true;
+    cfg.chat_per_sec = 0.0;
+    let s = start_durable(cfg).await;
+    let name = unique("Ana ");
+    let mut ana = signed_up(s.addr, &name).await;
+    let made = ana
+        .post("/api/matches", json!({"variant": "bell", "bots": ["easy"]}))
+        .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let id = made.body["match_id"].as_str().unwrap().to_owned();
+    let c = Client { addr: s.addr };
+    let (mut ws, _) = c.hello(&id, made.body["token"].as_str(), None).await;
+    let seq = ws.act(json!({"type": "chat", "text": "good game"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    let seq = ws.act(json!({"type": "resign"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    let path = format!("/api/matches/{id}/chat");
+    let names = |body: &Value| -> Vec<String> {
+        body["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let before = loop {
+        let (_, body) = c.get(&path).await;
+        if !names(&body).is_empty() {
+            break body;
+        }
+        assert!(std::time::Instant::now() < deadline, "{body}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(names(&before), vec![name.clone()]);
+    let gone = ana.post("/api/me/delete", json!({"username": name})).await;
+    assert_eq!(gone.status, 204, "{}", gone.body);
+    let (_, after) = c.get(&path).await;
+    assert_eq!(names(&after), vec!["deleted player".to_owned()]);
+    assert_eq!(after["messages"][0]["text"], "good game");
 }

@@ -544,7 +544,8 @@ pub const DELETED_PLAYER: &str = "deleted player";
 impl SqlStore {
     /// Deletes an account, in one transaction: its sessions, passkeys, blocks, follows,
     /// challenges and ratings go; its
-    /// player stays, for the games it played, named [`DELETED_PLAYER`] there and everywhere,
+    /// player stays, for the games it played, named [`DELETED_PLAYER`] there and everywhere
+    /// (its seats' chat lines too),
     /// with a key nobody holds (`retired_key_hash`). False when there was no such account.
     ///
     /// # Errors
@@ -578,6 +579,10 @@ impl SqlStore {
         }
         for statement in [
             "DELETE FROM ratings WHERE player_id = $1",
+            // The seat's chat lines first: they are found by the seats the player held.
+            "UPDATE chat_messages SET name = $2 WHERE seat IS NOT NULL AND EXISTS \
+             (SELECT 1 FROM seats s WHERE s.match_id = chat_messages.match_id \
+             AND s.seat = chat_messages.seat AND s.player_id = $1)",
             "UPDATE seats SET name = $2 WHERE player_id = $1",
         ] {
             sqlx::query(statement)

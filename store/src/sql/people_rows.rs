@@ -156,6 +156,23 @@ impl SqlStore {
             .collect()
     }
 
+    /// The players of the claimed seats of match `match_id` (none for a seat without one).
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn seated_players(&self, match_id: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id FROM seats WHERE match_id = $1 AND player_id IS NOT NULL",
+        )
+        .bind(match_id)
+        .fetch_all(self.pool())
+        .await
+        .map_err(err)?;
+        rows.iter()
+            .map(|r| r.try_get("player_id").map_err(err))
+            .collect()
+    }
+
     /// Keeps a new challenge, open until `expires_ms`.
     ///
     /// # Errors
