@@ -407,7 +407,8 @@ try {
   await D.page.fill('#delete-name', cleo);
   await D.page.click('#delete-go');
   await signedOut(D.page);
-  assert.match(await D.page.textContent('#account-status'), /deleted/);
+  // The live region's words come 30 ms after it is cleared (so that a screen reader says them).
+  await D.page.waitForFunction(() => /deleted/.test(document.getElementById('account-status').textContent));
   assert.equal((await me(D.page))[0], 401);
   const history = await D.page.evaluate(async (id) => (await fetch(`/api/players/${id}/history`)).json(), old.player_id);
   assert.equal(history.name, 'deleted player', 'the games stay, under "deleted player"');
