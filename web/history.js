@@ -105,6 +105,9 @@ async function offerFollowAndChallenge(h, status) {
     const target = Number($('challenge-series').value);
     const terms = { variant: $('challenge-variant').value, rated: $('challenge-rated').checked,
       series: { kind: 'best_of', target } };
+    const [kind, a, b] = $('challenge-clock').value.split(':');
+    if (kind === 'f') terms.clock = { kind: 'fischer', base_secs: Number(a), increment_secs: Number(b) };
+    if (kind === 'c') terms.clock = { kind: 'correspondence', days: Number(a) };
     try {
       await api('/api/challenges', { username: h.name, terms });
       status.textContent = `Challenge sent: ${h.name} sees it now. It waits ten minutes for an answer.`;

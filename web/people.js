@@ -3,7 +3,7 @@
 // answered. The server says everything here; the page only draws it and sends the answers
 // (POST /api/challenges/{id}/accept, decline, cancel).
 
-import { api, el, loadVariants, saveSeat } from './common.js';
+import { api, clockRuleWords, el, loadVariants, saveSeat } from './common.js';
 
 let me = null;
 let variants = [];
@@ -22,15 +22,13 @@ function region() {
 
 function variantName(id) { return variants.find((v) => v.id === id)?.name ?? id; }
 
-// The terms in words: "Bell's Senet, rated, best of 3, 5+2 clock".
+// The terms in words: "Bell's Senet (1960), rated, best of 3, clock 5+3".
 function termsWords(t) {
   const words = [variantName(t?.variant)];
   words.push(t?.rated ? 'rated' : 'casual');
   const s = t?.series;
   if (s && s.target > 1) words.push(`${s.kind === 'first_to' ? 'first to' : 'best of'} ${s.target}`);
-  const c = t?.clock;
-  if (c?.kind === 'fischer') words.push(`${Math.round(c.base_secs / 60)}+${c.increment_secs} clock`);
-  if (c?.kind === 'correspondence') words.push(`${c.days} day${c.days === 1 ? '' : 's'} a move`);
+  if (t?.clock) words.push(`clock ${clockRuleWords(t.clock)}`);
   return words.join(', ');
 }
 

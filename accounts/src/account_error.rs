@@ -49,6 +49,9 @@ pub enum AccountError {
     /// No account has that name.
     #[error("no account has that name")]
     NoSuchAccount,
+    /// A moderator silenced the account: it cannot chat or challenge.
+    #[error("a moderator silenced this account: it cannot chat or challenge")]
+    Silenced,
     /// The seat is at a table with a player who blocks this one, or whom this one blocks.
     #[error("you cannot sit at a table with a player who blocks you, or whom you block")]
     Blocked,
@@ -88,6 +91,7 @@ impl AccountError {
             AccountError::NotModerator => "forbidden",
             AccountError::NoSuchAccount => "not_found",
             AccountError::Blocked => "blocked",
+            AccountError::Silenced => "silenced",
             AccountError::ChallengeGone => "challenge_gone",
             AccountError::ChallengeRefused => "challenge_refused",
             AccountError::TooManyChallenges(_) => "too_many_challenges",

@@ -129,6 +129,39 @@ impl Accounts {
         Ok(())
     }
 
+    /// A moderator silences the account named `name` (`true`), or lifts it: a silenced
+    /// account signs in and plays, but cannot chat (in any seat it holds, or watching) or
+    /// challenge anyone.
+    ///
+    /// # Errors
+    /// [`AccountError::NotModerator`], [`AccountError::NoSuchAccount`]; the store's.
+    pub async fn silence(
+        &self,
+        account: &AccountRow,
+        name: &str,
+        silenced: bool,
+    ) -> Result<(), AccountError> {
+        Accounts::moderator(account)?;
+        let other = self.named(name).await?;
+        self.rows()?
+            .set_silenced(&other.player_id, silenced)
+            .await?;
+        tracing::info!(moderator = %account.player_id, account = %other.player_id, silenced, "silence set");
+        Ok(())
+    }
+
+    /// Whether seat `seat` of match `match_id` is held by a silenced account (false
+    /// without a SQL store, which keeps no accounts).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn seat_silenced(&self, match_id: &str, seat: u8) -> Result<bool, AccountError> {
+        match self.rows() {
+            Ok(rows) => Ok(rows.seat_silenced(match_id, seat).await?),
+            Err(_) => Ok(false),
+        }
+    }
+
     /// Makes the account named `name` a moderator (`true`) or a player again: for the
     /// operator's command line, never a route.
     ///

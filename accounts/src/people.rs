@@ -130,8 +130,8 @@ impl Accounts {
     /// checked); the challenge as kept, open for [`CHALLENGE_TTL_MS`].
     ///
     /// # Errors
-    /// [`AccountError::NoSuchAccount`]; [`AccountError::Invalid`] for oneself;
-    /// [`AccountError::ChallengeRefused`] when either blocks the other;
+    /// [`AccountError::Silenced`]; [`AccountError::NoSuchAccount`]; [`AccountError::Invalid`]
+    /// for oneself; [`AccountError::ChallengeRefused`] when either blocks the other;
     /// [`AccountError::TooManyChallenges`] past [`OPEN_CHALLENGES`]; the store's.
     pub async fn challenge(
         &self,
@@ -139,6 +139,9 @@ impl Accounts {
         name: &str,
         terms: &str,
     ) -> Result<ChallengeRow, AccountError> {
+        if account.silenced_ms.is_some() {
+            return Err(AccountError::Silenced);
+        }
         let other = self.named(name).await?;
         if other.player_id == account.player_id {
             return Err(AccountError::Invalid(

@@ -1,5 +1,5 @@
 -- Players among themselves (docs/accounts.md, "Challenges" and "Who is online"): who follows
--- whom, and challenges by name. A challenge's match is made when it is accepted; until the
+-- whom, challenges by name, and accounts a moderator silenced. A challenge's match is made when it is accepted; until the
 -- challenger's page has it, the challenger's seat token waits in the row.
 
 CREATE TABLE follows (
@@ -31,3 +31,6 @@ CREATE TABLE challenges (
 );
 CREATE INDEX challenges_to_ix ON challenges (to_id, expires_ms);
 CREATE INDEX challenges_from_ix ON challenges (from_id, expires_ms);
+
+-- When a moderator silenced the account (NULL: not silenced): it cannot chat or challenge.
+ALTER TABLE accounts ADD COLUMN silenced_ms BIGINT;

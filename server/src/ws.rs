@@ -101,6 +101,7 @@ pub async fn run_socket(
     mut shutdown: watch::Receiver<bool>,
     guard: SocketGuard,
     upgraded: tokio::time::Instant,
+    mut silence: Silence,
 ) {
     let (mut sink, mut stream) = socket.split();
     // The socket's and its address's allowances count from the first frame (`hello` itself
@@ -132,6 +133,7 @@ pub async fn run_socket(
     } = limits;
     let mut chat = ChatGate::new(&cfg);
     let conn = connected.conn;
+    let seat = connected.seat;
     let writer = tokio::spawn(write_loop(
         sink,
         connected,
@@ -181,7 +183,11 @@ pub async fn run_socket(
                 }
             }
             Ok(Some(msg)) => {
-                if let Some(e) = chat.refuse(&msg, &guard) {
+                let refused = match chat.refuse(&msg, &guard) {
+                    Some(e) => Some(e),
+                    None => silence.refuse(&msg, seat).await,
+                };
+                if let Some(e) = refused {
                     // Like any reply: a client that does not read loses it.
                     let _sent = outbox_tx.try_send(Outgoing::Text(e.to_json().into()));
                     continue;
@@ -570,5 +576,69 @@ impl ChatGate {
             "too many chat messages; this one was not posted: wait a little",
             Some(*seq),
         ))
+    }
+}
+
+/// How long a socket trusts what it learnt of its account's silence before it looks again.
+const SILENCE_FOR: Duration = Duration::from_secs(60);
+
+/// Whether a socket's chat is refused because a moderator silenced its account
+/// (`docs/accounts.md`): the account its seat was claimed by, or the one its cookie signs in
+/// (a spectator). Looked up at the socket's first chat message, then once a minute.
+#[derive(Debug)]
+pub struct Silence {
+    accounts: std::sync::Arc<senet_accounts::Accounts>,
+    match_id: String,
+    viewer_silenced: bool,
+    known: Option<(bool, tokio::time::Instant)>,
+}
+
+impl Silence {
+    /// For a socket of `match_id`, whose cookie signs in a silenced account or not.
+    pub fn new(
+        accounts: std::sync::Arc<senet_accounts::Accounts>,
+        match_id: String,
+        viewer_silenced: bool,
+    ) -> Silence {
+        Silence {
+            accounts,
+            match_id,
+            viewer_silenced,
+            known: None,
+        }
+    }
+
+    /// The refusal of a `chat` message from a silenced account; none for any other.
+    async fn refuse(&mut self, msg: &ClientMsg, seat: Option<u8>) -> Option<ServerMsg> {
+        let ClientMsg::Chat { seq, .. } = msg else {
+            return None;
+        };
+        let now = tokio::time::Instant::now();
+        let silenced = match self.known {
+            Some((silenced, at)) if now.duration_since(at) < SILENCE_FOR => silenced,
+            _ => {
+                let by_seat = match seat {
+                    Some(seat) => self
+                        .accounts
+                        .seat_silenced(&self.match_id, seat)
+                        .await
+                        .unwrap_or_else(|e| {
+                            tracing::warn!(error = %e, "a seat's silence not read: taken as none");
+                            false
+                        }),
+                    None => false,
+                };
+                let silenced = self.viewer_silenced || by_seat;
+                self.known = Some((silenced, now));
+                silenced
+            }
+        };
+        silenced.then(|| {
+            ServerMsg::error(
+                "silenced",
+                "a moderator silenced this account: it cannot chat",
+                Some(*seq),
+            )
+        })
     }
 }

@@ -119,7 +119,8 @@ fn account_status(e: &AccountError) -> StatusCode {
         AccountError::Closed
         | AccountError::NotModerator
         | AccountError::ChallengeRefused
-        | AccountError::Blocked => StatusCode::FORBIDDEN,
+        | AccountError::Blocked
+        | AccountError::Silenced => StatusCode::FORBIDDEN,
         AccountError::ChallengeGone => StatusCode::GONE,
         AccountError::TooManyChallenges(_) => StatusCode::TOO_MANY_REQUESTS,
         AccountError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,

@@ -645,6 +645,18 @@ pub(super) async fn ws_upgrade(
         .limits
         .open_socket(ip)
         .map_err(|_| ApiError::TooManyConnections)?;
+    // A store that cannot say who the cookie signs in does not keep the socket out.
+    let viewer_silenced = match super::signed_in::session_secret(&headers) {
+        Some(secret) => state
+            .accounts
+            .session(&secret)
+            .await
+            .ok()
+            .flatten()
+            .is_some_and(|a| a.silenced_ms.is_some()),
+        None => false,
+    };
+    let silence = crate::ws::Silence::new(state.accounts.clone(), id.clone(), viewer_silenced);
     let live = state.sockets.clone();
     let cfg = state.config.clone();
     let shutdown = state.shutdown.clone();
@@ -659,7 +671,8 @@ pub(super) async fn ws_upgrade(
         .on_upgrade(move |socket| {
             async move {
                 crate::metrics::SOCKETS.inc();
-                crate::ws::run_socket(socket, handle, cfg, shutdown, guard, upgraded).await;
+                crate::ws::run_socket(socket, handle, cfg, shutdown, guard, upgraded, silence)
+                    .await;
                 crate::metrics::SOCKETS.dec();
                 drop(live);
             }

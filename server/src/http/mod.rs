@@ -92,6 +92,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/me/follows/remove"),
     ("get", "/@/{username}"),
     ("post", "/api/admin/accounts/close"),
+    ("post", "/api/admin/accounts/silence"),
 ];
 
 /// The largest request body any route takes.
@@ -229,7 +230,11 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/api/admin/accounts/close",
-            post(moderation_routes::close).layer(guard),
+            post(moderation_routes::close).layer(guard.clone()),
+        )
+        .route(
+            "/api/admin/accounts/silence",
+            post(moderation_routes::silence).layer(guard),
         )
         .route(
             "/api/quick/{ticket}",

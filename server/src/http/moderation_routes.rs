@@ -23,6 +23,16 @@ pub(crate) struct Named {
     username: String,
 }
 
+/// An account to silence, or to let speak again.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Silence {
+    /// The account's name (any letter case).
+    username: String,
+    /// Silenced (`true`) or not.
+    silenced: bool,
+}
+
 /// A report of a player.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -76,7 +86,7 @@ pub(crate) struct Reports {
     reports: Vec<ReportLine>,
 }
 
-super::contracts::bodies!(writes: Blocked, ReportMade, Reports; reads: Named, NewReport);
+super::contracts::bodies!(writes: Blocked, ReportMade, Reports; reads: Named, NewReport, Silence);
 
 async fn blocked(state: &AppState, who: &SignedIn) -> Result<Json<Blocked>, ApiError> {
     Ok(Json(Blocked {
@@ -189,5 +199,25 @@ pub(crate) async fn close(
 ) -> Result<StatusCode, ApiError> {
     let req: Named = parse(&body)?;
     state.accounts.close(&who.account, &req.username).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Silence an account (moderators only), or lift it: it still signs in and plays, but cannot
+/// chat or challenge anyone.
+#[utoipa::path(post, path = "/api/admin/accounts/silence", request_body = Silence,
+    responses((status = 204, description = "silenced, or lifted"),
+        (status = 401, description = "signed_out", body = ErrorBody),
+        (status = 403, description = "forbidden: not a moderator", body = ErrorBody),
+        (status = 404, description = "no open account has that name", body = ErrorBody)))]
+pub(crate) async fn silence(
+    State(state): State<AppState>,
+    who: SignedIn,
+    body: Bytes,
+) -> Result<StatusCode, ApiError> {
+    let req: Silence = parse(&body)?;
+    state
+        .accounts
+        .silence(&who.account, &req.username, req.silenced)
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -79,6 +79,7 @@ const COMPONENTS: &str = "#/components/schemas/";
         moderation_routes::report,
         moderation_routes::reports,
         moderation_routes::close,
+        moderation_routes::silence,
         people_routes::people_socket,
         people_routes::online,
         people_routes::list,

@@ -415,3 +415,70 @@ async fn a_deleted_accounts_chat_lines_name_a_deleted_player() {
     assert_eq!(names(&after), vec!["deleted player".to_owned()]);
     assert_eq!(after["messages"][0]["text"], "good game");
 }
+
+/// A moderator silences an account (`docs/accounts.md`, "Blocks, reports and moderators"):
+/// its seat's chat is refused `silenced` (on a socket without its cookie), it cannot challenge,
+/// and it plays on; lifted, it speaks again. Only a moderator may.
+#[tokio::test]
+async fn a_silenced_account_plays_but_neither_chats_nor_challenges() {
+    let (_dir, url) = db::sqlite();
+    let mut cfg = db::config(&url);
+    cfg.trust_forwarded_for = true;
+    cfg.chat_per_sec = 0.0;
+    let s = start_durable(cfg).await;
+    let (mo_name, bo_name, cy_name) = (unique("Mo "), unique("Bo "), unique("Cy "));
+    let mut mo = signed_up(s.addr, &mo_name).await;
+    let mut bo = signed_up(s.addr, &bo_name).await;
+    let _cy = signed_up(s.addr, &cy_name).await;
+    let store = senet_store::sql::SqlStore::connect(&url).await.unwrap();
+    let accounts = senet_accounts::Accounts::new(store, None).unwrap();
+    accounts.set_moderator(&mo_name, true).await.unwrap();
+    let silence = |on: bool| json!({"username": bo_name, "silenced": on});
+    let refused = bo.post("/api/admin/accounts/silence", silence(true)).await;
+    assert_eq!((refused.status, refused.code()), (403, "forbidden"));
+
+    let made = bo
+        .post("/api/matches", json!({"variant": "bell", "bots": ["easy"]}))
+        .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let id = made.body["match_id"].as_str().unwrap().to_owned();
+    let c = Client { addr: s.addr };
+    // Bo's seat token, on a socket without Bo's cookie: the seat is what is silenced.
+    let (mut ws, _) = c.hello(&id, made.body["token"].as_str(), None).await;
+    let seq = ws.act(json!({"type": "chat", "text": "before"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    let done = mo.post("/api/admin/accounts/silence", silence(true)).await;
+    assert_eq!(done.status, 204, "{}", done.body);
+    let (mut ws, _) = c.hello(&id, made.body["token"].as_str(), None).await;
+    let seq = ws.act(json!({"type": "chat", "text": "after"})).await;
+    let r = ws.reply(seq).await;
+    assert_eq!(
+        (r["type"].as_str(), r["code"].as_str()),
+        (Some("error"), Some("silenced")),
+        "{r}"
+    );
+    let a = bo
+        .post(
+            "/api/challenges",
+            json!({"username": cy_name, "terms": {"variant": "bell"}}),
+        )
+        .await;
+    assert_eq!((a.status, a.code()), (403, "silenced"));
+    // Play goes on: a move is still taken.
+    let seq = ws.act(json!({"type": "resign"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+
+    // Lifted: Bo speaks again (on a new socket, which looks at once).
+    let lifted = mo.post("/api/admin/accounts/silence", silence(false)).await;
+    assert_eq!(lifted.status, 204);
+    let (mut ws, _) = c.hello(&id, made.body["token"].as_str(), None).await;
+    let seq = ws.act(json!({"type": "chat", "text": "again"})).await;
+    assert_eq!(ws.reply(seq).await["type"], "ack");
+    let unknown = mo
+        .post(
+            "/api/admin/accounts/silence",
+            json!({"username": "Nobody at all", "silenced": true}),
+        )
+        .await;
+    assert_eq!((unknown.status, unknown.code()), (404, "not_found"));
+}

@@ -28,6 +28,8 @@ pub struct AccountRow {
     pub created_ms: i64,
     /// When a moderator closed it, if one did.
     pub closed_ms: Option<i64>,
+    /// When a moderator silenced it, if one did (and has not lifted it).
+    pub silenced_ms: Option<i64>,
 }
 
 /// A passkey of an account as stored.
@@ -96,7 +98,7 @@ pub enum PasskeyRemoved {
 
 /// An account's columns, of the table as `a` (every read of accounts names it so).
 const ACCOUNT_COLUMNS: &str = "a.player_id, a.username, a.webauthn_id, a.password_hash, \
-     a.role, a.created_ms, a.closed_ms";
+     a.role, a.created_ms, a.closed_ms, a.silenced_ms";
 
 fn account(r: &AnyRow) -> Result<AccountRow, StoreError> {
     Ok(AccountRow {
@@ -107,6 +109,7 @@ fn account(r: &AnyRow) -> Result<AccountRow, StoreError> {
         role: r.try_get("role").map_err(err)?,
         created_ms: int(r, "created_ms")?,
         closed_ms: r.try_get::<Option<i64>, _>("closed_ms").map_err(err)?,
+        silenced_ms: r.try_get::<Option<i64>, _>("silenced_ms").map_err(err)?,
     })
 }
 

@@ -195,4 +195,37 @@ impl SqlStore {
             .map_err(err)?;
         Ok(done.rows_affected() > 0)
     }
+
+    /// Silences an account (`true`) or lifts it; false when there is no such open account.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub async fn set_silenced(&self, player_id: &str, silenced: bool) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE accounts SET silenced_ms = $2 WHERE player_id = $1 AND closed_ms IS NULL",
+        )
+        .bind(player_id)
+        .bind(silenced.then(now_ms))
+        .execute(self.pool())
+        .await
+        .map_err(err)?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Whether seat `seat` of match `match_id` is held by a silenced account.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn seat_silenced(&self, match_id: &str, seat: u8) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT 1 AS one FROM seats s JOIN accounts a ON a.player_id = s.player_id \
+             WHERE s.match_id = $1 AND s.seat = $2 AND a.silenced_ms IS NOT NULL",
+        )
+        .bind(match_id)
+        .bind(i64::from(seat))
+        .fetch_optional(self.pool())
+        .await
+        .map_err(err)?;
+        Ok(row.is_some())
+    }
 }
