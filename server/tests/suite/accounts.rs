@@ -109,6 +109,19 @@ impl Browser {
         answer
     }
 
+    /// A new browser that signed up as `name` (with a password, "correct horse").
+    pub(crate) async fn signed_up(addr: SocketAddr, name: &str) -> Browser {
+        let mut b = Browser::new(addr);
+        let made = b
+            .post(
+                "/api/accounts",
+                json!({"username": name, "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(made.status, 201, "{}", made.body);
+        b
+    }
+
     pub(crate) async fn post(&mut self, path: &str, body: Value) -> Answer {
         self.send("POST", path, Some(&body)).await
     }

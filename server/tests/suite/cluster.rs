@@ -1007,8 +1007,8 @@ async fn an_account_is_the_same_on_every_node() {
 /// whose token then seats them through A.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenges_and_who_is_online_cross_nodes() {
-    use crate::accounts::unique;
-    use crate::people::{challenge_in, next, page_socket, signed_up};
+    use crate::accounts::{Browser, unique};
+    use crate::people::{challenge_in, next, page_socket};
     let test = "challenges_and_who_is_online_cross_nodes";
     let Some(redis) = redis(test, false) else {
         return;
@@ -1017,8 +1017,8 @@ async fn challenges_and_who_is_online_cross_nodes() {
     let a = Node::start(&db.url, &redis.url, "people-a");
     let b = Node::start(&db.url, &redis.url, "people-b");
     let (ana_name, bo_name) = (unique("Ana "), unique("Bo "));
-    let mut ana = signed_up(a.addr, &ana_name).await;
-    let mut bo = signed_up(b.addr, &bo_name).await;
+    let mut ana = Browser::signed_up(a.addr, &ana_name).await;
+    let mut bo = Browser::signed_up(b.addr, &bo_name).await;
     let mut bo_page = page_socket(b.addr, bo.cookie.as_deref()).await;
     assert_eq!(next(&mut bo_page).await["type"], "online");
     assert_eq!(next(&mut bo_page).await["type"], "challenges");

@@ -53,18 +53,6 @@ pub(crate) async fn challenge_in(ws: &mut Socket, state: &str) -> Value {
     }
 }
 
-pub(crate) async fn signed_up(addr: SocketAddr, name: &str) -> Browser {
-    let mut b = Browser::new(addr);
-    let made = b
-        .post(
-            "/api/accounts",
-            json!({"username": name, "password": "correct horse"}),
-        )
-        .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    b
-}
-
 #[tokio::test]
 async fn a_challenge_by_name_is_seen_at_once_and_accepted_into_a_match() {
     let (_dir, url) = db::sqlite();
@@ -72,8 +60,8 @@ async fn a_challenge_by_name_is_seen_at_once_and_accepted_into_a_match() {
     cfg.trust_forwarded_for = true;
     let s = start_durable(cfg).await;
     let (ana_name, bo_name) = (unique("Ana "), unique("Bo "));
-    let mut ana = signed_up(s.addr, &ana_name).await;
-    let mut bo = signed_up(s.addr, &bo_name).await;
+    let mut ana = Browser::signed_up(s.addr, &ana_name).await;
+    let mut bo = Browser::signed_up(s.addr, &bo_name).await;
     let mut bo_page = page_socket(s.addr, bo.cookie.as_deref()).await;
     let first = next(&mut bo_page).await;
     assert_eq!(first["type"], "online", "{first}");
@@ -304,8 +292,8 @@ async fn follows_show_who_is_online_and_playing_and_the_count_of_everyone() {
     cfg.trust_forwarded_for = true;
     let s = start_durable(cfg).await;
     let (ana_name, bo_name) = (unique("Ana "), unique("Bo "));
-    let mut ana = signed_up(s.addr, &ana_name).await;
-    let mut bo = signed_up(s.addr, &bo_name).await;
+    let mut ana = Browser::signed_up(s.addr, &ana_name).await;
+    let mut bo = Browser::signed_up(s.addr, &bo_name).await;
     let status = |body: &Value| body["follows"][0]["status"].as_str().map(str::to_owned);
     let f = ana
         .post("/api/me/follows", json!({"username": bo_name}))
@@ -378,7 +366,7 @@ async fn a_deleted_accounts_chat_lines_name_a_deleted_player() {
     cfg.chat_per_sec = 0.0;
     let s = start_durable(cfg).await;
     let name = unique("Ana ");
-    let mut ana = signed_up(s.addr, &name).await;
+    let mut ana = Browser::signed_up(s.addr, &name).await;
     let made = ana
         .post("/api/matches", json!({"variant": "bell", "bots": ["easy"]}))
         .await;
@@ -427,9 +415,9 @@ async fn a_silenced_account_plays_but_neither_chats_nor_challenges() {
     cfg.chat_per_sec = 0.0;
     let s = start_durable(cfg).await;
     let (mo_name, bo_name, cy_name) = (unique("Mo "), unique("Bo "), unique("Cy "));
-    let mut mo = signed_up(s.addr, &mo_name).await;
-    let mut bo = signed_up(s.addr, &bo_name).await;
-    let _cy = signed_up(s.addr, &cy_name).await;
+    let mut mo = Browser::signed_up(s.addr, &mo_name).await;
+    let mut bo = Browser::signed_up(s.addr, &bo_name).await;
+    let _cy = Browser::signed_up(s.addr, &cy_name).await;
     let store = senet_store::sql::SqlStore::connect(&url).await.unwrap();
     let accounts = senet_accounts::Accounts::new(store, None).unwrap();
     accounts.set_moderator(&mo_name, true).await.unwrap();

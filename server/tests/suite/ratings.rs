@@ -11,15 +11,9 @@ use serde_json::{Value, json};
 
 /// An account, signed in: its `player_id` and the session `cookie` its requests carry.
 async fn player(c: &Client, name: &str) -> Value {
-    let mut b = Browser::new(c.addr);
-    let made = b
-        .post(
-            "/api/accounts",
-            json!({"username": name, "password": "correct horse"}),
-        )
-        .await;
-    assert_eq!(made.status, 201, "{}", made.body);
-    json!({"player_id": made.body["player_id"], "cookie": b.cookie})
+    let mut b = Browser::signed_up(c.addr, name).await;
+    let me = b.me().await;
+    json!({"player_id": me.body["player_id"], "cookie": b.cookie})
 }
 
 /// A POST as the signed-in `who`.
