@@ -33,9 +33,13 @@ async function init() {
   $('history').replaceChildren(head, ...rows);
   // The matches being played now, to watch (every match listed here is public).
   const live = h.matches.filter((m) => m.status === 'live');
-  $('playing').replaceChildren(...live.map((m) => el('li', {},
-    el('a', { href: `/m/${m.match_id}/watch`, text: `Watch ${m.name}` }),
-    ` (${variants.find((v) => v.id === m.variant)?.name ?? m.variant}), against ${m.opponents.map((o) => o.name || `seat ${o.seat}`).join(', ')}`)));
+  $('playing').replaceChildren(...live.map((m) => {
+    const variant = variants.find((v) => v.id === m.variant)?.name ?? m.variant;
+    // A match's default name already names its variant.
+    const which = m.name.includes(variant) ? '' : ` (${variant})`;
+    return el('li', {}, el('a', { href: `/m/${m.match_id}/watch`, text: `Watch ${m.name}` }),
+      `${which}, against ${m.opponents.map((o) => o.name || `seat ${o.seat}`).join(', ')}`);
+  }));
   $('playing-card').hidden = live.length === 0;
   showRatings(h, variants);
   offerBlockAndReport(h);
