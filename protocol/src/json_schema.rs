@@ -1,5 +1,5 @@
 //! The JSON Schema of every WebSocket message ([`protocol_schema`]), derived by `schemars`
-//! from [`ClientMsg`], [`ServerMsg`] and every type inside them (the engine's through its
+//! from [`ClientMsg`], [`ServerMsg`], [`PeopleMsg`] and every type inside them (the engine's through its
 //! `schema` feature). The server serves it at `GET /api/protocol.schema.json`.
 //!
 //! A client message is described as the server reads it (fields with a default may be left
@@ -13,7 +13,7 @@ use schemars::{JsonSchema, Schema, json_schema};
 use serde_json::{Map, Value, json};
 
 use crate::client::Tail;
-use crate::{ClientMsg, ServerMsg};
+use crate::{ClientMsg, PeopleMsg, ServerMsg};
 
 /// The JSON Schema dialect of [`protocol_schema`].
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -79,13 +79,15 @@ pub fn merge_definitions(
 }
 
 /// The JSON Schema (draft 2020-12) of every WebSocket message: a frame is a `ClientMsg`
-/// (`$defs/ClientMsg`, as the server reads it) or a `ServerMsg` (`$defs/ServerMsg`, as the
-/// server writes it); every type inside them is in `$defs`.
+/// (`$defs/ClientMsg`, as the server reads it), a `ServerMsg` (`$defs/ServerMsg`, as the
+/// server writes it) or, on a page's own socket, a `PeopleMsg`; every type inside them is in
+/// `$defs`.
 pub fn protocol_schema() -> Value {
     let mut reads = generator("/$defs", true);
     let client = reads.subschema_for::<ClientMsg>();
     let mut writes = generator("/$defs", false);
     let server = writes.subschema_for::<ServerMsg>();
+    let people = writes.subschema_for::<PeopleMsg>();
     let mut defs = writes.take_definitions(true);
     // The two sides share no type whose forms differ (a test checks it): a conflict would
     // keep the server's form.
@@ -95,8 +97,9 @@ pub fn protocol_schema() -> Value {
         "title": "Senet WebSocket messages",
         "description": "Every frame of GET /ws/matches/{id} (docs/protocol.md): a client message \
             (ClientMsg, as the server reads it) or a server message (ServerMsg, as the server \
-            writes it).",
-        "anyOf": [client, server],
+            writes it); and every frame of GET /ws/people, a page's own socket (PeopleMsg, \
+            which the server writes).",
+        "anyOf": [client, server, people],
         "$defs": defs,
     })
 }
@@ -126,6 +129,8 @@ mod tests {
             "Snapshot",
             "Variant",
             "Place",
+            "PeopleMsg",
+            "ChallengeView",
         ] {
             assert!(defs.contains_key(name), "{name} is missing");
         }
