@@ -40,11 +40,12 @@ const SERVER_SIDE: [&str; 7] = [
 ];
 
 /// The pure crates: no I/O crate may be in their dependency tree.
-const PURE: [&str; 4] = [
+const PURE: [&str; 5] = [
     "senet-engine",
     "senet-bots",
     "senet-protocol",
     "senet-match",
+    "senet-tournament",
 ];
 
 /// Crates that do I/O (a runtime, sockets, a database, a web framework).
