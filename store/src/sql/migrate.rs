@@ -19,7 +19,7 @@ struct Embedded {
 }
 
 /// Every migration, per backend: (version, name, SQLite text, Postgres text).
-const MIGRATIONS: [(i64, &str, &str, &str); 11] = [
+const MIGRATIONS: [(i64, &str, &str, &str); 12] = [
     (
         1,
         "init",
@@ -85,6 +85,12 @@ const MIGRATIONS: [(i64, &str, &str, &str); 11] = [
         "follows and challenges",
         include_str!("../../../migrations/sqlite/0011_people.sql"),
         include_str!("../../../migrations/postgres/0011_people.sql"),
+    ),
+    (
+        12,
+        "tournaments",
+        include_str!("../../../migrations/sqlite/0012_tournaments.sql"),
+        include_str!("../../../migrations/postgres/0012_tournaments.sql"),
     ),
 ];
 

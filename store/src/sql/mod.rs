@@ -31,6 +31,7 @@ mod recovery;
 mod review_rows;
 pub mod sign_in_rows;
 mod sql_store;
+pub mod tournament_rows;
 mod writers;
 
 pub use board_cache::LeaderLine;
