@@ -1,7 +1,7 @@
 //! What the server says on a page's own socket, `GET /ws/people` (`docs/protocol.md`,
 //! "WebSocket: `GET /ws/people`"): how many people are online, and challenges to or from
-//! the signed-in account as they come and as they are answered. The client says nothing on
-//! it.
+//! the signed-in account as they come and as they are answered, and a tournament's pairing
+//! of the account. The client says nothing on it.
 
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +53,20 @@ pub enum PeopleMsg {
     Challenge {
         /// It, as it is now.
         challenge: ChallengeView,
+    },
+    /// A tournament paired the signed-in account: its seat in the game's match. Sent to
+    /// every page of the account; the page goes to the board.
+    TournamentGame {
+        /// The tournament.
+        tournament_id: String,
+        /// Its name.
+        tournament_name: String,
+        /// The game's match.
+        match_id: String,
+        /// The account's seat (1 or 2).
+        seat: u8,
+        /// The seat's token for the match's `hello`.
+        token: String,
     },
     /// A frame the socket does not take (it takes none), or why it closes.
     Error {

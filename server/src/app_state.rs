@@ -37,6 +37,8 @@ pub struct AppState {
     pub accounts: Arc<senet_accounts::Accounts>,
     /// The pages' own sockets on this node, by account (`GET /ws/people`).
     pub people: Arc<crate::people::People>,
+    /// This node's tournament news (what tournament pages wait on).
+    pub tournaments: Arc<crate::tournaments::Hub>,
 }
 
 impl AppState {

@@ -34,6 +34,7 @@ pub mod metrics;
 pub mod people;
 pub mod quick;
 pub mod reviews;
+pub mod tournaments;
 pub mod tv;
 pub mod ws;
 
@@ -93,8 +94,10 @@ fn app_parts(
         shutdown,
         cluster,
         people: Arc::default(),
+        tournaments: Arc::default(),
     };
     http::people_socket::start_cluster_feed(&state);
+    tournaments::start_directors(&state);
     (http::router(state), shutdown_tx, sockets)
 }
 

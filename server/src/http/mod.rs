@@ -25,6 +25,7 @@ mod quick_route;
 mod review;
 pub mod scoreboard;
 pub mod signed_in;
+pub(crate) mod tournament_routes;
 mod tv_route;
 
 use error::json_errors;
@@ -93,6 +94,11 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/@/{username}"),
     ("post", "/api/admin/accounts/close"),
     ("post", "/api/admin/accounts/silence"),
+    ("get", "/api/tournaments"),
+    ("post", "/api/tournaments"),
+    ("get", "/api/tournaments/{id}"),
+    ("post", "/api/tournaments/{id}/join"),
+    ("post", "/api/tournaments/{id}/leave"),
 ];
 
 /// The largest request body any route takes.
@@ -234,7 +240,21 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/api/admin/accounts/silence",
-            post(moderation_routes::silence).layer(guard),
+            post(moderation_routes::silence).layer(guard.clone()),
+        )
+        .route(
+            "/api/tournaments",
+            get(tournament_routes::list)
+                .merge(post(tournament_routes::create).layer(guard.clone())),
+        )
+        .route("/api/tournaments/{id}", get(tournament_routes::get))
+        .route(
+            "/api/tournaments/{id}/join",
+            post(tournament_routes::join).layer(guard.clone()),
+        )
+        .route(
+            "/api/tournaments/{id}/leave",
+            post(tournament_routes::leave).layer(guard),
         )
         .route(
             "/api/quick/{ticket}",

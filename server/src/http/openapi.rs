@@ -20,7 +20,7 @@ use super::quick_route;
 use super::tv_route;
 use super::{
     account_routes, analysis_route, chances, chat, lobby, moderation_routes, people_routes, review,
-    scoreboard,
+    scoreboard, tournament_routes,
 };
 
 /// Where component schemas are.
@@ -91,6 +91,11 @@ const COMPONENTS: &str = "#/components/schemas/";
         people_routes::follow,
         people_routes::unfollow,
         people_routes::by_name,
+        tournament_routes::list,
+        tournament_routes::create,
+        tournament_routes::get,
+        tournament_routes::join,
+        tournament_routes::leave,
     )
 )]
 struct ApiDoc;

@@ -36,6 +36,7 @@ mod serving;
 mod store;
 mod store_sigkill;
 mod test_dice;
+mod tournaments;
 mod tv;
 mod verify_records;
 mod web;
