@@ -28,6 +28,16 @@ function later(load, ready) {
 
 const parts = location.pathname.split('/').filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || '');
+// A tournament's game (the page that sent the player here kept the tournament's id): the
+// header leads back to the tournament.
+const tournamentId = sessionStorage.getItem(`senet:tournament:${matchId}`);
+if (tournamentId) {
+  const back = document.createElement('a');
+  back.href = `/t/${encodeURIComponent(tournamentId)}`;
+  back.className = 'tournament-link';
+  back.textContent = 'Back to the tournament';
+  document.getElementById('title')?.after(' ', back);
+}
 const mode = parts[2] || 'play';
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);

@@ -1,7 +1,8 @@
 // The page's own socket (GET /ws/people): how many people are online, for the lobby's line,
 // and, on every page of a signed-in player, challenges by name as they come and as they are
-// answered. The server says everything here; the page only draws it and sends the answers
-// (POST /api/challenges/{id}/accept, decline, cancel).
+// answered, and a tournament's pairing of the account. The server says everything here; the
+// page only draws it and sends the answers (POST /api/challenges/{id}/accept, decline,
+// cancel).
 
 import { api, clockRuleWords, el, loadVariants, saveSeat } from './common.js';
 
@@ -99,6 +100,26 @@ async function answer(c, how, box) {
   }
 }
 
+// A tournament paired this account: its seat is kept, and the page goes to the board. On a
+// board (the game just finished there, or another one), it says so first and goes after
+// three seconds, unless the player chooses to stay.
+function tournamentGame(m) {
+  saveSeat(m.match_id, m.seat, m.token);
+  sessionStorage.setItem(`senet:tournament:${m.match_id}`, m.tournament_id);
+  const board = `/m/${encodeURIComponent(m.match_id)}`;
+  if (location.pathname === board) return;
+  if (!location.pathname.startsWith('/m/')) { location.assign(board); return; }
+  const box = el('div', { class: 'challenge card', dataset: { tournamentGame: m.match_id } },
+    el('p', { class: 'challenge-words', text: `Your next game in ${m.tournament_name} is ready.` }),
+    el('div', { class: 'challenge-actions inline-form' }),
+    el('p', { class: 'challenge-status', role: 'status', text: 'Going to the board in 3 seconds…' }));
+  const go = setTimeout(() => location.assign(board), 3000);
+  box.querySelector('.challenge-actions').append(
+    el('a', { class: 'button', href: board, text: 'Go to the board' }),
+    button('Stay here', () => { clearTimeout(go); say(box, 'Your game is waiting: its clock runs.'); }, 'secondary'));
+  region().append(box);
+}
+
 function online(m) {
   const line = document.getElementById('online-count');
   if (!line) return;
@@ -115,6 +136,7 @@ function connect() {
     if (m.type === 'online') online(m);
     else if (m.type === 'challenges') m.challenges.forEach(draw);
     else if (m.type === 'challenge') draw(m.challenge);
+    else if (m.type === 'tournament_game') tournamentGame(m);
     else if (m.type === 'error' && m.code === 'signed_out') signedOut = true;
   };
   ws.onclose = () => {

@@ -19,7 +19,9 @@ use crate::http::error::refusal;
 use crate::http::inputs::parse;
 use crate::http::signed_in::{MaybeSignedIn, SignedIn};
 use crate::http::{ApiError, ErrorBody};
-use crate::tournaments::{TournamentLine, TournamentView, line_of, view_of};
+use std::sync::Arc;
+
+use crate::tournaments::{Cached, TournamentLine, TournamentView, line_of, me_of, view_of};
 
 /// The longest a `GET /api/tournaments/{id}?after=` waits for news.
 const LONG_POLL: std::time::Duration = std::time::Duration::from_secs(20);
@@ -198,18 +200,39 @@ pub(crate) async fn create(
     Ok((StatusCode::CREATED, Json(view)))
 }
 
+/// Tournament `id`'s view as `me` sees it: made once per version, and kept.
 async fn view(state: &AppState, id: &str, me: Option<&str>) -> Result<TournamentView, ApiError> {
     let store = sql(state)?;
     let gone = |_| ApiError::Unavailable;
-    let t = store
-        .tournament(id)
+    let version = store
+        .tournament_version(id)
         .await
         .map_err(gone)?
         .ok_or(ApiError::NotFound)?;
-    let players = store.entrants(id).await.map_err(gone)?;
-    let games = store.tournament_games(id).await.map_err(gone)?;
-    let byes = store.tournament_byes(id).await.map_err(gone)?;
-    Ok(view_of(&t, &players, &games, &byes, me, now_ms()))
+    let cached = match state.tournaments.view(id, version) {
+        Some(c) => c,
+        None => {
+            let t = store
+                .tournament(id)
+                .await
+                .map_err(gone)?
+                .ok_or(ApiError::NotFound)?;
+            let players = store.entrants(id).await.map_err(gone)?;
+            let games = store.tournament_games(id).await.map_err(gone)?;
+            let byes = store.tournament_byes(id).await.map_err(gone)?;
+            let cached = Arc::new(Cached {
+                view: view_of(&t, &players, &games, &byes, None, now_ms()),
+                players,
+                games,
+            });
+            state.tournaments.keep(id, cached.clone());
+            cached
+        }
+    };
+    let mut view = cached.view.clone();
+    view.now_ms = now_ms();
+    view.me = me.map(|me| me_of(&cached.players, &cached.games, me));
+    Ok(view)
 }
 
 /// A tournament's page: standings, games, podium, and the signed-in player's seat. With

@@ -9,8 +9,9 @@ mod tournament_seats;
 mod tournament_view;
 
 pub use tournament_director::{direct_all, start_directors};
-pub use tournament_hub::Hub;
+pub use tournament_hub::{Cached, Hub};
 pub use tournament_seats::seat_two;
 pub use tournament_view::{
-    GameLine, Me, Playing, Standing, TournamentLine, TournamentView, line_of, view_of,
+    TournamentGameLine, TournamentLine, TournamentMe, TournamentSeat, TournamentStanding,
+    TournamentView, line_of, me_of, view_of,
 };

@@ -42,7 +42,7 @@ pub struct TournamentLine {
 
 /// A line of the standings.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct Standing {
+pub struct TournamentStanding {
     /// 1 for the leader.
     pub rank: u32,
     /// The player.
@@ -74,7 +74,7 @@ pub struct Standing {
 
 /// A game of the tournament.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct GameLine {
+pub struct TournamentGameLine {
     /// The match (watch it at `/m/{match_id}/watch`).
     pub match_id: String,
     /// Swiss: the round; arena: 0.
@@ -89,7 +89,7 @@ pub struct GameLine {
 
 /// The signed-in player's own seat in a game of the tournament that is being played.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct Playing {
+pub struct TournamentSeat {
     /// The match.
     pub match_id: String,
     /// The seat (1 or 2).
@@ -100,13 +100,13 @@ pub struct Playing {
 
 /// The signed-in player's place in the tournament.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct Me {
+pub struct TournamentMe {
     /// Whether they joined it.
     pub joined: bool,
-    /// Whether they are still in (see [`Standing::active`]).
+    /// Whether they are still in (see [`TournamentStanding::active`]).
     pub active: bool,
     /// Their game being played, if any.
-    pub playing: Option<Playing>,
+    pub playing: Option<TournamentSeat>,
 }
 
 /// A tournament's page.
@@ -122,13 +122,13 @@ pub struct TournamentView {
     /// Who created it.
     pub created_by: String,
     /// Best first.
-    pub standings: Vec<Standing>,
+    pub standings: Vec<TournamentStanding>,
     /// Those in play first, then the latest finished (at most 30).
-    pub games: Vec<GameLine>,
+    pub games: Vec<TournamentGameLine>,
     /// Once finished: the first three names.
     pub podium: Vec<String>,
     /// The signed-in player's place (null when signed out).
-    pub me: Option<Me>,
+    pub me: Option<TournamentMe>,
 }
 
 /// The lobby's line of a tournament.
@@ -185,7 +185,7 @@ pub(super) fn standings(
     players: &[EntrantRow],
     games: &[TournamentGameRow],
     byes: &[(i64, String)],
-) -> Vec<Standing> {
+) -> Vec<TournamentStanding> {
     let entrants: Vec<Entrant> = players.iter().map(entrant).collect();
     let played = counted(games);
     let of = |id: &str| players.iter().find(|p| p.player_id == id);
@@ -194,7 +194,7 @@ pub(super) fn standings(
     if t.kind == "arena" {
         return senet_tournament::arena_standings(&entrants, &played)
             .into_iter()
-            .map(|s| Standing {
+            .map(|s| TournamentStanding {
                 rank: s.rank,
                 name: name(&s.id),
                 active: active(&s.id),
@@ -222,7 +222,7 @@ pub(super) fn standings(
                         || (g.second == s.id && g.outcome == Outcome::SecondWon)
                 })
                 .count();
-            Standing {
+            TournamentStanding {
                 rank: s.rank,
                 name: name(&s.id),
                 active: active(&s.id),
@@ -304,14 +304,14 @@ pub fn view_of(
             .to_owned()
         })
     };
-    let line = |g: &TournamentGameRow| GameLine {
+    let line = |g: &TournamentGameRow| TournamentGameLine {
         match_id: g.match_id.clone(),
         round: g.round,
         first: g.first_name.clone(),
         second: g.second_name.clone(),
         result: result(g),
     };
-    let mut listed: Vec<GameLine> = games
+    let mut listed: Vec<TournamentGameLine> = games
         .iter()
         .rev()
         .filter(|g| g.outcome.is_none())
@@ -325,7 +325,21 @@ pub fn view_of(
             .take(FINISHED_LISTED)
             .map(line),
     );
-    let me = me.map(|id| {
+    TournamentView {
+        line: line_of(t),
+        version: t.version,
+        now_ms,
+        created_by: t.creator_name.clone(),
+        standings,
+        games: listed,
+        podium,
+        me: me.map(|id| me_of(players, games, id)),
+    }
+}
+
+/// Player `id`'s place in the tournament of `players` and `games`.
+pub fn me_of(players: &[EntrantRow], games: &[TournamentGameRow], id: &str) -> TournamentMe {
+    {
         let mine = players.iter().find(|p| p.player_id == id);
         let playing = games.iter().rev().find_map(|g| {
             if g.outcome.is_some() {
@@ -338,26 +352,16 @@ pub fn view_of(
             } else {
                 return None;
             };
-            Some(Playing {
+            Some(TournamentSeat {
                 match_id: g.match_id.clone(),
                 seat,
                 token: token.clone(),
             })
         });
-        Me {
+        TournamentMe {
             joined: mine.is_some(),
             active: mine.is_some_and(|p| p.active),
             playing,
         }
-    });
-    TournamentView {
-        line: line_of(t),
-        version: t.version,
-        now_ms,
-        created_by: t.creator_name.clone(),
-        standings,
-        games: listed,
-        podium,
-        me,
     }
 }

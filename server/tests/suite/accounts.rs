@@ -38,7 +38,7 @@ impl Answer {
 
 /// A browser of the tests: an address, a cookie, and an `Origin` header to send.
 pub(crate) struct Browser {
-    addr: SocketAddr,
+    pub(crate) addr: SocketAddr,
     pub(crate) cookie: Option<String>,
     origin: Option<String>,
     content_type: &'static str,

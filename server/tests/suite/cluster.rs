@@ -1063,3 +1063,129 @@ async fn challenges_and_who_is_online_cross_nodes() {
         .await;
     assert_eq!(welcome["seat"], 1, "seated through node A");
 }
+
+/// Polls tournament `id` as `b` until `f` holds of its view (panics after 30 s).
+async fn arena_view_until(
+    b: &mut crate::accounts::Browser,
+    id: &str,
+    f: fn(&Value) -> bool,
+) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = b.send("GET", &format!("/api/tournaments/{id}"), None).await;
+        if v.status == 200 && f(&v.body) {
+            return v.body;
+        }
+        assert!(Instant::now() < deadline, "{}", v.body);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Tournaments on two nodes (`docs/tournaments.md`, "Several nodes"): one node at a time pairs
+/// an arena; when that node is killed, the other takes over within its term and goes on
+/// from what was stored: the first game's result is counted once, the waiting players are
+/// paired, and nobody is ever in two games of the arena at once.
+#[tokio::test]
+async fn an_arena_outlives_its_director_node() {
+    use crate::accounts::{Browser, unique};
+    let test = "an_arena_outlives_its_director_node";
+    let Some(redis) = redis(test, false) else {
+        return;
+    };
+    let Some(db) = pg_db(test).await else { return };
+    let nodes = [
+        Node::start(&db.url, &redis.url, "arena-a"),
+        Node::start(&db.url, &redis.url, "arena-b"),
+    ];
+    let names = [unique("Ana "), unique("Bo "), unique("Cleo ")];
+    let mut players = Vec::new();
+    for (i, n) in names.iter().enumerate() {
+        players.push(Browser::signed_up(nodes[i % 2].addr, n).await);
+    }
+    let clock = json!({"kind": "fischer", "base_secs": 300, "increment_secs": 2});
+    let made = players[0]
+        .post(
+            "/api/tournaments",
+            json!({"kind": "arena", "variant": "kendall", "clock": clock, "duration_mins": 10}),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let id = made.body["id"].as_str().unwrap().to_owned();
+    for p in players.iter_mut().take(2) {
+        let joined = p
+            .post(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.body);
+    }
+    let v = arena_view_until(&mut players[1], &id, |v| !v["me"]["playing"].is_null()).await;
+    let first = v["me"]["playing"].clone();
+
+    // Kill the node that directs it (its term is in the store).
+    let pg = sqlx::PgPool::connect(&db.url).await.unwrap();
+    let director: String = sqlx::query_scalar("SELECT director FROM tournaments WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&pg)
+        .await
+        .unwrap();
+    let dead = usize::from(director == "arena-b");
+    nodes[dead].signal("-KILL");
+    let alive = nodes[1 - dead].addr;
+    let mut players: Vec<Browser> = players
+        .into_iter()
+        .map(|mut b| {
+            b.addr = alive;
+            b
+        })
+        .collect();
+
+    // Cleo joins through the living node; Bo resigns the first game there (its match is
+    // taken over if it ran on the dead node).
+    let joined = players[2]
+        .post(&format!("/api/tournaments/{id}/join"), json!({}))
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let c = Client { addr: alive };
+    let match_id = first["match_id"].as_str().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let (mut ws, _) = loop {
+        if let Some(ws) = hello_welcome(&c, match_id, first["token"].as_str(), None).await {
+            break ws;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the first game was never taken over"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    ws.send(json!({"type": "resign", "seq": 1})).await;
+    ws.until(|m| m["type"] == "event" && m["kind"] == "game_over")
+        .await;
+
+    let v = arena_view_until(&mut players[2], &id, |v| !v["me"]["playing"].is_null()).await;
+    let games = v["games"].as_array().unwrap();
+    let settled: Vec<&Value> = games.iter().filter(|g| !g["result"].is_null()).collect();
+    assert_eq!(settled.len(), 1, "the first game counted once: {v}");
+    let in_play: Vec<&Value> = games.iter().filter(|g| g["result"].is_null()).collect();
+    assert_eq!(in_play.len(), 1, "{v}");
+    let mut seated: Vec<&str> = in_play
+        .iter()
+        .flat_map(|g| [g["first"].as_str().unwrap(), g["second"].as_str().unwrap()])
+        .collect();
+    seated.sort_unstable();
+    seated.dedup();
+    assert_eq!(seated.len(), 2, "nobody in two games at once: {v}");
+    assert!(seated.contains(&names[2].as_str()), "{v}");
+    let total: f64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 2.0, "one win of two points: {v}");
+    let director: String = sqlx::query_scalar("SELECT director FROM tournaments WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&pg)
+        .await
+        .unwrap();
+    assert_ne!(director, if dead == 0 { "arena-a" } else { "arena-b" });
+}
