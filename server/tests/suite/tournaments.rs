@@ -51,16 +51,22 @@ async fn resign(c: &Client, match_id: &str, token: &str) {
         .await;
 }
 
+/// Three new accounts (Ana, Bo, Cleo, each with a unique suffix) and their browsers.
+async fn three_players(addr: std::net::SocketAddr) -> ([String; 3], Vec<Browser>) {
+    let names = [unique("Ana "), unique("Bo "), unique("Cleo ")];
+    let mut players = Vec::new();
+    for n in &names {
+        players.push(Browser::signed_up(addr, n).await);
+    }
+    (names, players)
+}
+
 #[tokio::test]
 async fn a_swiss_of_three_over_two_rounds_reaches_its_podium() {
     let (_dir, url) = db::sqlite();
     let s = start_durable(db::config(&url)).await;
     let c = Client { addr: s.addr };
-    let names = [unique("Ana "), unique("Bo "), unique("Cleo ")];
-    let mut players = Vec::new();
-    for n in &names {
-        players.push(Browser::signed_up(s.addr, n).await);
-    }
+    let (names, mut players) = three_players(s.addr).await;
     let made = players[0]
         .post(
             "/api/tournaments",
@@ -190,11 +196,7 @@ async fn an_arena_pairs_again_at_once_and_never_the_same_opponent_twice_in_a_row
     let (_dir, url) = db::sqlite();
     let s = start_durable(db::config(&url)).await;
     let c = Client { addr: s.addr };
-    let names = [unique("Ana "), unique("Bo "), unique("Cleo ")];
-    let mut players = Vec::new();
-    for n in &names {
-        players.push(Browser::signed_up(s.addr, n).await);
-    }
+    let (names, mut players) = three_players(s.addr).await;
     let made = players[0]
         .post(
             "/api/tournaments",
