@@ -94,6 +94,26 @@ pub(crate) struct Args {
     /// none).
     #[arg(long, default_value_t = 10)]
     pub(crate) chat_every: u64,
+    /// An arena of this many players (bots signed up with passwords: start the server with
+    /// `SENET_PLAYERS_PER_MIN=0`), checked against the store at `--check-db` after its end;
+    /// the exit status is the verdict. `--think-ms` is each move's think time.
+    #[arg(long)]
+    pub(crate) arena: Option<usize>,
+    /// With `--arena`: how long the arena lasts, in minutes.
+    #[arg(long, default_value_t = 10)]
+    pub(crate) arena_mins: u32,
+    /// With `--arena`: seconds from its creation (once every account is signed up) to its
+    /// start, for the joins and the page sockets.
+    #[arg(long, default_value_t = 30)]
+    pub(crate) arena_start_secs: u32,
+    /// With `--arena`: a game's moves per bot before one side resigns, on average (each
+    /// bot resigns after a random count from half of this to one and a half times it; 0:
+    /// never, games end on their own).
+    #[arg(long, default_value_t = 40)]
+    pub(crate) arena_resign_after: u64,
+    /// With `--arena`: sign-ups at once (each costs the server a password hash).
+    #[arg(long, default_value_t = 4)]
+    pub(crate) sign_up_concurrency: usize,
 }
 
 impl Args {

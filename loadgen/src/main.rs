@@ -16,9 +16,14 @@
 //! sent): the modules are [`args`] (the command line), [`setup`] (REST), [`sockets`], [`play`] (players and
 //! the counters), [`spectate`] (spectators and flooders), [`storm`] (the reconnect storm)
 //! and [`report`], with [`counts`] (what the server does per move, counted); [`checked`] is
-//! the partition harness's client and checker.
+//! the partition harness's client and checker; [`arena_load`] (with [`arena_bot`] and
+//! [`arena_check`]) runs a checked arena of bots (`--arena N`).
 
 mod analyst;
+mod arena_bot;
+mod arena_check;
+mod arena_http;
+mod arena_load;
 mod args;
 mod checked;
 mod counts;
@@ -47,6 +52,10 @@ use storm::reconnect_storm;
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
+    if let Some(n) = args.arena {
+        let passed = arena_load::run(&args, n).await;
+        std::process::exit(if passed { 0 } else { 1 });
+    }
     if args.checked {
         let passed = checked::run(&args).await;
         std::process::exit(if passed { 0 } else { 1 });
