@@ -130,6 +130,10 @@ async fn direct_arena(
     now: i64,
 ) -> Result<(), String> {
     if t.ends_ms.is_some_and(|end| now >= end) {
+        // Games still being played at the end count for nobody.
+        sql.void_open_games(&t.id, now)
+            .await
+            .map_err(|e| e.to_string())?;
         return set_status(state, sql, &t.id, "finished", now).await;
     }
     let (players, games) = rows(sql, &t.id).await?;
@@ -189,6 +193,8 @@ async fn direct_swiss(
         .collect();
     let round = match senet_tournament::swiss_pairings(&active, &counted(&games), &byes) {
         Ok(round) => round,
+        // Before its first round, an event waits for a second player to join.
+        Err(SwissError::TooFewPlayers) if t.round == 0 => return Ok(()),
         // Nobody left to play, or every pairing would repeat a game: the event ends here.
         Err(SwissError::TooFewPlayers | SwissError::NoPairingWithoutRematch) => {
             return set_status(state, sql, &t.id, "finished", now).await;

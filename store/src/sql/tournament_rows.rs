@@ -552,6 +552,24 @@ impl SqlStore {
         Ok(true)
     }
 
+    /// Stores every game of tournament `id` still in play as `void` (an arena's end: they
+    /// count for nobody) and clears their tokens. How many.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub async fn void_open_games(&self, id: &str, now: i64) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE tournament_games SET outcome = 'void', ended_ms = $2, first_token = NULL, \
+             second_token = NULL WHERE tournament_id = $1 AND outcome IS NULL",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(self.pool())
+        .await
+        .map_err(err)?;
+        Ok(done.rows_affected())
+    }
+
     /// Moves tournament `id` to `status` (`running` or `finished`, stamped `now`).
     ///
     /// # Errors
