@@ -135,6 +135,10 @@ pub fn routes<S: MatchDirectory>() -> Router<S> {
             get(|h: HeaderMap| async move { page(&h, Page::History).await }),
         )
         .route(
+            "/t/{id}",
+            get(|h: HeaderMap| async move { page(&h, Page::Tournament).await }),
+        )
+        .route(
             "/favicon.svg",
             get(|h: HeaderMap| async move { send(&h, &site().favicon_svg, REVALIDATE).await }),
         )
@@ -305,6 +309,15 @@ mod tests {
     #[tokio::test]
     async fn the_account_page_is_served() {
         assert_eq!(get("/account").await, (StatusCode::OK, HTML.to_owned()));
+    }
+
+    /// A tournament's page is served for any id (the page says "No such tournament" itself).
+    #[tokio::test]
+    async fn the_tournament_page_is_served() {
+        assert_eq!(
+            get("/t/t_anything").await,
+            (StatusCode::OK, HTML.to_owned())
+        );
     }
 
     /// Each variant's rules page, rules text and how-to page are served, whichever variants

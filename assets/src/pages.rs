@@ -28,6 +28,8 @@ pub(crate) enum Page {
     Rules,
     /// A player's history.
     History,
+    /// A tournament (`/t/{id}`): the page asks the API, and says "No such tournament" itself.
+    Tournament,
     /// The analysis board (`/analysis`).
     Analysis,
     /// Signing in, creating an account, its passkeys (`/account`).
@@ -52,6 +54,7 @@ impl Page {
             Page::Replay,
             Page::Rules,
             Page::History,
+            Page::Tournament,
             Page::Analysis,
             Page::Account,
             Page::NoMatch,
@@ -75,6 +78,7 @@ impl Page {
             Page::Replay => file("replay.html"),
             Page::Rules => file("rules.html"),
             Page::History => file("history.html"),
+            Page::Tournament => file("tournament.html"),
             Page::Analysis => file("analysis.html"),
             Page::Account => file("account.html"),
             Page::Howto(variant) => howto_source(variant).map(str::to_owned),
