@@ -1,7 +1,7 @@
 //! What the server says on a page's own socket, `GET /ws/people` (`docs/protocol.md`,
 //! "WebSocket: `GET /ws/people`"): how many people are online, and challenges to or from
-//! the signed-in account as they come and as they are answered. The client says nothing on
-//! it.
+//! the signed-in account as they come and as they are answered, and the lobby's open seeks.
+//! The client says nothing on it.
 
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +53,13 @@ pub enum PeopleMsg {
     Challenge {
         /// It, as it is now.
         challenge: ChallengeView,
+    },
+    /// The open seeks of this node, oldest first: when the socket opens, then after each
+    /// change (posted, joined, filled, cancelled, dropped), at most one frame per quarter
+    /// second.
+    Seeks {
+        /// Every open seek, oldest first.
+        seeks: Vec<crate::SeekView>,
     },
     /// A frame the socket does not take (it takes none), or why it closes.
     Error {
