@@ -1966,6 +1966,7 @@ if (want('seeks')) {
   await b.goto(BASE + '/');
   await a.goto(BASE + '/');
   // A newcomer is offered Kendall's Senet first, on every card, each card with its how-to.
+  await a.waitForFunction(() => document.getElementById('seek-howto').getAttribute('href') !== null && document.querySelectorAll('#seek-variant option').length > 0 && document.getElementById('howto-link').getAttribute('href') !== '/');
   for (const sel of ['#seek-variant', '#quick-variant', '#bot-variant', '#variant']) assert.equal(await a.inputValue(sel), 'kendall', sel);
   for (const sel of ['#seek-howto', '#quick-howto', '#bot-howto', '#howto-link']) assert.equal(await a.getAttribute(sel, 'href'), '/howto/kendall', sel);
   await a.selectOption('#seek-variant', 'bell');
