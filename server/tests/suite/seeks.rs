@@ -501,3 +501,23 @@ async fn the_lobby_lists_people_s_games_first_marks_computer_games_last_and_hide
     let (st, r) = c.get("/api/matches?order=best").await;
     assert_eq!((st, r["code"].as_str()), (400, Some("malformed")));
 }
+
+#[tokio::test]
+async fn a_seek_whose_poster_stops_polling_leaves_every_lobby_s_list() {
+    let s = crate::common::start_with(|cfg| cfg.quick_forget_after = 1).await;
+    let c = Client { addr: s.addr };
+    let mut page = page_socket(s.addr, None).await;
+    seeks_until(&mut page, <[Value]>::is_empty).await;
+    let (st, _) = c.post("/api/seeks", json!({"variant": "parker"})).await;
+    assert_eq!(st, 200);
+    seeks_until(&mut page, |l| l.len() == 1).await;
+    // Nobody asks about the ticket: the server's sweep drops it, and the sockets hear of it
+    // without any request.
+    let gone = tokio::time::timeout(
+        Duration::from_secs(8),
+        seeks_until(&mut page, <[Value]>::is_empty),
+    )
+    .await;
+    assert!(gone.is_ok(), "the seek left the list");
+    assert_eq!(c.get("/api/seeks").await.1, json!([]));
+}
