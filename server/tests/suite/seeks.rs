@@ -2,7 +2,8 @@
 //! socket's `seeks` frame) and taken with one click into a match on its terms; a rating
 //! range keeps players outside it away; a three-seat `modern` seek fills and starts; a quick
 //! game joins the open seek whose poster's rating is nearest before it posts one; bad
-//! requests get structured errors; and the lobby's live games come people first, computer
+//! requests get structured errors; a seek whose poster stops polling leaves the pushed list;
+//! and the lobby's live games come people first, computer
 //! games last, finished ones left out. Every client here is 127.0.0.1, so the tests ask to
 //! meet their own address (`allow_same_address`) wherever two of them must meet.
 
