@@ -1,18 +1,36 @@
-// The lobby: create a match, share its links, watch live games, see the leaderboard.
+// The lobby: seeks and quick games, create a match, share its links, watch live games, see
+// the leaderboard.
 
 import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords, session } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
 
+// The variant every form offers first: Kendall's Senet, the 3×10 board and two sides of
+// alike pieces that most sets and pictures of Senet show (docs/web-client.md, "The lobby").
+const FIRST = 'kendall';
+
+// The page's socket (people.js) hands on the open seeks; listening from the start, before
+// anything is awaited, misses none of its frames.
+let seeksSeen = false;
+document.addEventListener('senet:seeks', (e) => { seeksSeen = true; drawSeeks(e.detail); });
+
 async function init() {
   variants = await loadVariants();
-  for (const v of variants) {
-    $('variant').append(el('option', { value: v.id, text: v.name }));
-    $('lb-variant').append(el('option', { value: v.id, text: v.name }));
-    $('bot-variant').append(el('option', { value: v.id, text: v.name }));
-    $('quick-variant').append(el('option', { value: v.id, text: v.name }));
+  const offered = [...variants.filter(v => v.id === FIRST), ...variants.filter(v => v.id !== FIRST)];
+  for (const v of offered) {
+    for (const select of ['variant', 'lb-variant', 'bot-variant', 'quick-variant', 'seek-variant']) $(select).append(el('option', { value: v.id, text: v.name }));
   }
+  for (const [select, link] of [['quick-variant', 'quick-howto'], ['bot-variant', 'bot-howto'], ['seek-variant', 'seek-howto']]) {
+    const howto = () => { $(link).href = `/howto/${$(select).value}`; };
+    $(select).addEventListener('change', howto);
+    howto();
+  }
+  $('seek-variant').addEventListener('change', seekPlayers);
+  seekPlayers();
+  $('seek-form').addEventListener('submit', postSeek);
+  $('seek-cancel').addEventListener('click', () => cancelSeek());
+  if (!seeksSeen) api('/api/seeks').then((list) => { if (!seeksSeen) drawSeeks(list); }).catch(() => {});
   $('quick-form').addEventListener('submit', findOpponent);
   $('quick-cancel').addEventListener('click', () => cancelQuick());
   $('quick-bot').addEventListener('click', quickBot);
@@ -106,7 +124,9 @@ async function findOpponent(e) {
     const r = await api('/api/quick', body);
     if (r.status === 'paired') return quickPaired(r);
     q.ticket = r.ticket;
+    q.seek = r.seek;
     quick = q;
+    drawSeeks(seekList);
     $('quick-form').hidden = true;
     $('quick-wait').hidden = false;
     $('quick-bot').hidden = true;
@@ -153,6 +173,7 @@ async function quickGet(ticket, signal = undefined) {
 function stopQuick(error = '') {
   if (quick) clearInterval(quick.timer);
   quick = null;
+  drawSeeks(seekList);
   $('quick-wait').hidden = true;
   $('quick-form').hidden = false;
   $('quick-go').disabled = false;
@@ -251,9 +272,10 @@ let liveAsked = 0;
 async function refreshLive() {
   const asked = ++liveAsked;
   let list = [];
-  try { list = await api('/api/matches'); } catch { return; }
+  // The server's lobby order: no finished game, people's games first and the best-rated
+  // first, computer games after them.
+  try { list = await api('/api/matches?order=lobby'); } catch { return; }
   if (asked !== liveAsked) return; // a later refresh has been asked for: it draws
-  list = list.filter(m => m.status !== 'finished');
   const ul = $('live');
   const kept = new Map([...ul.children].filter(li => li.dataset.match).map(li => [li.dataset.match, li]));
   const items = list.map(m => {
@@ -277,7 +299,7 @@ function liveItem(m) {
       el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
   const words = ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''}${m.clock ? ' · ' + clockRuleWords(m.clock) : ''}${m.bots?.some(Boolean) ? ' · against the computer' : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `;
   const sig = JSON.stringify([m.name, words, mine ? 'mine' : open ? 'open' : 'watch']);
-  return el('li', { dataset: { match: m.match_id, sig } },
+  return el('li', { class: m.bots?.some(Boolean) ? 'computer' : null, dataset: { match: m.match_id, sig } },
     el('strong', {}, m.name), words, ...links, ' · ',
     el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' }));
 }
@@ -298,6 +320,148 @@ async function joinOpen(m, button) {
     $('live-error').textContent = err.code === 'match_full' ? `Too late: every seat of ${m.name} is taken.` : `Cannot join ${m.name}: ${err.message}`;
     refreshLive();
   }
+}
+
+// ---- Seeks: the server's list of players waiting on their terms, drawn as it comes ----
+let seekList = [];
+// The seek this page posted or sits at (waiting for its table to fill): its ticket.
+let seeking = null;
+
+function seekPlayers() {
+  const v = variants.find(x => x.id === $('seek-variant').value);
+  $('seek-players').replaceChildren();
+  for (let n = v?.min_players ?? 2; n <= (v?.max_players ?? 2); n++) $('seek-players').append(el('option', { value: n, text: String(n) }));
+}
+
+function seekWords(s) {
+  const words = [variants.find(v => v.id === s.variant)?.name ?? s.variant];
+  if (s.players > 2) words.push(`${s.seats_filled} of ${s.players} seats taken`);
+  if (s.series.target > 1) words.push(`${s.series.kind === 'first_to' ? 'first to' : 'best of'} ${s.series.target}`);
+  words.push(s.clock ? clockRuleWords(s.clock) : 'no clock');
+  words.push(s.rated ? 'rated' : 'casual');
+  if (s.range) words.push(`opponents rated ${s.range.min}–${s.range.max}`);
+  return words.join(' · ');
+}
+
+// As the live list does, an entry whose words are unchanged keeps its element, so that a
+// Join button under the pointer is never swapped for a copy.
+function drawSeeks(list) {
+  seekList = Array.isArray(list) ? list : [];
+  const ul = $('seeks');
+  if (!ul) return;
+  const own = new Set([quick?.seek, seeking?.seek].filter(Boolean));
+  const kept = new Map([...ul.children].filter(li => li.dataset.seek).map(li => [li.dataset.seek, li]));
+  const items = seekList.map((s) => {
+    const words = `${s.name || 'Anonymous'} (${s.rating}) — ${seekWords(s)} `;
+    const mine = own.has(s.id);
+    const sig = JSON.stringify([words, mine]);
+    const old = kept.get(s.id);
+    if (old?.dataset.sig === sig) return old;
+    return el('li', { dataset: { seek: s.id, sig } }, words,
+      mine ? el('span', { class: 'muted', text: 'your seek' })
+        : el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinSeek(s, e.currentTarget) }));
+  });
+  if (!items.length) items.push(ul.querySelector('li.empty') ?? el('li', { class: 'empty', text: 'Nobody is waiting right now.' }));
+  if (items.length !== ul.children.length || items.some((li, i) => ul.children[i] !== li)) ul.replaceChildren(...items);
+}
+
+async function postSeek(e) {
+  e.preventDefault();
+  $('seek-error').textContent = '';
+  const name = $('player-name').value.trim() || loadPlayer()?.name || '';
+  const body = {
+    variant: $('seek-variant').value,
+    players: Number($('seek-players').value) || 2,
+    series: { kind: 'best_of', target: Number($('seek-series').value) || 1 },
+    rated: $('seek-rated').checked,
+  };
+  const [kind, a, b] = $('seek-clock').value.split(':');
+  if (kind === 'f') body.clock = { kind: 'fischer', base_secs: Number(a), increment_secs: Number(b) };
+  if (kind === 'c') body.clock = { kind: 'correspondence', days: Number(a) };
+  const [min, max] = [$('seek-min').value, $('seek-max').value];
+  if (min !== '' || max !== '') body.range = { min: min === '' ? 0 : Number(min), max: max === '' ? 4000 : Number(max) };
+  if (name) body.name = name;
+  if (body.rated && !(await session())) {
+    $('seek-error').replaceChildren('A rated game is between accounts: ',
+      el('a', { href: '/account', text: 'sign in or create one' }), ' first.');
+    return;
+  }
+  $('seek-go').disabled = true;
+  try {
+    const player = await ensurePlayer(name);
+    if (player) body.player_key = player.player_key;
+    seatAt(await api('/api/seeks', body), 'Waiting for opponents…');
+  } catch (err) {
+    $('seek-go').disabled = false;
+    $('seek-error').textContent = `Cannot post the seek: ${err.message}`;
+  }
+}
+
+// One click: a seat at the seek; its board at once when the seat fills the table, else a
+// wait for the other seats.
+async function joinSeek(s, button) {
+  button.disabled = true;
+  $('seek-error').textContent = '';
+  const name = $('player-name').value.trim() || loadPlayer()?.name || '';
+  const body = name ? { name } : {};
+  try {
+    const player = await ensurePlayer(name);
+    if (player) body.player_key = player.player_key;
+    seatAt(await api(`/api/seeks/${encodeURIComponent(s.id)}/join`, body), 'Waiting for the other seats…');
+  } catch (err) {
+    button.disabled = false;
+    $('seek-error').textContent = err.code === 'seek_gone' ? 'Too late: that seek is gone.' : `Cannot join: ${err.message}`;
+  }
+}
+
+function seatAt(r, waiting) {
+  if (r.status === 'paired') return quickPaired(r);
+  seeking = { ticket: r.ticket, seek: r.seek, polls: new AbortController() };
+  $('seek-form').hidden = true;
+  $('seek-wait').hidden = false;
+  $('seek-status').textContent = waiting;
+  drawSeeks(seekList);
+  pollSeek(seeking);
+}
+
+async function pollSeek(s) {
+  while (seeking === s) {
+    let r;
+    try {
+      r = await quickGet(s.ticket, s.polls.signal);
+    } catch (err) {
+      if (seeking !== s) return;
+      if (err.status) { stopSeek(err.code === 'seek_gone' ? 'The seek is gone: its poster left.' : `No game: ${err.message}`); return; }
+      await new Promise(ok => setTimeout(ok, 2000)); // the network: ask again
+      continue;
+    }
+    if (seeking !== s) return;
+    if (r.status === 'paired') return quickPaired(r);
+  }
+}
+
+function stopSeek(error = '') {
+  seeking = null;
+  $('seek-wait').hidden = true;
+  $('seek-form').hidden = false;
+  $('seek-go').disabled = false;
+  $('seek-error').textContent = error;
+  drawSeeks(seekList);
+}
+
+async function cancelSeek() {
+  const s = seeking;
+  if (!s) return;
+  seeking = null;
+  s.polls.abort();
+  const res = await fetch(`/api/quick/${encodeURIComponent(s.ticket)}`, { method: 'DELETE' }).catch(() => null);
+  if (res?.status === 409) {
+    try {
+      const r = await quickGet(s.ticket);
+      if (r.status === 'paired') return quickPaired(r);
+    } catch { /* gone: as if left */ }
+  }
+  stopSeek();
 }
 
 // Each change of the leaderboard's choices asks again; only the latest answer is drawn (an

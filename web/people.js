@@ -1,8 +1,8 @@
 // The page's own socket (GET /ws/people): how many people are online, for the lobby's line,
-// and, on every page of a signed-in player, challenges by name as they come and as they are
-// answered, and a tournament's pairing of the account. The server says everything here; the
-// page only draws it and sends the answers (POST /api/challenges/{id}/accept, decline,
-// cancel).
+// the open seeks, for the lobby's list, and, on every page of a signed-in player, challenges
+// by name as they come and as they are answered, and a tournament's pairing of the account.
+// The server says everything here; the page only draws it and sends the answers
+// (POST /api/challenges/{id}/accept, decline, cancel).
 
 import { api, clockRuleWords, el, loadVariants, saveSeat } from './common.js';
 
@@ -137,6 +137,8 @@ function connect() {
     else if (m.type === 'challenges') m.challenges.forEach(draw);
     else if (m.type === 'challenge') draw(m.challenge);
     else if (m.type === 'tournament_game') tournamentGame(m);
+    // The lobby draws the open seeks (lobby.js); other pages have no list of them.
+    else if (m.type === 'seeks') document.dispatchEvent(new CustomEvent('senet:seeks', { detail: m.seeks }));
     else if (m.type === 'error' && m.code === 'signed_out') signedOut = true;
   };
   ws.onclose = () => {

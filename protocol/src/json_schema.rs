@@ -131,6 +131,8 @@ mod tests {
             "Place",
             "PeopleMsg",
             "ChallengeView",
+            "SeekView",
+            "RatingRange",
         ] {
             assert!(defs.contains_key(name), "{name} is missing");
         }

@@ -12,6 +12,7 @@
 //! - [`text`]: what the server accepts as chat text and as names;
 //! - [`time`]: times as the wire writes them;
 //! - [`people_msg`]: what the server says on a page's own socket ([`PeopleMsg`]);
+//! - [`seek_view`]: a seek as the lobby lists it ([`SeekView`]);
 //! - [`json_schema`]: the JSON Schema of every message, derived from these types.
 //!
 //! **Architecture invariant**: pure data and its validation. No tokio, no sockets, no
@@ -22,6 +23,7 @@ pub mod client;
 pub mod event;
 pub mod json_schema;
 pub mod people_msg;
+pub mod seek_view;
 pub mod server_msg;
 pub mod summary;
 pub mod terms;
@@ -34,6 +36,7 @@ pub use client::{ClientMsg, Tail, TailOutOfRange};
 pub use event::{Event, EventKind, MoveOption, StuckPiece, Turn, TurnKind};
 pub use json_schema::protocol_schema;
 pub use people_msg::{ChallengeView, PeopleMsg};
+pub use seek_view::{RatingRange, SeekView};
 pub use server_msg::{EventMsg, ServerMsg, Snapshot};
 pub use summary::{Status, Summary};
 pub use terms::{ClockSpec, ClockView, Series, SeriesKind};

@@ -1,7 +1,7 @@
 //! What the server says on a page's own socket, `GET /ws/people` (`docs/protocol.md`,
 //! "WebSocket: `GET /ws/people`"): how many people are online, and challenges to or from
-//! the signed-in account as they come and as they are answered, and a tournament's pairing
-//! of the account. The client says nothing on it.
+//! the signed-in account as they come and as they are answered, the lobby's open seeks,
+//! and a tournament's pairing of the account. The client says nothing on it.
 
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +67,13 @@ pub enum PeopleMsg {
         seat: u8,
         /// The seat's token for the match's `hello`.
         token: String,
+    },
+    /// The open seeks of this node, oldest first: when the socket opens, then after each
+    /// change (posted, joined, filled, cancelled, dropped), at most one frame per quarter
+    /// second.
+    Seeks {
+        /// Every open seek, oldest first.
+        seeks: Vec<crate::SeekView>,
     },
     /// A frame the socket does not take (it takes none), or why it closes.
     Error {

@@ -6,7 +6,9 @@
 //! - [`http`]: the REST API (lobby, scoreboards, verification, OpenAPI) and the WebSocket
 //!   upgrade;
 //! - [`ws`]: one reader and one writer task per socket;
-//! - [`quick`]: the quick-game pools (their routes are `http/quick_route.rs`); [`tv`]: the match the front page shows;
+//! - [`quick`]: the lobby's seeks, quick games among them (their routes are
+//!   `http/quick_route.rs` and `http/seek_routes.rs`), and [`seeks`]: who may meet whom;
+//!   [`tv`]: the match the front page shows;
 //! - [`limits`]: per-address limits; [`metrics`]: what `GET /metrics` shows;
 //! - [`config`]: the flags and environment.
 //!
@@ -34,6 +36,7 @@ pub mod metrics;
 pub mod people;
 pub mod quick;
 pub mod reviews;
+pub mod seeks;
 pub mod tournaments;
 pub mod tv;
 pub mod ws;
@@ -98,6 +101,7 @@ fn app_parts(
     };
     http::people_socket::start_cluster_feed(&state);
     tournaments::start_directors(&state);
+    quick::start_sweeper(&state.quick);
     (http::router(state), shutdown_tx, sockets)
 }
 

@@ -127,6 +127,8 @@ foreign_bodies! {
     CeremonyBody(writes) => senet_accounts::Ceremony,
     /// `senet_protocol::ChallengeView`: a challenge by name.
     ChallengeViewBody(writes) => senet_protocol::ChallengeView,
+    /// `senet_protocol::SeekView`: an open seek as the lobby lists it.
+    SeekViewBody(writes) => senet_protocol::SeekView,
 }
 
 /// utoipa's schema of a string that is one of `values` (for a query parameter).

@@ -1,11 +1,11 @@
-//! The lobby's routes: variants, listing, creating and joining matches, a game's record,
+//! The lobby's routes: variants, creating and joining matches, a game's record,
 //! the dice check, and the WebSocket upgrade.
 
 use axum::Json;
 use axum::body::Bytes;
 use senet_protocol::text::check_name;
 
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use schemars::JsonSchema;
@@ -24,7 +24,6 @@ use senet_protocol::{ClockSpec, Series};
 use super::access::{player_for, seat_name};
 use super::contracts::{
     GameRecordBody, GameRecordUpload, RecordReportBody, SummaryBody, VariantInfoBody, bodies,
-    string_enum,
 };
 use super::inputs::{ClientIp, origin_allowed, parse};
 use super::signed_in::MaybeSignedIn;
@@ -67,51 +66,6 @@ pub(super) async fn metrics(State(state): State<AppState>) -> Response {
     responses((status = 200, description = "variants", body = [VariantInfoBody])))]
 pub(super) async fn variants() -> Json<Vec<senet_engine::VariantInfo>> {
     Json(Variant::ALL.iter().map(|v| v.info()).collect())
-}
-
-/// The filter of `GET /api/matches`.
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub(super) struct ListQuery {
-    /// Only matches of this status.
-    #[param(schema_with = listed_status)]
-    status: Option<String>,
-}
-
-/// The statuses `GET /api/matches` filters by.
-const LISTED: [senet_protocol::Status; 3] = [
-    senet_protocol::Status::Joining,
-    senet_protocol::Status::Live,
-    senet_protocol::Status::Finished,
-];
-
-fn listed_status() -> utoipa::openapi::Object {
-    string_enum(LISTED.map(senet_protocol::Status::as_str)).build()
-}
-
-/// Public matches (with several nodes, every node's).
-#[utoipa::path(get, path = "/api/matches", params(ListQuery),
-    responses((status = 200, description = "match summaries", body = [SummaryBody]),
-        (status = 400, description = "unknown status", body = ErrorBody)))]
-pub(super) async fn list_matches(
-    State(state): State<AppState>,
-    Query(q): Query<ListQuery>,
-) -> Result<Json<Vec<senet_protocol::Summary>>, ApiError> {
-    if let Some(st) = q.status.as_deref() {
-        if !LISTED.iter().any(|l| l.as_str() == st) {
-            return Err(ApiError::Malformed(format!(
-                "status is joining, live or finished, not {st:?}"
-            )));
-        }
-    }
-    let mut list: Vec<_> = state
-        .public_summaries()
-        .await
-        .into_iter()
-        .filter(|s| q.status.as_deref().is_none_or(|st| st == s.status.as_str()))
-        .collect();
-    list.sort_by(|a, b| a.match_id.cmp(&b.match_id));
-    Ok(Json(list))
 }
 
 /// The body of `POST /api/matches`: only `variant` is required.

@@ -16,6 +16,7 @@ pub(crate) mod error;
 mod finished;
 pub(crate) mod inputs;
 pub(crate) mod lobby;
+mod match_list;
 mod moderation_routes;
 mod openapi;
 pub(crate) mod people_routes;
@@ -24,6 +25,8 @@ mod pool;
 mod quick_route;
 mod review;
 pub mod scoreboard;
+mod seek_routes;
+mod seeker_input;
 pub mod signed_in;
 pub(crate) mod tournament_routes;
 mod tv_route;
@@ -61,6 +64,9 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/quick"),
     ("get", "/api/quick/{ticket}"),
     ("delete", "/api/quick/{ticket}"),
+    ("get", "/api/seeks"),
+    ("post", "/api/seeks"),
+    ("post", "/api/seeks/{id}/join"),
     ("get", "/api/tv"),
     ("get", "/api/me"),
     ("post", "/api/accounts"),
@@ -116,7 +122,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/variants", get(variants))
         .route(
             "/api/matches",
-            get(list_matches).merge(post(create_match).layer(guard.clone())),
+            get(match_list::list_matches).merge(post(create_match).layer(guard.clone())),
         )
         .route("/api/matches/{id}", get(get_match))
         .route(
@@ -142,6 +148,14 @@ pub fn router(state: AppState) -> Router {
             post(scoreboard::create_player).layer(guard.clone()),
         )
         .route("/api/quick", post(quick_route::enter).layer(guard.clone()))
+        .route(
+            "/api/seeks",
+            get(seek_routes::list).merge(post(seek_routes::post).layer(guard.clone())),
+        )
+        .route(
+            "/api/seeks/{id}/join",
+            post(seek_routes::join).layer(guard.clone()),
+        )
         .route("/api/me", get(account_routes::me))
         .route(
             "/api/accounts",

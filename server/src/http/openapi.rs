@@ -16,7 +16,9 @@ use serde_json::{Map, Value, json};
 use utoipa::OpenApi;
 
 use super::contracts::{EXTENSION, READ_SUFFIX};
+use super::match_list;
 use super::quick_route;
+use super::seek_routes;
 use super::tv_route;
 use super::{
     account_routes, analysis_route, chances, chat, lobby, moderation_routes, people_routes, review,
@@ -40,7 +42,7 @@ const COMPONENTS: &str = "#/components/schemas/";
         openapi,
         protocol_schema,
         lobby::variants,
-        lobby::list_matches,
+        match_list::list_matches,
         lobby::create_match,
         lobby::get_match,
         lobby::join_match,
@@ -58,6 +60,9 @@ const COMPONENTS: &str = "#/components/schemas/";
         quick_route::enter,
         quick_route::poll,
         quick_route::leave,
+        seek_routes::list,
+        seek_routes::post,
+        seek_routes::join,
         tv_route::channel,
         account_routes::me,
         account_routes::sign_up,

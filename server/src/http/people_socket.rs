@@ -1,5 +1,5 @@
 //! The pages' own sockets, `GET /ws/people` (`docs/protocol.md`): what is said on them (the
-//! count of who is online, a signed-in account's challenges) and, with several nodes, the
+//! count of who is online, a signed-in account's challenges, this node's open seeks) and, with several nodes, the
 //! words for players that cross Redis ([`crate::people`] holds the sockets by account).
 
 use std::sync::Arc;
@@ -19,6 +19,9 @@ use crate::people::Online;
 const LOOK_EVERY: Duration = Duration::from_secs(5);
 /// Looks between two checks of the session (30 s).
 const SESSION_EVERY: u32 = 6;
+/// The least time between two `seeks` frames: a burst of changes (a lobby full of quick
+/// games pairing) makes one frame per quarter second, the last list in it.
+const SEEKS_EVERY: Duration = Duration::from_millis(250);
 /// Frames a socket may say (it should say none) before it is closed.
 const STRIKES: u32 = 10;
 
@@ -138,7 +141,7 @@ fn text(msg: &PeopleMsg) -> Message {
 }
 
 /// Runs one `GET /ws/people` socket until it closes: the count, the account's challenges,
-/// then what is said to the account. Frames from the client are answered `no_requests`;
+/// the open seeks, then what is said to the account and each change of the seeks. Frames from the client are answered `no_requests`;
 /// after [`STRIKES`] of them the socket is closed.
 pub async fn run_people_socket(
     socket: WebSocket,
@@ -162,6 +165,20 @@ pub async fn run_people_socket(
             return;
         }
     }
+    let mut seeks_changed = state.quick.subscribe();
+    let mut seeks = state.quick.seeks();
+    if sink
+        .send(text(&PeopleMsg::Seeks {
+            seeks: seeks.clone(),
+        }))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut seeks_sent = tokio::time::Instant::now();
+    // When a change of the seeks is due to be told (none: nothing changed since the last).
+    let mut seeks_due: Option<tokio::time::Instant> = None;
     let mut shutdown = state.shutdown.clone();
     let mut look = tokio::time::interval(LOOK_EVERY);
     look.tick().await;
@@ -193,6 +210,24 @@ pub async fn run_people_socket(
                             break;
                         }
                     }
+                }
+            }
+            changed = seeks_changed.changed(), if seeks_due.is_none() => {
+                if changed.is_err() {
+                    break;
+                }
+                seeks_due = Some(seeks_sent + SEEKS_EVERY);
+            }
+            () = tokio::time::sleep_until(seeks_due.unwrap_or_else(tokio::time::Instant::now)), if seeks_due.is_some() => {
+                seeks_due = None;
+                seeks_changed.mark_unchanged();
+                let now = state.quick.seeks();
+                if now != seeks {
+                    if sink.send(text(&PeopleMsg::Seeks { seeks: now.clone() })).await.is_err() {
+                        break;
+                    }
+                    seeks = now;
+                    seeks_sent = tokio::time::Instant::now();
                 }
             }
             _ = look.tick() => {

@@ -1,7 +1,8 @@
-//! Quick games over REST: `POST /api/quick` enters a pool (or pairs at once),
-//! `GET /api/quick/{ticket}` long-polls it, `DELETE /api/quick/{ticket}` leaves it. The
-//! pools themselves are [`crate::quick`]; here the pair's match is made, through the
-//! same path as `POST /api/matches` and `POST /api/matches/{id}/join`.
+//! Quick games over REST: `POST /api/quick` joins the open seek that suits the player best
+//! (or posts one), `GET /api/quick/{ticket}` long-polls any ticket (a seek's poster's and
+//! joiners' too), `DELETE /api/quick/{ticket}` leaves. The seeks themselves are
+//! [`crate::quick`]; here a full table's match is made, through the same path as
+//! `POST /api/matches` and `POST /api/matches/{id}/join`.
 
 use axum::Json;
 use axum::body::Bytes;
@@ -9,7 +10,6 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use schemars::JsonSchema;
-use senet_protocol::text::check_name;
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
@@ -17,10 +17,11 @@ use crate::AppState;
 use crate::http::contracts::bodies;
 use crate::http::error::refusal;
 use crate::http::inputs::{ClientIp, parse};
+use crate::http::seeker_input::{Asker, seeker, terms};
 use crate::http::{ApiError, ErrorBody};
-use crate::quick::{Failure, LONG_POLL, Left, Pair, Phase, PoolKey, Seating, Seeker};
+use crate::quick::{Failure, LONG_POLL, Left, Phase, Seating, Table};
 use senet_live::{Cmd, NewMatch, SeatClaim, spawn_match_for};
-use senet_protocol::Series;
+use senet_protocol::{ClockSpec, Series};
 
 /// The body of `POST /api/quick`.
 #[derive(Deserialize, JsonSchema)]
@@ -29,7 +30,7 @@ pub(crate) struct QuickRequest {
     /// The variant (one with two-player games).
     #[schemars(with = "senet_engine::Variant")]
     variant: String,
-    /// Always 2 (the pools are for two-player games); may be left out.
+    /// Always 2 (quick games are for two players); may be left out.
     #[serde(default)]
     #[schemars(range(min = 2, max = 2))]
     players: Option<u8>,
@@ -37,6 +38,13 @@ pub(crate) struct QuickRequest {
     #[serde(default, deserialize_with = "crate::http::inputs::optional_object")]
     #[schemars(with = "Option<Series>")]
     series: Option<Series>,
+    /// The clock (default: none); only seeks with the same clock are joined.
+    #[serde(default, deserialize_with = "crate::http::inputs::optional_object")]
+    #[schemars(with = "Option<ClockSpec>")]
+    clock: Option<ClockSpec>,
+    /// Rated (signed-in accounts only); only seeks rated alike are joined.
+    #[serde(default)]
+    rated: bool,
     /// The display name.
     #[serde(default)]
     #[schemars(length(max = 64))]
@@ -54,11 +62,13 @@ pub(crate) struct QuickRequest {
 #[derive(Serialize, JsonSchema)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub(crate) enum QuickStatus {
-    /// In the pool: poll the ticket again.
+    /// At a seek's table: poll the ticket again.
     Waiting {
         /// The ticket.
         ticket: String,
-        /// Seconds in the pool so far.
+        /// The public id of the seek whose table the ticket sits at.
+        seek: String,
+        /// Seconds at the table so far.
         waited_secs: u64,
         /// Whether the lobby should offer a game against the computer instead.
         bot_offer: bool,
@@ -67,9 +77,9 @@ pub(crate) enum QuickStatus {
     Paired {
         /// The ticket.
         ticket: String,
-        /// The pair's match.
+        /// The table's match.
         match_id: String,
-        /// This player's seat.
+        /// This player's seat (1 for the seek's poster).
         seat: u8,
         /// The seat's token (a bearer secret).
         token: String,
@@ -98,92 +108,101 @@ fn failed(f: Failure) -> Response {
     )
 }
 
-/// Makes the pair's match: a public casual match created for the first ticket's player
-/// (seat 1), whose seat 2 the second's claims with its invite. The match is listed only
-/// once both seats are claimed.
-async fn seat_pair(state: &AppState, pair: &Pair) -> Result<(Seating, Seating), ApiError> {
+/// Makes the table's match: a public match on the seek's terms, created for the poster
+/// (seat 1), whose other seats the joiners claim with their invites, in the order they
+/// came. The match is listed only once every seat is claimed.
+async fn seat_table(state: &AppState, table: &Table) -> Result<Vec<Seating>, ApiError> {
     if state.registry.open() >= state.config.max_open_matches {
         return Err(ApiError::TooManyMatches);
     }
-    let (first, second) = (&pair.first.1, &pair.second.1);
-    let or = |name: &str, default: &str| {
+    let or = |name: &str, seat: usize| {
         if name.is_empty() {
-            default.to_owned()
+            format!("Player {seat}")
         } else {
             name.to_owned()
         }
     };
+    let (first, rest) = table
+        .seats
+        .split_first()
+        .ok_or_else(|| ApiError::Internal("a table without seats".into()))?;
+    let t = table.terms;
     let spec = NewMatch {
-        variant: pair.key.variant,
-        setup: senet_engine::Setup::players(2),
-        series: pair.key.series,
-        name: "Quick game".into(),
+        variant: t.variant,
+        setup: senet_engine::Setup::players(t.players),
+        series: t.series,
+        name: if table.quick {
+            "Quick game".into()
+        } else {
+            format!("{} game", t.variant.name())
+        },
         public: true,
-        rated: false,
-        creator: or(&first.name, "Player 1"),
-        clock: None,
+        rated: t.rated,
+        creator: or(&first.1.name, 1),
+        clock: t.clock,
         bots: Vec::new(),
     };
     let (handle, created) = spawn_match_for(
         spec,
-        first.player_id.clone(),
+        first.1.player_id.clone(),
         state.store.clone(),
         state.live.clone(),
     )
     .await
     .map_err(|_| ApiError::Unavailable)?;
-    let invite = created
-        .invites
-        .first()
-        .map(|(_, invite)| invite.clone())
-        .ok_or_else(|| ApiError::Internal("a two-seat match without an invite".into()))?;
-    let (reply, rx) = oneshot::channel();
-    handle
-        .mailbox
-        .send(Cmd::Join(Box::new(SeatClaim {
-            invite: Some(invite),
-            name: or(&second.name, "Player 2"),
-            player_id: second.player_id.clone(),
-            reply,
-        })))
-        .await
-        .map_err(|_| ApiError::Unavailable)?;
-    let (seat, token) = rx
-        .await
-        .map_err(|_| ApiError::Unavailable)?
-        .map_err(|_| ApiError::Unavailable)?;
-    for slot in state.quick.take_slots(pair) {
-        slot.fill(handle.summary.clone());
-    }
-    // Not in the registry (so neither listed nor joinable) until both seats are claimed: a
-    // match whose claim failed is never seen and leaves memory when its invites expire.
-    state.registry.insert(handle);
-    let id = created.match_id;
-    tracing::info!(match_id = %id, "quick game paired");
-    Ok((
-        Seating {
+    let id = created.match_id.clone();
+    let mut seatings = vec![Seating {
+        match_id: id.clone(),
+        seat: 1,
+        token: created.token,
+    }];
+    for (k, (_, joiner)) in rest.iter().enumerate() {
+        let invite = created
+            .invites
+            .get(k)
+            .map(|(_, invite)| invite.clone())
+            .ok_or_else(|| ApiError::Internal("a seat without an invite".into()))?;
+        let (reply, rx) = oneshot::channel();
+        handle
+            .mailbox
+            .send(Cmd::Join(Box::new(SeatClaim {
+                invite: Some(invite),
+                name: or(&joiner.name, k + 2),
+                player_id: joiner.player_id.clone(),
+                reply,
+            })))
+            .await
+            .map_err(|_| ApiError::Unavailable)?;
+        let (seat, token) = rx
+            .await
+            .map_err(|_| ApiError::Unavailable)?
+            .map_err(|_| ApiError::Unavailable)?;
+        seatings.push(Seating {
             match_id: id.clone(),
-            seat: 1,
-            token: created.token,
-        },
-        Seating {
-            match_id: id,
             seat,
             token,
-        },
-    ))
+        });
+    }
+    for slot in state.quick.take_slots(table) {
+        slot.fill(handle.summary.clone());
+    }
+    // Not in the registry (so neither listed nor joinable) until every seat is claimed: a
+    // match whose claim failed is never seen and leaves memory when its invites expire.
+    state.registry.insert(handle);
+    tracing::info!(match_id = %id, seats = seatings.len(), "seek seated");
+    Ok(seatings)
 }
 
-/// Makes the pair's match on a task of its own (a requester who goes away does not stop
-/// it halfway), then settles both tickets.
-async fn run_pair(state: &AppState, pair: Pair) {
+/// Makes the table's match on a task of its own (a requester who goes away does not stop
+/// it halfway), then settles every seat's ticket.
+pub(crate) async fn run_table(state: &AppState, table: Table) {
     let task = {
-        let (state, pair) = (state.clone(), pair.clone());
+        let (state, table) = (state.clone(), table.clone());
         tokio::spawn(async move {
-            let made = seat_pair(&state, &pair).await.map_err(|e| {
+            let made = seat_table(&state, &table).await.map_err(|e| {
                 let (status, code) = e.status_code();
                 if let ApiError::Internal(detail) = &e {
-                    tracing::error!(detail, "quick game not made");
+                    tracing::error!(detail, "seek's match not made");
                 }
                 Failure {
                     status: status.as_u16(),
@@ -191,12 +210,12 @@ async fn run_pair(state: &AppState, pair: Pair) {
                     message: e.to_string(),
                 }
             });
-            state.quick.settle(&pair, made);
+            state.quick.settle(&table, made);
         })
     };
     if task.await.is_err() {
         state.quick.settle(
-            &pair,
+            &table,
             Err(Failure {
                 status: 500,
                 code: "internal",
@@ -206,16 +225,16 @@ async fn run_pair(state: &AppState, pair: Pair) {
     }
 }
 
-/// Enter the quick-game pool of a variant and series (two players): paired at once if
-/// someone waits, else a ticket to poll.
+/// Join the open seek of these terms whose poster's rating is nearest yours (two players),
+/// else post one: seated at once if the seek is full, else a ticket to poll.
 #[utoipa::path(post, path = "/api/quick", request_body = QuickRequest,
     responses((status = 200, description = "waiting (a ticket to poll) or paired (the seat)", body = QuickStatus),
         (status = 400, description = "malformed body", body = ErrorBody),
         (status = 403, description = "origin not allowed", body = ErrorBody),
         (status = 415, description = "not application/json", body = ErrorBody),
-        (status = 422, description = "invalid request", body = ErrorBody),
+        (status = 422, description = "invalid request (a rated game for a guest, among others)", body = ErrorBody),
         (status = 429, description = "rate limited (the address's match-creation allowance), or the address has as many unfinished matches as it may (`too_many_matches`)", body = ErrorBody),
-        (status = 503, description = "the pair's match could not be made", body = ErrorBody)))]
+        (status = 503, description = "the table's match could not be made", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 pub(crate) async fn enter(
     State(state): State<AppState>,
@@ -224,68 +243,45 @@ pub(crate) async fn enter(
     body: Bytes,
 ) -> Result<Json<QuickStatus>, Response> {
     let req: QuickRequest = parse(&body)?;
-    let variant: senet_engine::Variant = req
-        .variant
-        .parse()
-        .map_err(|_| ApiError::UnknownVariant(req.variant.clone()))?;
-    if req.players.is_some_and(|n| n != 2) || variant.check_players(2).is_err() {
+    if req.players.is_some_and(|n| n != 2) {
         return Err(ApiError::Invalid("quick games are for two players".into()).into());
     }
-    let series = req.series.unwrap_or_default();
-    if !(1..=99).contains(&series.target) {
-        return Err(ApiError::Invalid("the series target is 1 to 99".into()).into());
-    }
-    let name = check_name(
-        crate::http::access::seat_name(&who, req.name),
-        String::new(),
-    )
-    .map_err(ApiError::from)?;
-    // Entering a pool may start a game, much as creating a match does: the same allowance.
-    state
-        .limits
-        .create_match(ip)
-        .map_err(ApiError::RateLimited)?;
-    let player_id =
-        crate::http::access::player_for(&state, &who, req.player_key.as_deref()).await?;
-    // A waiting ticket holds a place among its address's unfinished matches, which its
-    // match then fills: pairing one's own tickets counts as creating matches does.
-    let slot = state
-        .limits
-        .reserve_match(ip)
-        .map_err(|_| crate::http::error::too_many_open(state.config.max_open_per_address))?;
-    let key = PoolKey { variant, series };
-    // Blocks keep two players apart, whichever of them blocked the other.
-    let kept_apart = match &who.0 {
-        Some(account) => state
-            .accounts
-            .kept_apart(&account.player_id)
-            .await
-            .map_err(ApiError::from)?,
-        None => Vec::new(),
-    };
-    let seeker = Seeker {
-        kept_apart,
-        name,
-        player_id,
-        address: ip,
+    let terms = terms(
+        &req.variant,
+        Some(2),
+        req.series,
+        req.clock,
+        req.rated,
+        None,
+    )?;
+    let asker = Asker {
+        name: req.name,
+        player_key: req.player_key,
         allow_same_address: req.allow_same_address,
+        range: None,
     };
-    let (ticket, pair) = state.quick.enter(key, seeker, slot);
-    if let Some(pair) = pair {
-        run_pair(&state, pair).await;
+    let (seeker, slot) = seeker(&state, ip, &who, terms, asker).await?;
+    let (ticket, table) = state.quick.quick(terms, seeker, slot);
+    if let Some(table) = table {
+        run_table(&state, table).await;
     }
     answer(&state, &ticket, false).await
 }
 
-/// The ticket's state now: paired, waiting, or the failure of its pairing.
-async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<QuickStatus>, Response> {
+/// The ticket's state now: paired, waiting, or the failure of its table; with `poll`, once
+/// it changes or the long poll is over.
+pub(crate) async fn answer(
+    state: &AppState,
+    ticket: &str,
+    poll: bool,
+) -> Result<Json<QuickStatus>, Response> {
     let _polling = state.quick.watch(ticket);
     let deadline = tokio::time::Instant::now() + LONG_POLL;
     let mut timed_out = !poll;
     loop {
-        let (mut look, pair) = state.quick.look(ticket).ok_or(ApiError::NotFound)?;
-        if let Some(pair) = pair {
-            run_pair(state, pair).await;
+        let (mut look, table) = state.quick.look(ticket).ok_or(ApiError::NotFound)?;
+        if let Some(table) = table {
+            run_table(state, table).await;
             continue;
         }
         let wake = match look.phase {
@@ -296,6 +292,7 @@ async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<Quick
             Phase::Pairing => {
                 return Ok(Json(QuickStatus::Waiting {
                     ticket: ticket.to_owned(),
+                    seek: look.seek,
                     waited_secs: 0,
                     bot_offer: false,
                 }));
@@ -305,6 +302,7 @@ async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<Quick
                 if timed_out {
                     return Ok(Json(QuickStatus::Waiting {
                         ticket: ticket.to_owned(),
+                        seek: look.seek,
                         waited_secs: look.waited.as_secs(),
                         bot_offer: offered,
                     }));
@@ -324,13 +322,14 @@ async fn answer(state: &AppState, ticket: &str, poll: bool) -> Result<Json<Quick
     }
 }
 
-/// Long-poll a quick-game ticket (up to 20 s): waiting (with the bot offer) or paired. The
+/// Long-poll a ticket, a quick game's or a seek's (up to 20 s): waiting (with the bot offer) or paired. The
 /// answer may hold a seat token: never stored by a cache.
 #[utoipa::path(get, path = "/api/quick/{ticket}",
     params(("ticket" = String, Path, description = "the ticket")),
     responses((status = 200, description = "waiting (a ticket to poll) or paired (the seat)", body = QuickStatus),
         (status = 404, description = "unknown or expired ticket", body = ErrorBody),
-        (status = 503, description = "the pair's match could not be made (told once)", body = ErrorBody)))]
+        (status = 410, description = "the seek's poster left (`seek_gone`, told once)", body = ErrorBody),
+        (status = 503, description = "the table's match could not be made (told once)", body = ErrorBody)))]
 pub(crate) async fn poll(State(state): State<AppState>, Path(ticket): Path<String>) -> Response {
     let no_store = [(header::CACHE_CONTROL, "no-store")];
     match answer(&state, &ticket, true).await {
@@ -339,7 +338,8 @@ pub(crate) async fn poll(State(state): State<AppState>, Path(ticket): Path<Strin
     }
 }
 
-/// Leave the quick-game pool.
+/// Leave: a seek's poster takes the seek away (its joiners' tickets then fail, 410
+/// `seek_gone`), a joiner or a quick game's player leaves its seat.
 #[utoipa::path(delete, path = "/api/quick/{ticket}",
     params(("ticket" = String, Path, description = "the ticket")),
     responses((status = 204, description = "left"),

@@ -31,6 +31,7 @@ mod ratings;
 mod read_models;
 mod replay_example;
 mod rule_reasons;
+mod seeks;
 mod server;
 mod serving;
 mod store;

@@ -10,14 +10,14 @@ use senet_match::glicko::{Rating, after_game};
 use serde_json::{Value, json};
 
 /// An account, signed in: its `player_id` and the session `cookie` its requests carry.
-async fn player(c: &Client, name: &str) -> Value {
+pub(crate) async fn player(c: &Client, name: &str) -> Value {
     let mut b = Browser::signed_up(c.addr, name).await;
     let me = b.me().await;
     json!({"player_id": me.body["player_id"], "cookie": b.cookie})
 }
 
 /// A POST as the signed-in `who`.
-async fn post_as(c: &Client, who: &Value, path: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn post_as(c: &Client, who: &Value, path: &str, body: Value) -> (u16, Value) {
     let mut b = Browser::new(c.addr);
     b.cookie = who["cookie"].as_str().map(str::to_owned);
     let a = b.post(path, body).await;
@@ -26,7 +26,7 @@ async fn post_as(c: &Client, who: &Value, path: &str, body: Value) -> (u16, Valu
 
 /// Creates a match for `ann` and lets `bo` take the other seat; returns the id and both
 /// sockets.
-async fn start(c: &Client, ann: &Value, bo: &Value, body: Value) -> (String, Vec<Ws>) {
+pub(crate) async fn start(c: &Client, ann: &Value, bo: &Value, body: Value) -> (String, Vec<Ws>) {
     let (st, m) = post_as(c, ann, "/api/matches", body).await;
     assert_eq!(st, 201, "{m}");
     let id = m["match_id"].as_str().unwrap().to_owned();
@@ -50,7 +50,7 @@ async fn start(c: &Client, ann: &Value, bo: &Value, body: Value) -> (String, Vec
 /// Plays until every seat has made a move of the current game (the first legal move each
 /// time a seat is to move), following the game on seat 1's socket; returns once every move
 /// is acknowledged.
-async fn every_seat_moves(seats: &mut [Ws]) {
+pub(crate) async fn every_seat_moves(seats: &mut [Ws]) {
     let mut moved = vec![false; seats.len()];
     let mut acted_at = 0;
     // Seat 1's messages read while awaiting its own acks, still to be looked at.
@@ -102,7 +102,7 @@ async fn next_game(seats: &mut [Ws]) {
 }
 
 /// Seat `loser` resigns the current game; returns once both sockets saw its end.
-async fn resign(seats: &mut [Ws], loser: usize) {
+pub(crate) async fn resign(seats: &mut [Ws], loser: usize) {
     let ws = &mut seats[loser - 1];
     let seq = ws.act(json!({"type": "resign"})).await;
     // The ack and the game's end travel separately: either may come first.

@@ -1,7 +1,7 @@
 //! The ratings as the pages read them: a match's rating changes, a player's ratings and
 //! history, a pool's board.
 
-use super::query_util::err;
+use super::query_util::{bind_all, err, placeholders};
 use super::ratings::{CHANGE_COLUMNS, PoolRating, RatingChange, change, pool_rating};
 use super::sql_store::SqlStore;
 use crate::store_error::StoreError;
@@ -82,5 +82,41 @@ impl SqlStore {
         .await
         .map_err(err)?;
         rows.iter().map(pool_rating).collect()
+    }
+
+    /// The ratings of the players seated in `match_ids`, in every pool they have one:
+    /// `(match, pool, rating)`, a row per seat and pool (the lobby orders its live games by
+    /// them). One query.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn seated_ratings(
+        &self,
+        match_ids: &[&str],
+    ) -> Result<Vec<(String, String, f64)>, StoreError> {
+        if match_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT s.match_id, r.pool, r.rating FROM seats s \
+             JOIN ratings r ON r.player_id = s.player_id \
+             WHERE s.match_id IN ({}) AND r.games > 0",
+            placeholders(1, match_ids.len())
+        );
+        // The text depends on the number of matches: not worth a cached statement.
+        let rows = bind_all(sqlx::query(&sql).persistent(false), match_ids)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| {
+                use sqlx::Row;
+                Ok((
+                    r.try_get::<String, _>("match_id").map_err(err)?,
+                    r.try_get::<String, _>("pool").map_err(err)?,
+                    r.try_get::<f64, _>("rating").map_err(err)?,
+                ))
+            })
+            .collect()
     }
 }
