@@ -177,7 +177,13 @@ pub enum NameError {
 /// # Errors
 /// [`NameError`] when the name breaks a rule.
 pub fn check_name(name: Option<String>, default: String) -> Result<String, NameError> {
-    let name: String = name.unwrap_or_default().nfc().collect();
+    let name = name.unwrap_or_default();
+    // As given, too: a schema's `maxLength` counts the characters sent, before any
+    // normalising joins or trims some.
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(NameError::Malformed);
+    }
+    let name: String = name.nfc().collect();
     if name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
         return Err(NameError::Malformed);
     }

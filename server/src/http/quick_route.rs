@@ -162,21 +162,31 @@ async fn seat_table(state: &AppState, table: &Table) -> Result<Vec<Seating>, Api
             .get(k)
             .map(|(_, invite)| invite.clone())
             .ok_or_else(|| ApiError::Internal("a seat without an invite".into()))?;
-        let (reply, rx) = oneshot::channel();
-        handle
-            .mailbox
-            .send(Cmd::Join(Box::new(SeatClaim {
-                invite: Some(invite),
-                name: or(&joiner.name, k + 2),
-                player_id: joiner.player_id.clone(),
-                reply,
-            })))
-            .await
-            .map_err(|_| ApiError::Unavailable)?;
-        let (seat, token) = rx
-            .await
-            .map_err(|_| ApiError::Unavailable)?
-            .map_err(|_| ApiError::Unavailable)?;
+        // A guest's name that looks like an earlier seat's takes the seat's plain name.
+        let mut name = or(&joiner.name, k + 2);
+        let (seat, token) = loop {
+            let (reply, rx) = oneshot::channel();
+            handle
+                .mailbox
+                .send(Cmd::Join(Box::new(SeatClaim {
+                    invite: Some(invite.clone()),
+                    name: name.clone(),
+                    player_id: joiner.player_id.clone(),
+                    reply,
+                })))
+                .await
+                .map_err(|_| ApiError::Unavailable)?;
+            match rx.await.map_err(|_| ApiError::Unavailable)? {
+                Ok(claimed) => break claimed,
+                Err(senet_live::JoinError::NameTaken(_)) if name != format!("Player {}", k + 2) => {
+                    name = format!("Player {}", k + 2);
+                }
+                Err(senet_live::JoinError::NameTaken(seat)) => {
+                    return Err(ApiError::NameTaken(seat));
+                }
+                Err(_) => return Err(ApiError::Unavailable),
+            }
+        };
         seatings.push(Seating {
             match_id: id.clone(),
             seat,
