@@ -17,11 +17,12 @@ use crate::http::contracts::{SeekViewBody, bodies};
 use crate::http::error::refusal;
 use crate::http::inputs::{ClientIp, parse};
 use crate::http::quick_route::{QuickStatus, answer, run_table};
-use crate::http::seeker_input::{Asker, seeker, terms};
+use crate::http::seeker_input::{Asker, range_checked, seeker, terms};
 use crate::http::signed_in::MaybeSignedIn;
 use crate::http::{ApiError, ErrorBody};
 use crate::quick::JoinError;
 use crate::seeks::Refusal;
+use senet_protocol::text::check_name;
 use senet_protocol::{ClockSpec, RatingRange, Series};
 
 /// The body of `POST /api/seeks`: only `variant` is required.
@@ -154,6 +155,10 @@ pub(crate) async fn join(
     body: Bytes,
 ) -> Result<Json<QuickStatus>, Response> {
     let req: JoinSeek = parse(&body)?;
+    // A bad body is refused as such before the seek is looked up: the answer to a request
+    // must not depend on whether a seek happened to be open.
+    check_name(req.name.clone(), String::new()).map_err(ApiError::from)?;
+    range_checked(req.range)?;
     let terms = state.quick.terms_of(&id).ok_or_else(gone)?;
     let asker = Asker {
         name: req.name,

@@ -336,6 +336,20 @@ async fn bad_seeks_and_joins_get_structured_errors() {
     assert_eq!((st, r["code"].as_str()), (400, Some("malformed")), "{r}");
     let (st, r) = c.post("/api/seeks/0123456789abcdef/join", json!({})).await;
     assert_eq!((st, r["code"].as_str()), (410, Some("seek_gone")), "{r}");
+    // A bad body is refused as such whether or not the seek is open.
+    for body in [
+        json!({"name": "n".repeat(65)}),
+        json!({"range": {"min": 9, "max": 1}}),
+    ] {
+        let (st, r) = c
+            .post("/api/seeks/0123456789abcdef/join", body.clone())
+            .await;
+        assert_eq!(
+            (st, r["code"].as_str()),
+            (422, Some("invalid")),
+            "{body} → {r}"
+        );
+    }
     assert_eq!(
         c.get("/api/seeks").await.1.as_array().unwrap().len(),
         1,
