@@ -75,6 +75,8 @@ step "browser tests: accounts with Chromium's virtual passkey authenticator (tes
 SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/accounts.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 step "browser tests: tournaments, a Swiss event and an arena played through the pages (tests/browser/tournaments.mjs)"
 SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/tournaments.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
+step "browser tests: every page in English, French and Arabic, the switch, right to left (tests/browser/languages.mjs)"
+SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/languages.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 stop_web
 trap - EXIT
 step "browser record check: web/verify.js on tests/fixtures/tampered-records.json (tests/browser/verify-fixtures.mjs)" && timeout 120 node tests/browser/verify-fixtures.mjs

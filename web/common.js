@@ -1,5 +1,9 @@
 // Shared helpers of every page: DOM building, REST calls, tokens, the live connection.
 
+// Every page with a script has its words' catalogue and the language switch (l10n.js).
+import { lang, t } from './l10n.js';
+export { lang, t };
+
 // What the pages know of each variant is the server's (the engine's): `GET /api/variants`,
 // one request per page, shared; a page that cannot reach it knows no variant.
 let variantsPromise = null;
@@ -105,11 +109,11 @@ export function setSession(me) {
   showAccount(me);
 }
 
-// The header's link to /account, at its right: "Sign in", or the signed-in name.
+// The header's link to /account, at its end: "Sign in", or the signed-in name.
 function showAccount(me) {
   const link = document.getElementById('account-link');
   if (!link) return;
-  link.textContent = me ? me.username : 'Sign in';
+  link.textContent = me ? me.username : t('header-sign-in');
   // A long name is cut short in the header: the whole of it is in its title.
   link.title = me ? me.username : '';
   if (me) link.setAttribute('aria-label', `Your account: signed in as ${me.username}`);

@@ -42,6 +42,15 @@ pub(crate) fn web_file(path: &str) -> Option<&'static str> {
     std::str::from_utf8(borrowed(Web::get(path)?.data)?).ok()
 }
 
+/// Every file under `web/<folder>` (`folder` ends with `/`), with its name there, in no
+/// order.
+pub(crate) fn web_folder(folder: &str) -> Vec<(&'static str, &'static str)> {
+    Web::iter()
+        .filter_map(borrowed)
+        .filter_map(|name| Some((name.strip_prefix(folder)?, web_file(name)?)))
+        .collect()
+}
+
 /// A variant's how-to-play page, `web/howto/<id>.html`.
 pub(crate) fn howto_source(variant: Variant) -> Option<&'static str> {
     web_file(&format!("howto/{}.html", variant.id()))

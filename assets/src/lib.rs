@@ -10,7 +10,8 @@
 //!
 //! One concern per file: `embedded.rs` (the files of `web/` and `docs/rules/`, found by
 //! name, never listed by hand), `pages.rs` (the pages and how one is filled in),
-//! `hashed_imports.rs` (content-hashed names and import rewriting), `conditional.rs`
+//! `hashed_imports.rs` (content-hashed names and import rewriting), `l10n.rs` (the
+//! languages, which one a request gets, and a page put into it), `conditional.rs`
 //! (`ETag`s and `304`), `precompressed.rs` (compressing a body once per coding),
 //! `compression.rs` (the per-request compression layer), `csp.rs` (the policy and the
 //! document headers), `favicon.rs`, `served.rs` (a body served from memory) and `site.rs`
@@ -79,6 +80,7 @@ mod csp;
 mod embedded;
 mod favicon;
 mod hashed_imports;
+mod l10n;
 mod pages;
 mod precompressed;
 mod served;
@@ -94,6 +96,7 @@ use axum::routing::get;
 use senet_engine::Variant;
 
 pub use compression::compressed;
+pub use l10n::Lang;
 
 use csp::secure;
 use pages::{HTML, Page};
@@ -162,20 +165,34 @@ fn not_found() -> Response {
     )
 }
 
-/// A page; a "no such …" page (404) has no validator (conditions are for 2xx answers only).
+/// A page in the request's language ([`Lang::of_request`]); a "no such …" page (404) has no
+/// validator (conditions are for 2xx answers only).
 async fn page(headers: &HeaderMap, page: Page) -> Response {
+    let lang = Lang::of_request(headers);
     // Only a page whose file is missing is not built, which the tests rule out.
-    let Some(served) = site().page(page) else {
+    let Some(served) = site().page_in(page, lang) else {
         return not_found();
     };
-    if page.status() == StatusCode::OK {
-        return send(headers, served, REVALIDATE).await;
-    }
-    let mut res = (page.status(), served.body.clone()).into_response();
+    let mut res = if page.status() == StatusCode::OK {
+        send(headers, served, REVALIDATE).await
+    } else {
+        let mut res = (page.status(), served.body.clone()).into_response();
+        let h = res.headers_mut();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        secure(res, &site().csp)
+    };
+    // One URL, a page per language: a cache keeps them apart by what chooses it.
     let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-    secure(res, &site().csp)
+    h.insert(
+        header::VARY,
+        HeaderValue::from_static("accept-encoding, accept-language, cookie"),
+    );
+    h.insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(lang.code()),
+    );
+    res
 }
 
 /// A match's path parameters, or why they could not be read (an id that is not UTF-8).
@@ -303,6 +320,53 @@ mod tests {
         let ctype = res.headers().get(header::CONTENT_TYPE).cloned();
         let ctype = ctype.map(|v| v.to_str().unwrap().to_owned());
         (res.status(), ctype.unwrap_or_default())
+    }
+
+    /// A page is served in the language its request chooses, and says which, and that it
+    /// varies by what chooses it.
+    #[tokio::test]
+    async fn a_page_comes_in_the_request_s_language() {
+        let app = routes::<EveryMatch>().with_state(EveryMatch);
+        for (headers, lang, dir) in [
+            (vec![], "en", "ltr"),
+            (vec![("accept-language", "ar-EG,ar;q=0.9")], "ar", "rtl"),
+            (vec![("accept-language", "fr-FR,en;q=0.5")], "fr", "ltr"),
+            (
+                vec![("accept-language", "ar"), ("cookie", "senet_lang=fr")],
+                "fr",
+                "ltr",
+            ),
+        ] {
+            for path in ["/", "/rules/chess"] {
+                let mut req = Request::get(path);
+                for (name, value) in &headers {
+                    req = req.header(*name, *value);
+                }
+                let res = app
+                    .clone()
+                    .oneshot(req.body(Body::empty()).unwrap())
+                    .await
+                    .unwrap();
+                let h = res.headers();
+                assert_eq!(h[header::CONTENT_LANGUAGE], lang, "{path} {headers:?}");
+                assert!(
+                    h[header::VARY]
+                        .to_str()
+                        .unwrap()
+                        .contains("accept-language"),
+                    "{path}"
+                );
+                let body = axum::body::to_bytes(res.into_body(), usize::MAX)
+                    .await
+                    .unwrap();
+                let body = String::from_utf8(body.to_vec()).unwrap();
+                assert!(
+                    body.contains(&format!("<html lang=\"{lang}\" dir=\"{dir}\">")),
+                    "{path} {headers:?}"
+                );
+                assert!(body.contains("<template id=\"l10n\">"), "{path}");
+            }
+        }
     }
 
     /// The account page (signing in, a new account, passkeys) is served at `/account`.

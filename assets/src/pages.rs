@@ -82,18 +82,9 @@ impl Page {
             Page::Analysis => file("analysis.html"),
             Page::Account => file("account.html"),
             Page::Howto(variant) => howto_source(variant).map(str::to_owned),
-            Page::NoMatch => missing(
-                "No such match",
-                "There is no match at this address: the link may be mistyped or cut short.",
-            ),
-            Page::NoVariant => missing(
-                "No such variant",
-                "There are no rules for this variant here.",
-            ),
-            Page::Unrouted => missing(
-                "No such page",
-                "There is nothing at this address: the link may be mistyped or out of date.",
-            ),
+            Page::NoMatch => missing("missing-match"),
+            Page::NoVariant => missing("missing-variant"),
+            Page::Unrouted => missing("missing-page"),
         }
     }
 
@@ -106,12 +97,25 @@ impl Page {
     }
 }
 
-/// The "no such …" page (`web/missing.html`) with its `{{title}}` and `{{detail}}`.
-fn missing(title: &str, detail: &str) -> Option<String> {
+/// The "no such …" page (`web/missing.html`) for messages `<id>-title` and `<id>-detail`
+/// of the catalogues: `{{id}}` names them, and the English words stand in the page until it
+/// is put into its language.
+fn missing(id: &str) -> Option<String> {
     let html = web_file("missing.html")?;
+    let english = crate::l10n::bundle(crate::l10n::Lang::En);
+    let words = |suffix: &str| {
+        let message = english.get_message(&format!("{id}-{suffix}"))?;
+        let mut errors = Vec::new();
+        Some(
+            english
+                .format_pattern(message.value()?, None, &mut errors)
+                .into_owned(),
+        )
+    };
     Some(
-        html.replace("{{title}}", title)
-            .replace("{{detail}}", detail),
+        html.replace("{{title}}", &words("title")?)
+            .replace("{{detail}}", &words("detail")?)
+            .replace("{{id}}", id),
     )
 }
 

@@ -11,6 +11,7 @@ use crate::csp::policy;
 use crate::embedded::{rules_text, static_files};
 use crate::favicon::{favicon_ico, favicon_svg};
 use crate::hashed_imports::{embedded, hashed_name, tagged_text};
+use crate::l10n::{Lang, localise};
 use crate::pages::{HTML, Page, fill_page};
 use crate::served::Served;
 
@@ -36,8 +37,8 @@ pub(crate) struct Site {
     /// Every file under `/static/`.
     pub(crate) assets: Vec<Asset>,
     /// Every page of [`Page::all`] whose file is embedded, in that order, naming the hashed
-    /// files.
-    pub(crate) pages: Vec<(Page, Served)>,
+    /// files, in each language of [`Lang::ALL`].
+    pub(crate) pages: Vec<(Page, Lang, Served)>,
     /// Each variant's rules text, in [`Variant::ALL`] order.
     pub(crate) rules: Vec<(Variant, Served)>,
     /// `/favicon.svg`.
@@ -72,11 +73,14 @@ impl Site {
                 tagged: Served::new(ctype, tagged_text(name, text, &hashed)),
             })
             .collect();
-        let pages: Vec<(Page, Served)> = Page::all()
+        let pages: Vec<(Page, Lang, Served)> = Page::all()
             .into_iter()
-            .filter_map(|p| Some((p, Served::new(HTML, fill_page(&p.source()?, &hashed)))))
+            .filter_map(|p| Some((p, fill_page(&p.source()?, &hashed))))
+            .flat_map(|(p, filled)| {
+                Lang::ALL.map(|lang| (p, lang, Served::new(HTML, localise(&filled, lang))))
+            })
             .collect();
-        let csp = policy(pages.iter().map(|(_, s)| &s.body[..]));
+        let csp = policy(pages.iter().map(|(_, _, s)| &s.body[..]));
         let rules = Variant::ALL
             .iter()
             .filter_map(|&v| Some((v, rules_text(v)?)))
@@ -94,9 +98,18 @@ impl Site {
         }
     }
 
-    /// `page` as served, if its file is embedded.
+    /// `page` as served in English, if its file is embedded.
+    #[cfg(test)]
     pub(crate) fn page(&self, page: Page) -> Option<&Served> {
-        self.pages.iter().find(|(p, _)| *p == page).map(|(_, s)| s)
+        self.page_in(page, Lang::En)
+    }
+
+    /// `page` as served in `lang`, if its file is embedded.
+    pub(crate) fn page_in(&self, page: Page, lang: Lang) -> Option<&Served> {
+        self.pages
+            .iter()
+            .find(|(p, l, _)| *p == page && *l == lang)
+            .map(|(_, _, s)| s)
     }
 
     /// The rules text of the variant whose id is `id`, if there is one.
@@ -169,8 +182,12 @@ mod tests {
     #[test]
     fn the_pages_name_only_hashed_files() {
         let site = Site::build();
-        assert_eq!(site.pages.len(), Page::all().len(), "every page is built");
-        for (page, served) in &site.pages {
+        assert_eq!(
+            site.pages.len(),
+            Page::all().len() * Lang::ALL.len(),
+            "every page is built in every language"
+        );
+        for (page, _, served) in &site.pages {
             let html = std::str::from_utf8(&served.body).unwrap();
             assert!(!html.contains("{{"), "{page:?}: every placeholder filled");
             assert!(

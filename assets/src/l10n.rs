@@ -1,0 +1,337 @@
+//! The languages the site is written in, which one a request gets, and a page put into it.
+//!
+//! The words are Project Fluent catalogues: `web/l10n/<lang>/<part>.ftl`, one file per part
+//! of the site, English the source. A page is built once per language ([`localise`]): its
+//! `<html>` gets the language and its direction, every element marked
+//! `data-l10n-id="<id>"` gets that message's text (and its attributes, for the message's
+//! attributes), and the language's whole catalogue goes into the page as the text of
+//! `<template id="l10n">`, where `web/l10n.js` reads it for the words a script writes. So a
+//! page's own words are in its language from the first paint, and a script needs no request
+//! to find its words. A message a language lacks leaves the English words in place (a test
+//! keeps every catalogue to English's ids).
+//!
+//! Which language: the reader's choice, kept in the `senet_lang` cookie by the pages' switch,
+//! else the first language of the request's `Accept-Language` (by its weights) that the site
+//! has, else English.
+
+use std::collections::BTreeMap;
+
+use axum::http::{HeaderMap, header};
+use fluent_bundle::{FluentBundle, FluentResource};
+
+use crate::embedded::web_folder;
+
+/// A language the site is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Lang {
+    /// English: the catalogues' source.
+    En,
+    /// French.
+    Fr,
+    /// Arabic, written right to left.
+    Ar,
+}
+
+/// The cookie the language switch keeps a reader's choice in.
+pub const COOKIE: &str = "senet_lang";
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Ar];
+
+    /// The language's BCP 47 code, as in `<html lang>` and the catalogues' folder names.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+            Lang::Ar => "ar",
+        }
+    }
+
+    /// The direction its text runs: `rtl` or `ltr`.
+    pub fn dir(self) -> &'static str {
+        match self {
+            Lang::Ar => "rtl",
+            Lang::En | Lang::Fr => "ltr",
+        }
+    }
+
+    /// The language a tag names by its primary subtag (`fr-CA` is French), if the site has
+    /// it.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.trim();
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(primary))
+    }
+
+    /// The language of a request: its `senet_lang` cookie, else its `Accept-Language`, else
+    /// English.
+    pub fn of_request(headers: &HeaderMap) -> Lang {
+        let chosen = headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(name, _)| *name == COOKIE)
+            .and_then(|(_, value)| Lang::from_tag(value));
+        chosen
+            .or_else(|| {
+                let accepted = headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
+                // By the header's weights, highest first.
+                accept_language::parse(accepted)
+                    .iter()
+                    .find_map(|tag| Lang::from_tag(tag))
+            })
+            .unwrap_or(Lang::En)
+    }
+}
+
+/// A language's whole catalogue: its `web/l10n/<lang>/*.ftl` files, in name order.
+pub(crate) fn catalogue(lang: Lang) -> String {
+    let mut parts: Vec<(&str, &str)> = web_folder(&format!("l10n/{}/", lang.code()))
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".ftl"))
+        .collect();
+    parts.sort_unstable();
+    parts
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A language's catalogue as a bundle to format with. Entries that do not parse are left out
+/// (a test requires none).
+pub(crate) fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let resource = FluentResource::try_new(catalogue(lang)).unwrap_or_else(|(partial, _)| partial);
+    let tag = lang.code().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new(vec![tag]);
+    // Page words are written as they are; the scripts isolate their arguments themselves.
+    bundle.set_use_isolating(false);
+    // Ids are unique (a test): nothing is overridden.
+    bundle.add_resource_overriding(resource);
+    bundle
+}
+
+/// A message's text and attributes in `bundle`, if it has the message.
+fn formatted(
+    bundle: &FluentBundle<FluentResource>,
+    id: &str,
+) -> Option<(Option<String>, BTreeMap<String, String>)> {
+    let message = bundle.get_message(id)?;
+    let mut errors = Vec::new();
+    let value = message
+        .value()
+        .map(|p| bundle.format_pattern(p, None, &mut errors).into_owned());
+    let attributes = message
+        .attributes()
+        .map(|a| {
+            let text = bundle.format_pattern(a.value(), None, &mut errors);
+            (a.id().to_owned(), text.into_owned())
+        })
+        .collect();
+    Some((value, attributes))
+}
+
+/// `text` as HTML text or an attribute's value: `&`, `<`, `>` and `"` escaped.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The ids of the elements of `html` marked `data-l10n-id`, in page order.
+#[cfg(test)]
+pub(crate) fn marked_ids(html: &str) -> Vec<&str> {
+    html.split("data-l10n-id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect()
+}
+
+/// `html` in `lang`: `<html lang dir>`, each marked element's words and attributes from the
+/// catalogue, and the catalogue itself in `<template id="l10n">` before `</body>`.
+///
+/// A marked element holds text only (no element inside it): its text, up to its closing
+/// tag, is the message's value. An attribute of the message replaces the start tag's
+/// attribute of that name.
+pub(crate) fn localise(html: &str, lang: Lang) -> String {
+    let bundle = bundle(lang);
+    let mut out = String::with_capacity(html.len() * 2);
+    let mut rest = html.replacen(
+        "<html lang=\"en\">",
+        &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), lang.dir()),
+        1,
+    );
+    const MARK: &str = "data-l10n-id=\"";
+    while let Some(at) = rest.find(MARK) {
+        let tag_start = rest[..at].rfind('<').unwrap_or(0);
+        let Some(tag_len) = rest[at..].find('>') else {
+            break;
+        };
+        let tag_end = at + tag_len;
+        let id_end = rest[at + MARK.len()..]
+            .find('"')
+            .map_or(tag_end, |n| at + MARK.len() + n);
+        let id = &rest[at + MARK.len()..id_end];
+        let mut tag = rest[tag_start..tag_end].to_owned();
+        let mut after = &rest[tag_end..];
+        let mut text = None;
+        if let Some((value, attributes)) = formatted(&bundle, id) {
+            for (name, value) in attributes {
+                tag = with_attribute(&tag, &name, &escaped(&value));
+            }
+            if let Some(value) = value {
+                // `>` then the element's text up to the next tag.
+                let end = after[1..].find('<').map_or(after.len(), |n| n + 1);
+                text = Some(escaped(&value));
+                after = &after[end..];
+            }
+        }
+        out.push_str(&rest[..tag_start]);
+        out.push_str(&tag);
+        if let Some(text) = text {
+            out.push('>');
+            out.push_str(&text);
+        }
+        rest = after.to_owned();
+    }
+    out.push_str(&rest);
+    let template = format!(
+        "<template id=\"l10n\">{}</template>\n</body>",
+        escaped(&catalogue(lang))
+    );
+    out.replacen("</body>", &template, 1)
+}
+
+/// Start tag `tag` (without its `>`) with attribute `name` set to `value` (escaped).
+fn with_attribute(tag: &str, name: &str, value: &str) -> String {
+    let key = format!(" {name}=\"");
+    match tag.find(&key) {
+        Some(at) => {
+            let start = at + key.len();
+            let end = tag[start..].find('"').map_or(tag.len(), |n| start + n);
+            format!("{}{value}{}", &tag[..start], &tag[end..])
+        }
+        None => format!("{tag}{key}{value}\""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+    use std::collections::BTreeSet;
+
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (name, value) in pairs {
+            h.append(name, HeaderValue::from_str(value).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn a_request_s_language_is_its_choice_then_its_accept_language_then_english() {
+        assert_eq!(Lang::of_request(&HeaderMap::new()), Lang::En);
+        let accept = |v| headers(&[(header::ACCEPT_LANGUAGE, v)]);
+        assert_eq!(
+            Lang::of_request(&accept("ar-EG,ar;q=0.9,en;q=0.8")),
+            Lang::Ar
+        );
+        assert_eq!(
+            Lang::of_request(&accept("de-DE, fr-CA;q=0.7, en;q=0.5")),
+            Lang::Fr
+        );
+        // By weight, not by place in the header.
+        assert_eq!(Lang::of_request(&accept("en;q=0.2, ar;q=0.9")), Lang::Ar);
+        assert_eq!(Lang::of_request(&accept("de, ja")), Lang::En);
+        assert_eq!(Lang::of_request(&accept("*")), Lang::En);
+        let both = headers(&[
+            (header::ACCEPT_LANGUAGE, "ar"),
+            (header::COOKIE, "a=1; senet_lang=fr; b=2"),
+        ]);
+        assert_eq!(Lang::of_request(&both), Lang::Fr, "the switch wins");
+        let unknown = headers(&[
+            (header::ACCEPT_LANGUAGE, "ar"),
+            (header::COOKIE, "senet_lang=xx"),
+        ]);
+        assert_eq!(
+            Lang::of_request(&unknown),
+            Lang::Ar,
+            "a choice the site lacks is ignored"
+        );
+    }
+
+    /// The ids of a catalogue's messages, or what does not parse in it.
+    fn ids(lang: Lang) -> Result<BTreeSet<String>, String> {
+        let text = catalogue(lang);
+        let resource = FluentResource::try_new(text)
+            .map_err(|(_, errors)| format!("{}: {errors:?}", lang.code()))?;
+        let mut ids = BTreeSet::new();
+        for entry in resource.entries() {
+            if let fluent_syntax::ast::Entry::Message(m) = entry {
+                assert!(
+                    ids.insert(m.id.name.to_owned()),
+                    "{}: {} twice",
+                    lang.code(),
+                    m.id.name
+                );
+            }
+        }
+        Ok(ids)
+    }
+
+    #[test]
+    fn every_catalogue_parses_and_has_english_s_messages_no_more_no_fewer() {
+        let english = ids(Lang::En).unwrap();
+        assert!(english.len() > 20, "the English catalogue is there");
+        for lang in Lang::ALL {
+            let theirs = ids(lang).unwrap();
+            let missing: Vec<_> = english.difference(&theirs).collect();
+            let extra: Vec<_> = theirs.difference(&english).collect();
+            assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
+            assert!(extra.is_empty(), "{} has more: {extra:?}", lang.code());
+        }
+    }
+
+    #[test]
+    fn every_marked_word_of_every_page_is_in_the_catalogues() {
+        let english = ids(Lang::En).unwrap();
+        for page in crate::pages::Page::all() {
+            let html = page.source().unwrap_or_else(|| panic!("{page:?}"));
+            for id in marked_ids(&html) {
+                assert!(english.contains(id), "{page:?}: no message {id}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_page_is_put_into_a_language_with_its_catalogue() {
+        let page = "<html lang=\"en\">\n<body><h1 data-l10n-id=\"missing-page-title\">No such page</h1>\
+            <input data-l10n-id=\"lang-switch\" aria-label=\"Language\"></body>";
+        for lang in Lang::ALL {
+            let out = localise(page, lang);
+            assert!(out.contains(&format!(
+                "<html lang=\"{}\" dir=\"{}\">",
+                lang.code(),
+                lang.dir()
+            )));
+            assert!(out.contains("<template id=\"l10n\">"), "the catalogue");
+            let bundle = bundle(lang);
+            let (title, _) = formatted(&bundle, "missing-page-title").unwrap();
+            let title = title.unwrap();
+            assert!(out.contains(&format!(">{}</h1>", escaped(&title))), "{out}");
+            let (_, attrs) = formatted(&bundle, "lang-switch").unwrap();
+            let label = &attrs["aria-label"];
+            assert!(
+                out.contains(&format!("aria-label=\"{}\"", escaped(label))),
+                "{out}"
+            );
+        }
+        assert!(localise(page, Lang::Ar).contains(">لا توجد هذه الصفحة</h1>"));
+    }
+}
