@@ -41,7 +41,7 @@ trap stop EXIT
 for i in $(seq "$n"); do
   port=$((18090 + i))
   id="arena$i"
-  env DATABASE_URL="$db" REDIS_URL="$redis" RUST_LOG=warn SENET_PLAYERS_PER_MIN=0 \
+  env DATABASE_URL="$db" REDIS_URL="$redis" RUST_LOG="${RUST_LOG:-warn}" SENET_PLAYERS_PER_MIN=0 \
     ./target/release/senet-server --port "$port" --node-id "$id" \
     --rate-per-sec 1000 --rate-burst 1000 --max-sockets-per-addr 0 --addr-rate-per-sec 0 \
     --create-per-min 0 --max-open-per-address 0 --upgrades-per-sec 0 --max-conns-per-addr 0 \
