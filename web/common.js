@@ -1,8 +1,14 @@
 // Shared helpers of every page: DOM building, REST calls, tokens, the live connection.
 
 // Every page with a script has its words' catalogue and the language switch (l10n.js).
-import { lang, t } from './l10n.js';
-export { lang, t };
+import { lang, rtl, t, tAttr } from './l10n.js';
+export { lang, t, tAttr };
+
+// `text` kept whole within a line: on a right-to-left page a name or a term of a list is
+// isolated (U+2068 … U+2069), as Fluent isolates a message's arguments there, so that a
+// Latin name's parenthesis or a number beside it is not reordered with the Arabic around it.
+// On a left-to-right page, `text` as it is.
+export function isolate(text) { return rtl ? `\u2068${text}\u2069` : text; }
 
 // What the pages know of each variant is the server's (the engine's): `GET /api/variants`,
 // one request per page, shared; a page that cannot reach it knows no variant.
@@ -116,7 +122,7 @@ function showAccount(me) {
   link.textContent = me ? me.username : t('header-sign-in');
   // A long name is cut short in the header: the whole of it is in its title.
   link.title = me ? me.username : '';
-  if (me) link.setAttribute('aria-label', `Your account: signed in as ${me.username}`);
+  if (me) link.setAttribute('aria-label', t('ls-account-label', { name: me.username }));
   else link.removeAttribute('aria-label');
   link.removeAttribute('data-pending');
 }
@@ -178,10 +184,11 @@ export function setPref(name, on) { localStorage.setItem('senet:pref:' + name, o
 export function linkRow(label, url, id) {
   const full = new URL(url, location.origin).href;
   const input = el('input', { readonly: true, value: full, id, class: 'link' });
-  const copy = el('button', { type: 'button', text: 'Copy', class: 'copy', dataset: { for: id } });
+  const copy = el('button', { type: 'button', text: t('ls-copy'), class: 'copy', dataset: { for: id } });
   copy.addEventListener('click', async () => {
     input.select();
-    try { await navigator.clipboard.writeText(full); copy.textContent = 'Copied'; } catch { document.execCommand?.('copy'); copy.textContent = 'Copied'; }
+    try { await navigator.clipboard.writeText(full); } catch { document.execCommand?.('copy'); }
+    copy.textContent = t('ls-copied');
   });
   return el('div', { class: 'linkrow' }, el('label', {}, label, input), copy);
 }
@@ -211,7 +218,7 @@ export async function ensurePlayer(name) {
 }
 
 export function seatName(names, seat) {
-  return (names && names[seat - 1]) || `seat ${seat}`;
+  return (names && names[seat - 1]) || t('ls-seat', { seat });
 }
 
 export function randomSeed() {
@@ -313,10 +320,22 @@ export class Live {
   drop() { try { this.ws.close(4000, 'dropped'); } catch { /* ignore */ } }
 }
 
-// The clock's rule in words: "5+3" (minutes + seconds per move) or "3 days per move".
+// The clock's rule in words: "5+3" (minutes + seconds per move), "90s+2" (a base not in
+// whole minutes) or "3 days per move".
 export function clockRuleWords(rule) {
   if (!rule) return '';
-  if (rule.kind === 'correspondence') return `${rule.days} ${rule.days === 1 ? 'day' : 'days'} per move`;
-  const base = rule.base_secs % 60 === 0 ? String(rule.base_secs / 60) : `${rule.base_secs}s`;
-  return `${base}+${rule.increment_secs}`;
+  if (rule.kind === 'correspondence') return t('ls-clock-days', { days: rule.days });
+  if (rule.base_secs % 60 !== 0) return t('ls-clock-secs', { secs: rule.base_secs, inc: rule.increment_secs });
+  return `${rule.base_secs / 60}+${rule.increment_secs}`;
+}
+
+// Message `id` formatted with `args` as text and nodes, for `el` or `replaceChildren`: an
+// argument that is a node (a link in a sentence) is put where the message places it.
+export function tNodes(id, args = {}) {
+  const nodes = [];
+  const marked = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value instanceof Node) { marked[name] = `\uE000${nodes.length}\uE001`; nodes.push(value); } else marked[name] = value;
+  }
+  return t(id, marked).split(/\uE000(\d+)\uE001/).map((part, i) => (i % 2 ? nodes[Number(part)] : part)).filter((part) => part !== '');
 }

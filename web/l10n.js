@@ -38,6 +38,9 @@ export function t(id, args) {
   return text;
 }
 
+// Whether the catalogue has message `id` (one a page may do without: web/errors.js).
+export function has(id) { return Boolean(bundle.getMessage(id)?.value); }
+
 // Attribute `name` of message `id` (an input's placeholder, a button's label).
 export function tAttr(id, name, args) {
   const a = bundle.getMessage(id)?.attributes?.[name];

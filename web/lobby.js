@@ -1,7 +1,8 @@
 // The lobby: seeks and quick games, create a match, share its links, watch live games, see
 // the leaderboard.
 
-import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords, session } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords, session, t, tNodes, isolate } from './common.js';
+import { errorWords } from './errors.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -90,7 +91,10 @@ async function startComputer(variant, players, target, button, error) {
     players,
     series: { kind: 'best_of', target },
     bots: Array(players - 1).fill(level),
-    name: `Against the computer (${level})`,
+    // The match's name, in its player's language, as a name they had written would be; a
+    // name holds no bidi controls (the server refuses them), so not the isolation marks an
+    // Arabic page puts around the level's word.
+    name: t('ls-bot-match-name', { level: t(`level-${level}`) }).replace(/[\u2066-\u2069]/g, ''),
   };
   if (name) body.player_name = name;
   button.disabled = true;
@@ -102,7 +106,7 @@ async function startComputer(variant, players, target, button, error) {
     location.assign(`/m/${encodeURIComponent(r.match_id)}`);
   } catch (err) {
     button.disabled = false;
-    error.textContent = `Cannot start the game: ${err.message}`;
+    error.textContent = t('ls-bot-failed', { error: errorWords(err) });
   }
 }
 
@@ -135,12 +139,12 @@ async function findOpponent(e) {
     pollQuick(q);
   } catch (err) {
     $('quick-go').disabled = false;
-    $('quick-error').textContent = `Cannot look for an opponent: ${err.message}`;
+    $('quick-error').textContent = t('ls-quick-failed', { error: errorWords(err) });
   }
 }
 
 function quickTick() {
-  if (quick) $('quick-status').textContent = `Looking for an opponent… (${Math.round((Date.now() - quick.since) / 1000)} s)`;
+  if (quick) $('quick-status').textContent = t('ls-quick-looking', { secs: Math.round((Date.now() - quick.since) / 1000) });
 }
 
 async function pollQuick(q) {
@@ -150,7 +154,7 @@ async function pollQuick(q) {
       r = await quickGet(q.ticket, q.polls.signal);
     } catch (err) {
       if (quick !== q) return;
-      if (err.status) { stopQuick(`No game: ${err.message}`); return; }
+      if (err.status) { stopQuick(t('ls-no-game', { error: errorWords(err) })); return; }
       await new Promise(ok => setTimeout(ok, 2000)); // the network: ask again
       continue;
     }
@@ -238,8 +242,8 @@ async function create(e) {
   if ($('match-name').value.trim()) body.name = $('match-name').value.trim();
   if ($('player-name').value.trim()) body.player_name = $('player-name').value.trim();
   if (body.rated && !(await session())) {
-    $('create-error').replaceChildren('A rated match is between accounts: ',
-      el('a', { href: '/account', text: 'sign in or create one' }), ' first.');
+    $('create-error').replaceChildren(...tNodes('ls-rated-match-accounts',
+      { link: el('a', { href: '/account', text: t('ls-sign-in-or-create') }) }));
     return;
   }
   const player = await ensurePlayer(body.player_name);
@@ -250,7 +254,7 @@ async function create(e) {
     saveInvites(r.match_id, r.invites, r.spectator_url);
     showCreated(r);
   } catch (err) {
-    $('create-error').textContent = `Cannot create the match: ${err.message}`;
+    $('create-error').textContent = t('ls-create-failed', { error: errorWords(err) });
   }
 }
 
@@ -258,11 +262,11 @@ function showCreated(r) {
   const box = $('created');
   box.hidden = false;
   box.replaceChildren(
-    el('h3', { text: 'Match created' }),
-    el('p', { text: 'Send each invite to one player (each works once). Your own seat is kept in this browser.' }),
-    ...r.invites.map(i => linkRow(`Invite for seat ${i.seat}`, i.url, `invite-${i.seat}`)),
-    linkRow('Spectator link', r.spectator_url, 'spectator-link'),
-    el('p', {}, el('a', { href: `/m/${r.match_id}`, id: 'go-board', class: 'button', text: 'Go to the board' })));
+    el('h3', { text: t('ls-created') }),
+    el('p', { text: t('ls-created-invites') }),
+    ...r.invites.map(i => linkRow(t('ls-invite-for', { seat: i.seat }), i.url, `invite-${i.seat}`)),
+    linkRow(t('ls-spectator-link'), r.spectator_url, 'spectator-link'),
+    el('p', {}, el('a', { href: `/m/${r.match_id}`, id: 'go-board', class: 'button', text: t('ls-go-to-board') })));
 }
 
 // The list is redrawn every few seconds, but an entry whose words and links are unchanged
@@ -283,25 +287,36 @@ async function refreshLive() {
     const old = kept.get(m.match_id);
     return old?.dataset.sig === li.dataset.sig ? old : li;
   });
-  if (!items.length) items.push(ul.querySelector('li.empty') ?? el('li', { class: 'empty', text: 'No public game right now.' }));
+  if (!items.length) items.push(ul.querySelector('li.empty') ?? el('li', { class: 'empty', text: t('ls-live-none') }));
   if (items.length !== ul.children.length || items.some((li, i) => ul.children[i] !== li)) ul.replaceChildren(...items);
 }
 
 // One entry of the live list; `data-sig` sums up what it shows, to tell when it changed.
 function liveItem(m) {
-  const names = m.names.map((n, i) => n || `seat ${i + 1} (open)`).join(' vs ');
+  const names = m.names.map((n, i) => isolate(n || t('ls-seat-open', { seat: i + 1 }))).join(` ${t('ls-versus')} `);
   // A free seat of a public match is one click away, unless this browser holds a seat there.
   const mine = loadSeat(m.match_id);
   const open = m.status === 'joining' && m.names.some(n => n === null);
   const links = mine
-    ? [el('a', { href: `/m/${m.match_id}`, text: 'Your seat' })]
-    : [...(open ? [el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
-      el('a', { href: `/m/${m.match_id}/watch`, text: 'Watch' })];
-  const words = ` — ${variants.find(v => v.id === m.variant)?.name ?? m.variant}${m.rated ? ' · rated' : ''}${m.clock ? ' · ' + clockRuleWords(m.clock) : ''}${m.bots?.some(Boolean) ? ' · against the computer' : ''} · ${names} · ${m.status}${m.game ? ', game ' + m.game : ''} · ${m.spectators} watching `;
-  const sig = JSON.stringify([m.name, words, mine ? 'mine' : open ? 'open' : 'watch']);
+    ? [el('a', { href: `/m/${m.match_id}`, text: t('ls-your-seat') })]
+    : [...(open ? [el('button', { type: 'button', class: 'join', text: t('ls-join'), onclick: (e) => joinOpen(m, e.currentTarget) }), ' · '] : []),
+      el('a', { href: `/m/${m.match_id}/watch`, text: t('ls-watch') })];
+  const status = t('ls-live-status', { status: m.status });
+  const words = [
+    variants.find(v => v.id === m.variant)?.name ?? m.variant,
+    m.rated ? t('ls-rated') : null,
+    m.clock ? clockRuleWords(m.clock) : null,
+    m.bots?.some(Boolean) ? t('ls-against-computer') : null,
+    names,
+    m.game ? t('ls-live-status-game', { status, game: m.game }) : status,
+    t('ls-watching', { count: m.spectators }),
+  ].filter(Boolean);
+  const line = ` — ${words.map(isolate).join(' · ')} `;
+  const sig = JSON.stringify([m.name, line, mine ? 'mine' : open ? 'open' : 'watch']);
   return el('li', { class: m.bots?.some(Boolean) ? 'computer' : null, dataset: { match: m.match_id, sig } },
-    el('strong', {}, m.name), words, ...links, ' · ',
-    el('a', { href: `/m/${m.match_id}/scoreboard`, text: 'Scoreboard' }));
+    // The match's name, isolated in its own direction (a name in Arabic on a page in English).
+    el('strong', { dir: 'auto' }, m.name), line, ...links, ' · ',
+    el('a', { href: `/m/${m.match_id}/scoreboard`, text: t('ls-scoreboard') }));
 }
 
 // Takes the first free seat of a public match (no invite needed) and goes to its board.
@@ -317,7 +332,7 @@ async function joinOpen(m, button) {
     location.assign(`/m/${encodeURIComponent(r.match_id)}`);
   } catch (err) {
     button.disabled = false;
-    $('live-error').textContent = err.code === 'match_full' ? `Too late: every seat of ${m.name} is taken.` : `Cannot join ${m.name}: ${err.message}`;
+    $('live-error').textContent = err.code === 'match_full' ? t('ls-join-full', { match: m.name }) : t('ls-join-failed', { match: m.name, error: errorWords(err) });
     refreshLive();
   }
 }
@@ -335,12 +350,12 @@ function seekPlayers() {
 
 function seekWords(s) {
   const words = [variants.find(v => v.id === s.variant)?.name ?? s.variant];
-  if (s.players > 2) words.push(`${s.seats_filled} of ${s.players} seats taken`);
-  if (s.series.target > 1) words.push(`${s.series.kind === 'first_to' ? 'first to' : 'best of'} ${s.series.target}`);
-  words.push(s.clock ? clockRuleWords(s.clock) : 'no clock');
-  words.push(s.rated ? 'rated' : 'casual');
-  if (s.range) words.push(`opponents rated ${s.range.min}–${s.range.max}`);
-  return words.join(' · ');
+  if (s.players > 2) words.push(t('ls-seats-taken', { filled: s.seats_filled, seats: s.players }));
+  if (s.series.target > 1) words.push(t(s.series.kind === 'first_to' ? 'ls-first-to' : 'ls-best-of', { target: s.series.target }));
+  words.push(s.clock ? clockRuleWords(s.clock) : t('ls-no-clock'));
+  words.push(t(s.rated ? 'ls-rated' : 'ls-casual'));
+  if (s.range) words.push(t('ls-opponents-rated', { min: s.range.min, max: s.range.max }));
+  return words.map(isolate).join(' · ');
 }
 
 // As the live list does, an entry whose words are unchanged keeps its element, so that a
@@ -352,16 +367,16 @@ function drawSeeks(list) {
   const own = new Set([quick?.seek, seeking?.seek].filter(Boolean));
   const kept = new Map([...ul.children].filter(li => li.dataset.seek).map(li => [li.dataset.seek, li]));
   const items = seekList.map((s) => {
-    const words = `${s.name || 'Anonymous'} (${s.rating}) — ${seekWords(s)} `;
+    const words = `${t('ls-seek-line', { name: s.name || t('ls-anonymous'), rating: s.rating, terms: seekWords(s) })} `;
     const mine = own.has(s.id);
     const sig = JSON.stringify([words, mine]);
     const old = kept.get(s.id);
     if (old?.dataset.sig === sig) return old;
     return el('li', { dataset: { seek: s.id, sig } }, words,
-      mine ? el('span', { class: 'muted', text: 'your seek' })
-        : el('button', { type: 'button', class: 'join', text: 'Join', onclick: (e) => joinSeek(s, e.currentTarget) }));
+      mine ? el('span', { class: 'muted', text: t('ls-your-seek') })
+        : el('button', { type: 'button', class: 'join', text: t('ls-join'), onclick: (e) => joinSeek(s, e.currentTarget) }));
   });
-  if (!items.length) items.push(ul.querySelector('li.empty') ?? el('li', { class: 'empty', text: 'Nobody is waiting right now.' }));
+  if (!items.length) items.push(ul.querySelector('li.empty') ?? el('li', { class: 'empty', text: t('lobby-seeks-none') }));
   if (items.length !== ul.children.length || items.some((li, i) => ul.children[i] !== li)) ul.replaceChildren(...items);
 }
 
@@ -382,18 +397,18 @@ async function postSeek(e) {
   if (min !== '' || max !== '') body.range = { min: min === '' ? 0 : Number(min), max: max === '' ? 4000 : Number(max) };
   if (name) body.name = name;
   if (body.rated && !(await session())) {
-    $('seek-error').replaceChildren('A rated game is between accounts: ',
-      el('a', { href: '/account', text: 'sign in or create one' }), ' first.');
+    $('seek-error').replaceChildren(...tNodes('ls-rated-game-accounts',
+      { link: el('a', { href: '/account', text: t('ls-sign-in-or-create') }) }));
     return;
   }
   $('seek-go').disabled = true;
   try {
     const player = await ensurePlayer(name);
     if (player) body.player_key = player.player_key;
-    seatAt(await api('/api/seeks', body), 'Waiting for opponents…');
+    seatAt(await api('/api/seeks', body), t('lobby-waiting'));
   } catch (err) {
     $('seek-go').disabled = false;
-    $('seek-error').textContent = `Cannot post the seek: ${err.message}`;
+    $('seek-error').textContent = t('ls-post-failed', { error: errorWords(err) });
   }
 }
 
@@ -407,10 +422,10 @@ async function joinSeek(s, button) {
   try {
     const player = await ensurePlayer(name);
     if (player) body.player_key = player.player_key;
-    seatAt(await api(`/api/seeks/${encodeURIComponent(s.id)}/join`, body), 'Waiting for the other seats…');
+    seatAt(await api(`/api/seeks/${encodeURIComponent(s.id)}/join`, body), t('ls-waiting-seats'));
   } catch (err) {
     button.disabled = false;
-    $('seek-error').textContent = err.code === 'seek_gone' ? 'Too late: that seek is gone.' : `Cannot join: ${err.message}`;
+    $('seek-error').textContent = err.code === 'seek_gone' ? t('ls-seek-gone') : t('ls-join-seek-failed', { error: errorWords(err) });
   }
 }
 
@@ -431,7 +446,7 @@ async function pollSeek(s) {
       r = await quickGet(s.ticket, s.polls.signal);
     } catch (err) {
       if (seeking !== s) return;
-      if (err.status) { stopSeek(err.code === 'seek_gone' ? 'The seek is gone: its poster left.' : `No game: ${err.message}`); return; }
+      if (err.status) { stopSeek(err.code === 'seek_gone' ? t('ls-seek-left') : t('ls-no-game', { error: errorWords(err) })); return; }
       await new Promise(ok => setTimeout(ok, 2000)); // the network: ask again
       continue;
     }
@@ -480,9 +495,10 @@ async function leaderboard() {
     const data = await api(`/api/leaderboard?variant=${encodeURIComponent(v)}`);
     if (stale()) return;
     const rows = Array.isArray(data) ? data : [];
-    if (!rows.length) { box.replaceChildren(el('p', { text: 'No games by registered players yet.' })); return; }
+    if (!rows.length) { box.replaceChildren(el('p', { text: t('ls-lb-none') })); return; }
     const me = loadPlayer()?.player_id;
-    const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...['#', 'player', 'series won', 'games won', 'points'].map(h => el('th', { text: h })))));
+    const heads = ['#', t('ls-lb-player'), t('ls-lb-series-won'), t('ls-lb-games-won'), t('ls-lb-points')];
+    const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...heads.map(h => el('th', { text: h })))));
     const tb = el('tbody');
     rows.forEach((r, i) => tb.append(el('tr', { class: r.player_id === me ? 'me' : null }, el('td', { text: String(i + 1) }), el('td', { text: r.name }),
       el('td', { text: String(r.series_won) }), el('td', { text: String(r.games_won) }), el('td', { text: String(r.points) }))));
@@ -490,10 +506,10 @@ async function leaderboard() {
     box.replaceChildren(table);
   } catch (err) {
     if (stale()) return;
-    box.replaceChildren(el('p', { class: 'muted', text: err.status === 404 ? 'The leaderboard is not available yet on this server.' : `The leaderboard is not available: ${err.message}` }));
+    box.replaceChildren(el('p', { class: 'muted', text: err.status === 404 ? t('ls-lb-not-here') : t('ls-lb-unavailable', { error: errorWords(err) }) }));
   }
   const me = loadPlayer();
-  if (me) box.append(el('p', {}, `You play as ${me.name}. `, el('a', { href: `/players/${me.player_id}`, id: 'my-history', text: 'Your history' })));
+  if (me) box.append(el('p', {}, `${t('ls-you-play-as', { name: me.name })} `, el('a', { href: `/players/${me.player_id}`, id: 'my-history', text: t('ls-your-history') })));
 }
 
 // The rating pool's best: rating, ± twice the deviation, rated games.
@@ -501,18 +517,19 @@ async function ratingBoard(box, variant, players, stale) {
   try {
     const rows = await api(`/api/leaderboard?variant=${encodeURIComponent(variant)}&by=rating&players=${players}`);
     if (stale()) return;
-    if (!rows.length) { box.replaceChildren(el('p', { text: 'No rated games yet.' })); return; }
+    if (!rows.length) { box.replaceChildren(el('p', { text: t('ls-ratings-none') })); return; }
     const me = loadPlayer()?.player_id;
-    const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...['#', 'player', 'rating', 'rated games'].map(h => el('th', { text: h })))));
+    const heads = ['#', t('ls-lb-player'), t('ls-lb-rating'), t('ls-lb-rated-games')];
+    const table = el('table', { id: 'leaders' }, el('thead', {}, el('tr', {}, ...heads.map(h => el('th', { text: h })))));
     const tb = el('tbody');
     rows.forEach((r, i) => tb.append(el('tr', { class: r.player_id === me ? 'me' : null }, el('td', { text: String(i + 1) }),
       el('td', {}, el('a', { href: `/players/${r.player_id}`, text: r.name })),
-      el('td', { text: `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }), el('td', { text: String(r.games) }))));
+      el('td', { text: t('ls-rating-range', { rating: Math.round(r.rating), deviation: Math.round(2 * r.deviation) }) }), el('td', { text: String(r.games) }))));
     table.append(tb);
     box.replaceChildren(table);
   } catch (err) {
     if (stale()) return;
-    box.replaceChildren(el('p', { class: 'muted', text: `The ratings are not available: ${err.message}` }));
+    box.replaceChildren(el('p', { class: 'muted', text: t('ls-ratings-unavailable', { error: errorWords(err) }) }));
   }
 }
 

@@ -4,7 +4,8 @@
 // The server says everything here; the page only draws it and sends the answers
 // (POST /api/challenges/{id}/accept, decline, cancel).
 
-import { api, clockRuleWords, el, loadVariants, saveSeat } from './common.js';
+import { api, clockRuleWords, el, isolate, loadVariants, saveSeat, t, tAttr } from './common.js';
+import { errorWords } from './errors.js';
 
 let me = null;
 let variants = [];
@@ -15,7 +16,7 @@ const shown = new Map();
 function region() {
   let box = document.getElementById('challenges');
   if (!box) {
-    box = el('aside', { id: 'challenges', class: 'challenges', 'aria-label': 'Challenges', 'aria-live': 'polite' });
+    box = el('aside', { id: 'challenges', class: 'challenges', 'aria-label': tAttr('people-challenges', 'aria-label'), 'aria-live': 'polite' });
     document.body.append(box);
   }
   return box;
@@ -24,13 +25,13 @@ function region() {
 function variantName(id) { return variants.find((v) => v.id === id)?.name ?? id; }
 
 // The terms in words: "Bell's Senet (1960), rated, best of 3, clock 5+3".
-function termsWords(t) {
-  const words = [variantName(t?.variant)];
-  words.push(t?.rated ? 'rated' : 'casual');
-  const s = t?.series;
-  if (s && s.target > 1) words.push(`${s.kind === 'first_to' ? 'first to' : 'best of'} ${s.target}`);
-  if (t?.clock) words.push(`clock ${clockRuleWords(t.clock)}`);
-  return words.join(', ');
+function termsWords(terms) {
+  const words = [variantName(terms?.variant)];
+  words.push(t(terms?.rated ? 'people-rated' : 'people-casual'));
+  const s = terms?.series;
+  if (s && s.target > 1) words.push(t(s.kind === 'first_to' ? 'people-first-to' : 'people-best-of', { target: s.target }));
+  if (terms?.clock) words.push(t('people-clock', { rule: clockRuleWords(terms.clock) }));
+  return words.map(isolate).join(t('people-comma'));
 }
 
 function button(text, onClick, cls) {
@@ -61,29 +62,29 @@ function draw(c) {
   const terms = termsWords(c.terms);
   if (c.state === 'open') {
     if (mine) {
-      words.textContent = `You challenged ${c.to}: ${terms}. Waiting for an answer…`;
-      actions.append(button('Cancel', () => answer(c, 'cancel', box), 'secondary'));
+      words.textContent = t('people-you-challenged', { to: c.to, terms });
+      actions.append(button(t('people-cancel'), () => answer(c, 'cancel', box), 'secondary'));
     } else {
-      words.textContent = `${c.from} challenges you: ${terms}.`;
-      actions.append(button(`Accept ${c.from}'s challenge`, () => answer(c, 'accept', box)),
-        button('Decline', () => answer(c, 'decline', box), 'secondary'));
+      words.textContent = t('people-challenges-you', { from: c.from, terms });
+      actions.append(button(t('people-accept', { from: c.from }), () => answer(c, 'accept', box)),
+        button(t('people-decline'), () => answer(c, 'decline', box), 'secondary'));
     }
     return;
   }
   if (c.state === 'accepted') {
-    words.textContent = mine ? `${c.to} accepted your challenge.` : `You accepted ${c.from}'s challenge.`;
+    words.textContent = mine ? t('people-accepted-yours', { to: c.to }) : t('people-you-accepted', { from: c.from });
     if (mine && c.match_id && c.token) {
       saveSeat(c.match_id, 1, c.token);
-      actions.append(el('a', { class: 'button', href: `/m/${c.match_id}`, text: 'Go to the board' }));
+      actions.append(el('a', { class: 'button', href: `/m/${c.match_id}`, text: t('people-go-to-board') }));
       // The challenger goes to the board at once, as the accepting player does.
       if (!location.pathname.startsWith(`/m/${c.match_id}`)) location.assign(`/m/${encodeURIComponent(c.match_id)}`);
     }
   } else if (c.state === 'declined') {
-    words.textContent = mine ? `${c.to} declined your challenge.` : `You declined ${c.from}'s challenge.`;
+    words.textContent = mine ? t('people-declined-yours', { to: c.to }) : t('people-you-declined', { from: c.from });
   } else if (c.state === 'cancelled') {
-    words.textContent = mine ? `You took back your challenge to ${c.to}.` : `${c.from} took back the challenge.`;
+    words.textContent = mine ? t('people-you-took-back', { to: c.to }) : t('people-took-back', { from: c.from });
   }
-  actions.append(button('Close', () => { box.remove(); shown.delete(c.id); }, 'secondary'));
+  actions.append(button(t('people-close'), () => { box.remove(); shown.delete(c.id); }, 'secondary'));
 }
 
 async function answer(c, how, box) {
@@ -96,7 +97,7 @@ async function answer(c, how, box) {
       draw(r);
     }
   } catch (err) {
-    say(box, err.code === 'challenge_gone' ? 'That challenge is not open any more.' : err.message);
+    say(box, err.code === 'challenge_gone' ? t('people-challenge-gone') : errorWords(err));
   }
 }
 
@@ -110,20 +111,20 @@ function tournamentGame(m) {
   if (location.pathname === board) return;
   if (!location.pathname.startsWith('/m/')) { location.assign(board); return; }
   const box = el('div', { class: 'challenge card', dataset: { tournamentGame: m.match_id } },
-    el('p', { class: 'challenge-words', text: `Your next game in ${m.tournament_name} is ready.` }),
+    el('p', { class: 'challenge-words', text: t('people-next-game', { tournament: m.tournament_name }) }),
     el('div', { class: 'challenge-actions inline-form' }),
-    el('p', { class: 'challenge-status', role: 'status', text: 'Going to the board in 3 seconds…' }));
+    el('p', { class: 'challenge-status', role: 'status', text: t('people-going', { secs: 3 }) }));
   const go = setTimeout(() => location.assign(board), 3000);
   box.querySelector('.challenge-actions').append(
-    el('a', { class: 'button', href: board, text: 'Go to the board' }),
-    button('Stay here', () => { clearTimeout(go); say(box, 'Your game is waiting: its clock runs.'); }, 'secondary'));
+    el('a', { class: 'button', href: board, text: t('people-go-to-board') }),
+    button(t('people-stay'), () => { clearTimeout(go); say(box, t('people-waiting')); }, 'secondary'));
   region().append(box);
 }
 
 function online(m) {
   const line = document.getElementById('online-count');
   if (!line) return;
-  line.textContent = `${m.online} online · ${m.playing} game${m.playing === 1 ? '' : 's'} being played`;
+  line.textContent = t('people-online', { online: m.online, playing: m.playing });
 }
 
 function connect() {
@@ -154,11 +155,10 @@ async function following() {
   if (!list || !me) return;
   let r;
   try { r = await api('/api/me/follows'); } catch { return; }
-  const words = { offline: 'offline', online: 'online', playing: 'playing' };
   list.replaceChildren(...r.follows.map((f) => el('li', { dataset: { status: f.status } },
     el('a', { href: `/players/${encodeURIComponent(f.player_id)}`, text: f.username }),
-    ` · ${words[f.status] ?? f.status}`,
-    f.match_id ? ' · ' : '', f.match_id ? el('a', { href: `/m/${f.match_id}/watch`, text: 'watch' }) : '')));
+    ` · ${t('people-status', { status: f.status })}`,
+    f.match_id ? ' · ' : '', f.match_id ? el('a', { href: `/m/${f.match_id}/watch`, text: t('people-watch') }) : '')));
   document.getElementById('following-card').hidden = r.follows.length === 0;
 }
 

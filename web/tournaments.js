@@ -1,12 +1,16 @@
 // The lobby's "Tournaments" card: the tournaments coming, running and just finished
 // (`GET /api/tournaments`, asked again every 10 s) with a countdown each, and for a signed-in
 // player a form that makes one (`POST /api/tournaments`) and opens its page. The words of a
-// tournament's state are here too, for its page (web/tournament.js).
+// tournament's state are here too, for its page (web/tournament.js). The words are the
+// catalogue's (web/l10n/<lang>/lobby-scripts.ftl), in the page's language.
 
-import { api, clockRuleWords, el, loadVariants, session } from './common.js';
+import { api, clockRuleWords, el, isolate, loadVariants, session, t as tr, tNodes } from './common.js';
+import { errorWords } from './errors.js';
 
+// A count and its English noun: "1 round", "3 rounds" (the tournament page's English words).
 export const plural = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many}`;
-export const kindWords = (kind) => (kind === 'swiss' ? 'Swiss' : 'Arena');
+// A tournament's kind in words: "Swiss" or "Arena".
+export const kindWords = (kind) => tr('ls-t-kind', { kind });
 
 // Seconds as "4:32", "1:04:32", or "2 days 3:04:32".
 export function countdown(secs) {
@@ -16,23 +20,23 @@ export function countdown(secs) {
   const m = Math.floor((s % 3600) / 60);
   const two = (x) => String(x).padStart(2, '0');
   const clock = h || days ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
-  return days ? `${plural(days, 'day')} ${clock}` : clock;
+  return days ? tr('ls-t-days', { days, clock }) : clock;
 }
 
 // What a tournament is doing at `at` (ms, the server's clock), with its countdown: "Starts
 // in 4:32", "Running: 12:03 left", "Round 2 of 3", "Finished".
 export function statusWords(t, at) {
-  if (t.status === 'finished') return 'Finished';
+  if (t.status === 'finished') return tr('ls-t-finished');
   if (t.status === 'created') {
     const left = (t.starts_ms - at) / 1000;
-    return left > 0 ? `Starts in ${countdown(left)}` : 'Starting…';
+    return left > 0 ? tr('ls-t-starts-in', { left: countdown(left) }) : tr('ls-t-starting');
   }
-  if (t.kind === 'swiss') return t.round > 0 ? `Round ${t.round} of ${t.rounds}` : 'Starting…';
+  if (t.kind === 'swiss') return t.round > 0 ? tr('ls-t-round', { round: t.round, rounds: t.rounds }) : tr('ls-t-starting');
   if (t.ends_ms !== null && t.ends_ms !== undefined) {
     const left = (t.ends_ms - at) / 1000;
-    return left > 0 ? `Running: ${countdown(left)} left` : 'Ending: the last games are being finished';
+    return left > 0 ? tr('ls-t-running-left', { left: countdown(left) }) : tr('ls-t-ending');
   }
-  return 'Running';
+  return tr('ls-t-running');
 }
 
 // ---------- the lobby's card ----------
@@ -53,26 +57,26 @@ function number(label, id, min, max, value, cls = null) {
 
 function build() {
   card.replaceChildren(
-    el('h2', { id: 'tournaments-title', text: 'Tournaments' }),
+    el('h2', { id: 'tournaments-title', text: tr('ls-tournaments') }),
     el('ul', { id: 'tournament-list', class: 'tournament-list' }),
     el('p', { class: 'error', id: 'tournament-list-error', role: 'alert' }),
     el('p', { id: 'tournament-signin', class: 'muted', hidden: true },
-      el('a', { href: '/account', text: 'Sign in' }), ' to create or join'),
+      ...tNodes('ls-t-sign-in-to', { link: el('a', { href: '/account', text: tr('ls-t-sign-in') }) })),
     el('form', { id: 'tournament-form', class: 'tournament-form', hidden: true },
-      el('h3', { text: 'New tournament' }),
-      field('Kind', el('select', { id: 'tf-kind' },
-        el('option', { value: 'arena', text: 'arena: for a set time' }),
-        el('option', { value: 'swiss', text: 'Swiss: in rounds' }))),
-      field('Name', el('input', { id: 'tf-name', maxlength: '64', placeholder: 'optional' })),
-      field('Variant', el('select', { id: 'tf-variant' })),
-      el('fieldset', {}, el('legend', { text: 'Clock' }),
-        number('Minutes', 'tf-base', 1, 180, 3),
-        number('+ seconds a move', 'tf-inc', 0, 60, 2)),
-      number('Starts in (minutes)', 'tf-starts', 0, 10080, 5),
-      number('Lasts (minutes)', 'tf-duration', 1, 720, 30, 'tf-arena'),
-      number('Rounds', 'tf-rounds', 1, 20, 3, 'tf-swiss'),
-      el('label', {}, el('input', { id: 'tf-rated', type: 'checkbox' }), ' rated'),
-      el('button', { type: 'submit', id: 'tf-go', text: 'Create tournament' }),
+      el('h3', { text: tr('ls-t-new') }),
+      field(tr('ls-t-kind-field'), el('select', { id: 'tf-kind' },
+        el('option', { value: 'arena', text: tr('ls-t-kind-arena') }),
+        el('option', { value: 'swiss', text: tr('ls-t-kind-swiss') }))),
+      field(tr('ls-t-name'), el('input', { id: 'tf-name', maxlength: '64', placeholder: tr('ls-t-optional') })),
+      field(tr('ls-t-variant'), el('select', { id: 'tf-variant' })),
+      el('fieldset', {}, el('legend', { text: tr('ls-t-clock') }),
+        number(tr('ls-t-minutes'), 'tf-base', 1, 180, 3),
+        number(tr('ls-t-increment'), 'tf-inc', 0, 60, 2)),
+      number(tr('ls-t-starts'), 'tf-starts', 0, 10080, 5),
+      number(tr('ls-t-lasts'), 'tf-duration', 1, 720, 30, 'tf-arena'),
+      number(tr('ls-t-rounds'), 'tf-rounds', 1, 20, 3, 'tf-swiss'),
+      el('label', {}, el('input', { id: 'tf-rated', type: 'checkbox' }), ` ${tr('ls-t-rated')}`),
+      el('button', { type: 'submit', id: 'tf-go', text: tr('ls-t-create') }),
       el('p', { class: 'error', id: 'tf-error', role: 'alert' })));
   $('tf-kind').addEventListener('change', onKind);
   onKind();
@@ -109,7 +113,7 @@ async function create(e) {
     location.assign(`/t/${encodeURIComponent(t.id)}`);
   } catch (err) {
     $('tf-go').disabled = false;
-    $('tf-error').textContent = `Cannot create the tournament: ${err.message}`;
+    $('tf-error').textContent = tr('ls-t-create-failed', { error: errorWords(err) });
   }
 }
 
@@ -117,9 +121,9 @@ async function create(e) {
 // state with the countdown (`.t-when`, written again every second).
 function lineItem(t, variants) {
   const variant = variants.find((v) => v.id === t.variant)?.name ?? t.variant;
-  const words = [kindWords(t.kind), variant, t.clock ? clockRuleWords(t.clock) : null, t.rated ? 'rated' : null, plural(t.players, 'player')].filter(Boolean).join(' · ');
+  const words = [kindWords(t.kind), variant, t.clock ? clockRuleWords(t.clock) : null, t.rated ? tr('ls-t-rated') : null, tr('ls-t-players', { count: t.players })].filter(Boolean).map(isolate).join(' · ');
   return el('li', { dataset: { tournament: t.id, status: t.status } },
-    el('a', { href: `/t/${encodeURIComponent(t.id)}`, class: 't-link', text: t.name }),
+    el('a', { href: `/t/${encodeURIComponent(t.id)}`, class: 't-link', dir: 'auto', text: t.name }),
     el('span', { class: 't-what', text: ` — ${words}` }),
     el('span', { class: 't-when', text: statusWords(t, Date.now() + skew) }));
 }
@@ -131,7 +135,7 @@ async function refresh() {
   try {
     data = await api('/api/tournaments');
   } catch (err) {
-    if (mine === asked) $('tournament-list-error').textContent = err.status === 404 ? 'This server holds no tournaments.' : `The tournaments are not available: ${err.message}`;
+    if (mine === asked) $('tournament-list-error').textContent = err.status === 404 ? tr('ls-t-none-here') : tr('ls-t-unavailable', { error: errorWords(err) });
     return;
   }
   if (mine !== asked) return;
@@ -149,7 +153,7 @@ async function refresh() {
       && old.querySelector('.t-what').textContent === li.querySelector('.t-what').textContent
       && old.dataset.status === li.dataset.status ? old : li;
   });
-  if (!next.length) next.push(el('li', { class: 'empty', text: 'No tournament right now.' }));
+  if (!next.length) next.push(el('li', { class: 'empty', text: tr('ls-t-none') }));
   list.replaceChildren(...next);
   tick();
 }

@@ -2,7 +2,7 @@
 // public match, else the server's own bot game), drawn from a spectator socket. Read-only.
 // The lobby loads this script after its load event (web/lobby.js).
 
-import { api, el, Live, variantName, boardInfo } from './common.js';
+import { api, el, isolate, Live, variantName, boardInfo, seatName, t, tAttr } from './common.js';
 import { Board } from './boards.js';
 import { copyPosition } from './story.js';
 
@@ -17,8 +17,10 @@ let draws = 0;
 // What the board of the match's variant draws besides its geometry (common.js's boardInfo,
 // from the lobby's own GET /api/variants), known before its socket opens.
 let info = null, infoOf = null;
+// The line under the board: the match's players and variant, and the game being played.
+let caption = null, game = null;
 // The position on the screen as text (its notation), to paste into the analysis board.
-const copy = el('button', { type: 'button', id: 'tv-copy', class: 'secondary', hidden: true, title: 'The position\'s notation, to paste into the analysis board', text: 'Copy position' });
+const copy = el('button', { type: 'button', id: 'tv-copy', class: 'secondary', hidden: true, title: tAttr('ls-tv-copy', 'title'), text: t('ls-tv-copy') });
 $('tv-watch').after(copy);
 copyPosition(copy, () => notation);
 
@@ -26,7 +28,7 @@ copyPosition(copy, () => notation);
 async function tune() {
   let ch;
   try { ch = await api('/api/tv'); } catch {
-    if (!matchId) $('tv-names').textContent = 'No live game to show right now.';
+    if (!matchId) $('tv-names').textContent = t('ls-tv-none');
     return;
   }
   if (ch.match_id === matchId) return;
@@ -53,19 +55,26 @@ async function onMessage(msg) {
     notation = s.notation;
     lastMove = null;
     draw(false);
-    const names = (s.names || []).map((n, i) => n || `seat ${i + 1}`).join(' vs ');
-    $('tv-names').textContent = `${names} · ${await variantName(s.variant)}${s.game ? ` · game ${s.game}` : ''}`;
+    const names = (s.names || []).map((_, i) => isolate(seatName(s.names, i + 1))).join(` ${t('ls-versus')} `);
+    game = s.game;
+    const variant = await variantName(s.variant);
+    caption = { names, variant };
+    say();
   } else if (msg.type === 'event') {
     if (msg.notation) notation = msg.notation;
     if (msg.kind === 'game_started') lastMove = null;
     if (msg.kind === 'moved') lastMove = msg.geometry || null;
     draw(msg.kind === 'moved');
-    if (msg.kind === 'game_started' && msg.game) {
-      $('tv-names').textContent = $('tv-names').textContent.replace(/ · game \d+$/, '') + ` · game ${msg.game}`;
-    }
+    if (msg.kind === 'game_started' && msg.game) { game = msg.game; say(); }
     // A match that is over leaves the screen for the next one.
     if (msg.kind === 'match_over') setTimeout(tune, 5000);
   }
+}
+
+// The line under the board: its players · its variant · its game.
+function say() {
+  if (!caption) return;
+  $('tv-names').textContent = [caption.names, isolate(caption.variant), game ? t('ls-tv-game', { game }) : null].filter(Boolean).join(' · ');
 }
 
 function draw(animate) {

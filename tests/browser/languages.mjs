@@ -9,13 +9,19 @@
 //    rules, how-to, analysis, account, tournament, the "no such …" pages) in each language:
 //    its `<html lang dir>`, no message missing from its catalogue (l10n.js logs each as an
 //    error), no script error, and in Arabic and French, on the pages whose words are all in
-//    the catalogues (WHOLE), none of the English words the catalogues replace is left.
+//    the catalogues (WHOLE), none of the English words the catalogues replace is left. The
+//    lobby has real content then: a seek, a public match waiting for a player, a tournament
+//    to come, the line of who is online; in Arabic, its script-written lines hold no Latin
+//    letter but those of names and variant names.
 // c. The switch: choosing "Français" in the header of an Arabic page reloads it in French,
 //    and the choice is kept (the `senet_lang` cookie) for the next page, over the browser's
 //    Accept-Language.
 // d. A board in Arabic is drawn as in English: the board keeps `direction: ltr`, and its
 //    first square is where it is on the English page. The board is a player's, started from
 //    the lobby's "Play the computer" card.
+// e. In Arabic, a seek posted from the lobby's form: its line in the list and the waiting
+//    status are in Arabic; joining a seek of one's own address is refused in Arabic words
+//    (web/errors.js, the error's code).
 // Screenshots of the lobby and a board in each language at 1280×800 and 375×740 go to
 // target/screenshots/lang-*.png; at 375 px nothing scrolls sideways.
 
@@ -82,6 +88,41 @@ const made = await (await fetch(BASE + '/api/matches', {
 assert.ok(made.match_id, JSON.stringify(made));
 const player = await (await fetch(BASE + '/api/players', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
 
+// The lobby's content, made through the API: a public match waiting for its second player,
+// a seek (kept open by polling its ticket, as its poster's page would), and an arena to come,
+// made by an account. Their names are Latin, and stay as they are in every language.
+const post = async (url, body, headers = {}) => {
+  const res = await fetch(BASE + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { res, body: await res.json() };
+};
+const VARIANT_NAMES = (await (await fetch(BASE + '/api/variants')).json()).map((v) => v.name);
+const table = (await post('/api/matches', { variant: 'kendall', public: true, name: 'Table of Ana', player_name: 'Ana' })).body;
+assert.ok(table.match_id, JSON.stringify(table));
+const seek = (await post('/api/seeks', {
+  variant: 'kendall', series: { kind: 'best_of', target: 3 }, clock: { kind: 'fischer', base_secs: 300, increment_secs: 3 },
+  range: { min: 1000, max: 2000 }, name: 'Bea',
+})).body;
+assert.ok(seek.ticket && seek.seek, JSON.stringify(seek));
+const seekPolls = new AbortController();
+(async () => {
+  while (!seekPolls.signal.aborted) {
+    await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { cache: 'no-store', signal: seekPolls.signal }).catch(() => {});
+  }
+})();
+const host = `Cleo${Date.now().toString(36)}`;
+const account = await post('/api/accounts', { username: host, password: 'a long enough password' });
+assert.equal(account.res.status, 201, JSON.stringify(account.body));
+const cookie = account.res.headers.get('set-cookie').split(';')[0];
+const cup = (await post('/api/tournaments', {
+  kind: 'arena', name: 'Cup of Cleo', variant: 'kendall', clock: { kind: 'fischer', base_secs: 180, increment_secs: 2 },
+  starts_in_secs: 3600, duration_mins: 30,
+}, { cookie })).body;
+assert.ok(cup.id, JSON.stringify(cup));
+// `text` with the names and variant names taken out: what is left of it must be in Arabic.
+const unnamed = (text, names) => [...names, ...VARIANT_NAMES].sort((x, y) => y.length - x.length)
+  .reduce((rest, n) => rest.split(n).join(''), text);
+const latin = (text) => text.match(/[A-Za-z]+/g) ?? [];
+
 // The pages whose words are all in the catalogues so far (docs/web-client.md, "Languages",
 // says which are not yet): on these no English word of the catalogues may be left.
 const WHOLE = new Set(['lobby', 'no-match', 'no-variant', 'no-page']);
@@ -122,6 +163,33 @@ for (const [lang, dir, accept] of LANGS) {
     await page.waitForLoadState('networkidle').catch(() => {});
     const [l, d] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
     assert.deepEqual([l, d], [lang, dir], `${name} in ${lang}`);
+    if (name === 'lobby') {
+      // The lobby's lists, drawn from the server: the seek, the match, the tournament.
+      const lines = {
+        seek: `#seeks li[data-seek="${seek.seek}"]`,
+        match: `#live li[data-match="${table.match_id}"]`,
+        tournament: `#tournament-list li[data-tournament="${cup.id}"]`,
+      };
+      for (const sel of Object.values(lines)) await page.waitForSelector(sel);
+      // The line of who is online, once the page's socket has said (its first words are a
+      // no-break space).
+      await page.waitForFunction(() => document.getElementById('online-count').textContent.trim() !== '');
+      if (lang === 'ar') {
+        const names = ['Bea', 'Ana', 'Table of Ana', 'Cup of Cleo'];
+        for (const sel of [...Object.values(lines), '#online-count']) {
+          const text = await page.textContent(sel);
+          assert.deepEqual(latin(unnamed(text, names)), [], `lobby in Arabic: ${sel} says "${text}"`);
+        }
+        // The leaderboard's words: its head, or what it says when it has no row (its cells
+        // are names and numbers).
+        const board = await page.evaluate(() => {
+          const box = document.getElementById('leaderboard').cloneNode(true);
+          box.querySelectorAll('tbody').forEach((b) => b.remove());
+          return box.textContent;
+        });
+        assert.deepEqual(latin(board), [], `lobby in Arabic: the leaderboard says "${board}"`);
+      }
+    }
     if (lang !== 'en' && WHOLE.has(name)) {
       const text = await page.evaluate(() => document.body.innerText);
       const left = ENGLISH.filter((w) => text.includes(w));
@@ -183,5 +251,38 @@ assert.deepEqual(squareOne.ar, squareOne.en, 'the first square stays where the r
 assert.deepEqual(squareOne.fr, squareOne.en);
 log('d. boards keep their drawing; screenshots in', SHOTS);
 
+// e. A seek posted in Arabic, and a join refused in Arabic.
+{
+  const page = await context('ar-EG,ar;q=0.9');
+  await page.goto(BASE + '/');
+  await page.waitForSelector(`#seeks li[data-seek="${seek.seek}"] button.join`);
+  // Bea's seek is this address's own (the test posted it): the join is refused, in Arabic.
+  await page.click(`#seeks li[data-seek="${seek.seek}"] button.join`);
+  await page.waitForFunction(() => document.getElementById('seek-error').textContent !== '');
+  const refused = await page.textContent('#seek-error');
+  assert.deepEqual(latin(refused), [], `the refusal in Arabic: ${refused}`);
+  await page.fill('#player-name', 'Dina');
+  await page.selectOption('#seek-clock', 'c:3');
+  await page.fill('#seek-min', '1200');
+  await page.click('#seek-go');
+  await page.waitForSelector('#seek-wait:not([hidden])');
+  const status = await page.textContent('#seek-status');
+  assert.ok(status.trim() && !latin(status).length, `the waiting status in Arabic: ${status}`);
+  const mine = page.locator('#seeks li', { hasText: 'Dina' });
+  await mine.waitFor();
+  // Without the marks that isolate each argument in right-to-left text.
+  const line = (await mine.textContent()).replace(/[\u2066-\u2069]/g, '');
+  assert.deepEqual(latin(unnamed(line, ['Dina'])), [], `the seek's line in Arabic: ${line}`);
+  assert.match(line, /3 أيام لكل نقلة/, line);
+  assert.match(line, /1200/, line);
+  await page.click('#seek-cancel');
+  await page.waitForSelector('#seek-form:not([hidden])');
+  assert.deepEqual(page.errors, [], 'errors of the seek in Arabic');
+  await page.context().close();
+}
+log('e. a seek in Arabic');
+
+seekPolls.abort();
+await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { method: 'DELETE' }).catch(() => {});
 await browser.close();
 log('languages: all passed');
