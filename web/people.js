@@ -109,12 +109,18 @@ function tournamentGame(m) {
   sessionStorage.setItem(`senet:tournament:${m.match_id}`, m.tournament_id);
   const board = `/m/${encodeURIComponent(m.match_id)}`;
   if (location.pathname === board) return;
-  if (!location.pathname.startsWith('/m/')) { location.assign(board); return; }
+  // Noted as shown, as the tournament's page notes the boards it opens: back there during
+  // the game, that page links to the board instead of opening it again.
+  if (!location.pathname.startsWith('/m/')) {
+    sessionStorage.setItem(`senet:tournament-opened:${m.match_id}`, '1');
+    location.assign(board);
+    return;
+  }
   const box = el('div', { class: 'challenge card', dataset: { tournamentGame: m.match_id } },
     el('p', { class: 'challenge-words', text: t('people-next-game', { tournament: m.tournament_name }) }),
     el('div', { class: 'challenge-actions inline-form' }),
     el('p', { class: 'challenge-status', role: 'status', text: t('people-going', { secs: 3 }) }));
-  const go = setTimeout(() => location.assign(board), 3000);
+  const go = setTimeout(() => { sessionStorage.setItem(`senet:tournament-opened:${m.match_id}`, '1'); location.assign(board); }, 3000);
   box.querySelector('.challenge-actions').append(
     el('a', { class: 'button', href: board, text: t('people-go-to-board') }),
     button(t('people-stay'), () => { clearTimeout(go); say(box, t('people-waiting')); }, 'secondary'));
