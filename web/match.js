@@ -462,7 +462,7 @@ function logEvent(e, said) {
     if (startTurn) {
       st.turnNo += 1; st.turnSeat = e.seat;
       st.turnLi = el('li', { class: 'turn', dataset: { seat: e.seat, turn: st.turnNo, start: e.effect === 'decided' ? '1' : '' } },
-        el('span', { class: 'no', text: `${st.turnNo}.` }), el('span', { class: 'who', text: who(e.seat) }), el('span', { class: 'acts' }));
+        el('span', { class: 'no', text: `${st.turnNo}.` }), el('span', { class: 'who', dir: 'auto', text: who(e.seat) }), el('span', { class: 'acts' }));
       log.append(st.turnLi);
     }
     const acts = st.turnLi.querySelector('.acts');
@@ -660,7 +660,7 @@ function renderPlayers() {
       seat === st.seat ? el('span', { class: 'you' }, ' ' + tr('board-you')) : '',
       !clockRule ? '' : clock ? clock.clockElement(seat) : el('span', { class: 'clock' }),
       engine ? el('span', { class: 'side' }, ` · ${sideWords(engine)}`) : '',
-      el('span', { class: 'score' }, el('span', { class: 'sep' }, ' · '), el('span', { class: 'points' }, String(st.score?.[seat - 1] ?? 0)), el('span', { class: 'unit' }, ' ' + tr('board-points', { count: st.score?.[seat - 1] ?? 0 }))), el('span', { class: 'won' }, ', ' + tr('board-won', { count: st.wins?.[seat - 1] ?? 0 })),
+      el('span', { class: 'score' }, el('span', { class: 'sep' }, ' · '), el('span', { class: 'points' }, String(st.score?.[seat - 1] ?? 0)), el('span', { class: 'unit' }, ' ' + tr('board-points', { count: st.score?.[seat - 1] ?? 0 }))), el('span', { class: 'won' }, tr('board-comma') + tr('board-won', { count: st.wins?.[seat - 1] ?? 0 })),
       st.connected?.[seat - 1] ? el('span', { class: 'online', title: tr('board-online'), text: ' ●' }) : el('span', { class: 'offline', title: tr('board-offline'), text: ' ○' })));
   }
   box.append(el('div', { class: 'viewers', id: 'viewers', dataset: { count: st.spectators } },
@@ -712,7 +712,7 @@ function renderThrow() {
   box.dataset.no = t.no;
   // The dice as thrown, and what they mean in a word; the sentence is the story's, beside them.
   box.replaceChildren(diceView(t.spec, t.faces), el('span', { class: 'throw-words', title: t.said || '' },
-    el('span', { class: 'thrower' }, who(t.seat) + (isMe(t.seat) ? ' ' + tr('board-you') : '')),
+    el('span', { class: 'thrower' }, el('bdi', {}, who(t.seat)), isMe(t.seat) ? ' ' + tr('board-you') : ''),
     t.spec?.die === 'stick' ? [' ', el('span', { class: 'value', dir: 'ltr' }, throwWords(t).split(' ')[0])] : '',
     t.again ? el('strong', { class: 'again' }, ' ' + tr('board-throw-again')) : '',
     t.effect === 'no_move' ? el('span', { class: 'effect' }, ' ' + tr('board-throw-no-move')) : '',

@@ -72,6 +72,8 @@ board-points = { $count ->
     [few] نقاط
    *[other] نقطة
 }
+# The comma before a player's games won.
+board-comma = {"، "}
 board-won = { $count ->
     [zero] لم يفز بأي دور
     [one] فاز بدور واحد

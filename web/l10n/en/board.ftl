@@ -67,6 +67,8 @@ board-you = (you)
 board-online = connected
 board-offline = not connected
 board-points = pts
+# The comma before a player's games won.
+board-comma = {", "}
 board-won = { $count } won
 board-watching = { $count } watching
 board-clock = clock

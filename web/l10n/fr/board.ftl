@@ -67,6 +67,8 @@ board-you = (vous)
 board-online = connecté
 board-offline = non connecté
 board-points = pts
+# The comma before a player's games won.
+board-comma = {", "}
 board-won = { $count ->
     [one] { $count } gagnée
    *[other] { $count } gagnées
