@@ -11,6 +11,8 @@ import {
   api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
   loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY, writtenBoard,
 } from './common.js';
+// `tr`: the page's words in its language (l10n.js's `t`, named apart from the turns' `t`).
+import { t as tr } from './l10n.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { storyWords, throwWords, diceWords, COASTER, copyPosition } from './story.js';
 // What a board does not need for its first paint is loaded when it is needed, so that a first
@@ -35,7 +37,7 @@ if (tournamentId) {
   const back = document.createElement('a');
   back.href = `/t/${encodeURIComponent(tournamentId)}`;
   back.className = 'tournament-link';
-  back.textContent = 'Back to the tournament';
+  back.textContent = tr('board-back-tournament');
   document.getElementById('title')?.after(' ', back);
 }
 const mode = parts[2] || 'play';
@@ -94,7 +96,7 @@ const MINE_ICON = ICON('#2b2118', '#f0b400');
 
 function setupHeader() {
   const sound = $('sound');
-  const paint = () => { const on = pref('sound', true); sound.textContent = on ? '♪ Sound on' : '♪ Sound off'; sound.setAttribute('aria-pressed', String(on)); };
+  const paint = () => { const on = pref('sound', true); sound.textContent = tr(on ? 'board-sound-on' : 'board-sound-off'); sound.setAttribute('aria-pressed', String(on)); };
   sound.addEventListener('click', () => { setPref('sound', !pref('sound', true)); paint(); if (pref('sound', true)) beep(660); });
   paint();
   const confirm = $('confirm-pref');
@@ -189,7 +191,8 @@ function connect(token, key) {
     token, key, tail: TAIL, early, name: token ? null : localStorage.getItem(CHAT_NAME_KEY),
     onStatus: async (s, delay) => {
       const c = $('conn');
-      c.textContent = { connecting: 'connecting…', open: st.seat ? `playing as seat ${st.seat}` : 'watching', reconnecting: `connection lost — retrying in ${(delay / 1000).toFixed(1)} s`, closed: 'disconnected' }[s];
+      c.textContent = s === 'connecting' ? tr('board-connecting') : s === 'open' ? (st.seat ? tr('board-conn-open-seat', { seat: st.seat }) : tr('board-conn-watching'))
+        : s === 'reconnecting' ? tr('board-conn-reconnecting', { seconds: (delay / 1000).toFixed(1) }) : s === 'closed' ? tr('board-conn-closed') : undefined;
       c.dataset.state = s;
       document.body.dataset.conn = s;
       if (s !== 'open') renderChoices();
@@ -300,20 +303,17 @@ function onMessage(msg) {
       if (msg.code === 'bad_token' || msg.code === 'spectator_key_required') { live.fatal = true; live.closed = true; }
       showError(msg);
       break;
-    case 'going_away': $('conn').textContent = 'server restarting…'; break;
+    case 'going_away': $('conn').textContent = tr('board-conn-restarting'); break;
     case 'chances': st.chances = msg; renderWinbar(); break;
     default: break;
   }
 }
 
-const ERRORS = {
-  not_your_turn: 'It is not your turn.', not_legal: 'That move is not allowed now.', spectator: 'Spectators cannot play.',
-  rate_limited: 'Too many messages — slow down.', bad_token: 'This seat token is not valid for this match.',
-  spectator_key_required: 'This match is private: you need its spectator link.', store_unavailable: 'The move could not be saved; try again.',
-  not_absent: 'The other player is still connected.', too_early: 'Too early to claim: the other player may come back.',
-};
+// The server's error codes the page words itself (board-error-<code>); another is shown as sent.
+const ERRORS = new Set(['not_your_turn', 'not_legal', 'spectator', 'rate_limited', 'bad_token', 'spectator_key_required',
+  'store_unavailable', 'not_absent', 'too_early']);
 function showError(msg) {
-  $('error').textContent = ERRORS[msg.code] || `${msg.message} (${msg.code})`;
+  $('error').textContent = ERRORS.has(msg.code) ? tr(`board-error-${msg.code.replaceAll('_', '-')}`) : `${msg.message} (${msg.code})`;
   $('error').dataset.code = msg.code;
   st.pending = null;
   renderChoices();
@@ -387,7 +387,7 @@ function renderTitle() {
   const variant = st.variantName ?? st.snap.variant;
   // A match named after its variant ("Pyramid Senet match") does not name it twice.
   const name = st.snap.name.includes(variant) ? st.snap.name : `${st.snap.name} · ${variant}`;
-  $('title').textContent = `${name} · game ${st.game || '–'}`;
+  $('title').textContent = tr('board-title', { name, game: st.game || '–' });
   // Spectators make no moves: confirming them is a player's setting.
   $('confirm-pref').closest('label').hidden = !st.seat;
 }
@@ -462,7 +462,7 @@ function logEvent(e, said) {
     if (startTurn) {
       st.turnNo += 1; st.turnSeat = e.seat;
       st.turnLi = el('li', { class: 'turn', dataset: { seat: e.seat, turn: st.turnNo, start: e.effect === 'decided' ? '1' : '' } },
-        el('span', { class: 'no', text: `${st.turnNo}.` }), el('span', { class: 'who', text: who(e.seat) }), el('span', { class: 'acts' }));
+        el('span', { class: 'no', text: `${st.turnNo}.` }), el('span', { class: 'who', dir: 'auto', text: who(e.seat) }), el('span', { class: 'acts' }));
       log.append(st.turnLi);
     }
     const acts = st.turnLi.querySelector('.acts');
@@ -473,7 +473,7 @@ function logEvent(e, said) {
       const s = e.geometry?.steps?.[0];
       short = s && s.from && s.to && !e.geometry.coaster ? `${place(s.from)}→${s.kind === 'bear_off' ? 'off' : place(s.to)}${said?.capture ? ' ✕' : ''}` : e.move;
     }
-    acts.append(el('span', { class: 'act act-' + e.kind, title: said?.text || '', dataset: { kind: e.kind, no: e.no, move: e.move || '' } }, short));
+    acts.append(el('span', { class: 'act act-' + e.kind, dir: 'ltr', title: said?.text || '', dataset: { kind: e.kind, no: e.no, move: e.move || '' } }, short));
   } else if (said && e.kind !== 'client_seed') {
     st.turnLi = null;
     log.append(el('li', { class: 'note', dataset: { kind: e.kind, no: e.no } }, said.text));
@@ -596,7 +596,7 @@ function redraw(animate) {
   $('info').textContent = st.notation ? st.notes : '';
   if (mine && !st.wasMyTurn) beep(780, 120);
   st.wasMyTurn = mine;
-  document.title = `${mine ? '▶ Your move · ' : ''}${st.snap?.name ?? 'Senet match'} — Senet`;
+  document.title = `${mine ? tr('board-doc-your-move') + ' · ' : ''}${st.snap?.name ?? tr('board-doc')} — Senet`;
   setIcon(mine ? 'mine' : 'idle');
   maybeSendSeed();
   renderWaiting();
@@ -639,7 +639,7 @@ function renderWaiting() {
 // The side engine player `engine` plays, as the frame names it (null until the rules decide).
 function sideWords(engine) {
   const side = st.sides[engine - 1];
-  return side ? `plays ${side}` : 'side not decided yet';
+  return side ? tr('board-side', { side }) : tr('board-side-undecided');
 }
 
 function renderPlayers() {
@@ -657,14 +657,14 @@ function renderPlayers() {
       // reader still reads the whole one.
       el('strong', { title: seatName(st.names, seat) }, el('span', { class: 'name-full' }, seatName(st.names, seat)),
         el('span', { class: 'name-short', 'aria-hidden': 'true' }, st.shortNames[seat - 1] || seatName(st.names, seat))),
-      seat === st.seat ? el('span', { class: 'you' }, ' (you)') : '',
+      seat === st.seat ? el('span', { class: 'you' }, ' ' + tr('board-you')) : '',
       !clockRule ? '' : clock ? clock.clockElement(seat) : el('span', { class: 'clock' }),
       engine ? el('span', { class: 'side' }, ` · ${sideWords(engine)}`) : '',
-      el('span', { class: 'score' }, el('span', { class: 'sep' }, ' · '), el('span', { class: 'points' }, String(st.score?.[seat - 1] ?? 0)), el('span', { class: 'unit' }, ' pts')), el('span', { class: 'won' }, `, ${st.wins?.[seat - 1] ?? 0} won`),
-      st.connected?.[seat - 1] ? el('span', { class: 'online', title: 'connected', text: ' ●' }) : el('span', { class: 'offline', title: 'not connected', text: ' ○' })));
+      el('span', { class: 'score' }, el('span', { class: 'sep' }, ' · '), el('span', { class: 'points' }, String(st.score?.[seat - 1] ?? 0)), el('span', { class: 'unit' }, ' ' + tr('board-points', { count: st.score?.[seat - 1] ?? 0 }))), el('span', { class: 'won' }, tr('board-comma') + tr('board-won', { count: st.wins?.[seat - 1] ?? 0 })),
+      st.connected?.[seat - 1] ? el('span', { class: 'online', title: tr('board-online'), text: ' ●' }) : el('span', { class: 'offline', title: tr('board-offline'), text: ' ○' })));
   }
   box.append(el('div', { class: 'viewers', id: 'viewers', dataset: { count: st.spectators } },
-    `${st.spectators} watching`, clockRule ? ` · clock ${clockRuleWords(clockRule)}` : ''));
+    tr('board-watching', { count: st.spectators }), clockRule ? ` · ${tr('board-clock')} ${clockRuleWords(clockRule)}` : ''));
   clock?.tickClocks();
 }
 
@@ -682,19 +682,19 @@ function renderStatus() {
   const mine = t.seat && t.seat === st.seat;
   switch (t.kind) {
     case 'joining': text = ''; break; // the waiting room says it
-    case 'seeds': text = 'Collecting dice seeds before the first throw…'; break;
-    case 'throw': text = `${mine ? 'You throw' : who(t.seat) + ' throws'}…`; break;
+    case 'seeds': text = tr('board-status-seeds'); break;
+    case 'throw': text = mine ? tr('board-status-throw-you') : tr('board-status-throw', { name: who(t.seat) }); break;
     case 'move': {
-      if (!mine) { text = `${who(t.seat)} to move.`; break; }
+      if (!mine) { text = tr('board-status-to-move', { name: who(t.seat) }); break; }
       const { onBoard, buttons } = choiceKind();
-      const words = buttons.every(m => m === 'd1' || m === 'd2') ? 'throw one die or two' : buttons.every(m => m === 'black' || m === 'white') ? 'choose your colour'
-        : buttons.every(m => st.moves.find(x => x.move === m)?.coaster) ? 'move a coaster' : 'choose one';
-      text = !buttons.length ? 'Your move: select a piece, then a highlighted square.'
-        : !onBoard.length ? `Your move: ${words} with the buttons below.`
-        : `Your move: select a piece, then a highlighted square, or ${words === 'choose one' ? 'choose' : words} with the buttons below.`;
+      const what = buttons.every(m => m === 'd1' || m === 'd2') ? 'dice' : buttons.every(m => m === 'black' || m === 'white') ? 'colour'
+        : buttons.every(m => st.moves.find(x => x.move === m)?.coaster) ? 'coaster' : 'choose-one';
+      text = !buttons.length ? tr('board-your-move-board')
+        : !onBoard.length ? tr('board-your-move-buttons', { what: tr(`board-what-${what}`) })
+        : tr('board-your-move-both', { what: tr(what === 'choose-one' ? 'board-what-choose' : `board-what-${what}`) });
       break;
     }
-    case 'game_over': text = `Game ${st.game} is over.`; break;
+    case 'game_over': text = tr('board-status-game-over', { game: st.game }); break;
     case 'match_over': text = ''; break; // the narrative's last line and the result panel say it
     default: text = '';
   }
@@ -712,12 +712,12 @@ function renderThrow() {
   box.dataset.no = t.no;
   // The dice as thrown, and what they mean in a word; the sentence is the story's, beside them.
   box.replaceChildren(diceView(t.spec, t.faces), el('span', { class: 'throw-words', title: t.said || '' },
-    el('span', { class: 'thrower' }, who(t.seat) + (isMe(t.seat) ? ' (you)' : '')),
-    t.spec?.die === 'stick' ? el('span', { class: 'value' }, ` ${throwWords(t).split(' ')[0]}`) : '',
-    t.again ? el('strong', { class: 'again' }, ' again') : '',
-    t.effect === 'no_move' ? el('span', { class: 'effect' }, ' no legal move') : '',
-    t.effect === 'kept' ? el('span', { class: 'effect' }, ' kept: throw again') : '',
-    t.effect === 'decided' ? el('span', { class: 'effect-start' }, ' for the start') : ''));
+    el('span', { class: 'thrower' }, el('bdi', {}, who(t.seat)), isMe(t.seat) ? ' ' + tr('board-you') : ''),
+    t.spec?.die === 'stick' ? [' ', el('span', { class: 'value', dir: 'ltr' }, throwWords(t).split(' ')[0])] : '',
+    t.again ? el('strong', { class: 'again' }, ' ' + tr('board-throw-again')) : '',
+    t.effect === 'no_move' ? el('span', { class: 'effect' }, ' ' + tr('board-throw-no-move')) : '',
+    t.effect === 'kept' ? el('span', { class: 'effect' }, ' ' + tr('board-throw-kept')) : '',
+    t.effect === 'decided' ? el('span', { class: 'effect-start' }, ' ' + tr('board-throw-decided')) : ''));
 }
 
 function renderNotice() {
@@ -799,11 +799,11 @@ function renderActions() {
   if (!st.seat) return;
   const k = st.turn?.kind;
   if (k === 'move' || k === 'throw' || k === 'seeds') {
-    const b = el('button', { type: 'button', id: 'resign', text: 'Resign' });
+    const b = el('button', { type: 'button', id: 'resign', text: tr('board-resign') });
     b.addEventListener('click', () => {
       if (b.dataset.confirm) { st.notice = null; live.send({ type: 'resign' }); return; }
-      b.dataset.confirm = '1'; b.textContent = 'Really resign?';
-      setTimeout(() => { if (b.isConnected) { delete b.dataset.confirm; b.textContent = 'Resign'; } }, 4000);
+      b.dataset.confirm = '1'; b.textContent = tr('board-resign-really');
+      setTimeout(() => { if (b.isConnected) { delete b.dataset.confirm; b.textContent = tr('board-resign'); } }, 4000);
     });
     box.append(b);
     const waitFor = st.turn.seat;
@@ -814,10 +814,10 @@ function renderActions() {
       if (secs === null) return; // being away grounds no claim here
       const left = secs === undefined ? 0 : Math.ceil(secs - (performance.now() - st.claimFrom) / 1000);
       if (left > 0) {
-        box.append(el('button', { type: 'button', id: 'claim', disabled: true, text: `${who(waitFor)} is away: claim in ${left} s` }));
+        box.append(el('button', { type: 'button', id: 'claim', disabled: true, text: tr('board-claim-in', { name: who(waitFor), seconds: left }) }));
         st.claimTimer = setTimeout(renderActions, 1000);
       } else {
-        box.append(el('button', { type: 'button', id: 'claim', text: `Claim: ${who(waitFor)} is away`, onclick: () => live.send({ type: 'claim' }) }));
+        box.append(el('button', { type: 'button', id: 'claim', text: tr('board-claim', { name: who(waitFor) }), onclick: () => live.send({ type: 'claim' }) }));
       }
     }
   }
@@ -896,29 +896,29 @@ function submitTypedMove(e) {
   const said = $('move-said');
   const text = input.value.trim();
   if (!text) return;
-  if (!canMove()) { said.textContent = st.pending ? 'Your move is on its way.' : 'It is not your turn.'; return; }
+  if (!canMove()) { said.textContent = tr(st.pending ? 'board-typed-pending' : 'board-error-not-your-turn'); return; }
   const found = typedMoves(text);
   if (found.length === 1) {
     input.value = '';
     said.textContent = '';
     pickMove(found[0]);
   } else if (found.length > 1) {
-    said.textContent = `"${text}" names ${found.length} moves: type one of ${found.join(', ')}.`;
+    said.textContent = tr('board-typed-several', { text, count: found.length, moves: found.join(', ') });
   } else {
-    said.textContent = `"${text}" is not a legal move now. Legal: ${st.legal.join(', ')}.`;
+    said.textContent = tr('board-typed-illegal', { text, moves: st.legal.join(', ') });
   }
 }
 
 // Single keys, away from any text field: what each does, in the order the page lists them.
 const KEYS = [
-  ['?', 'Show or hide this list'],
-  ['m', 'Type a move (the focus stays there for your next one)'],
-  ['b', 'The board: its first piece that can move'],
-  ['← → ↑ ↓', 'On the board: the previous or next piece or target'],
-  ['Enter', 'On the board: pick up a piece, or play the target it goes to'],
-  ['Escape', 'Put the piece down; close a question or this list'],
-  ['l', 'The moves, turn by turn'],
-  ['c', 'The chat'],
+  ['?', 'board-key-help'],
+  ['m', 'board-key-move'],
+  ['b', 'board-key-board'],
+  ['← → ↑ ↓', 'board-key-arrows'],
+  ['Enter', 'board-key-enter'],
+  ['Escape', 'board-key-escape'],
+  ['l', 'board-key-log'],
+  ['c', 'board-key-chat'],
 ];
 
 function focusBoard() {
@@ -928,7 +928,7 @@ function focusBoard() {
 
 function setupKeys() {
   const dialog = $('keys');
-  $('keys-list').replaceChildren(...KEYS.flatMap(([k, what]) => [el('dt', {}, el('kbd', { text: k })), el('dd', { text: what })]));
+  $('keys-list').replaceChildren(...KEYS.flatMap(([k, what]) => [el('dt', {}, el('kbd', { text: k })), el('dd', { text: tr(what) })]));
   $('keys-open').addEventListener('click', () => dialog.showModal());
   $('move-form').addEventListener('submit', submitTypedMove);
   document.addEventListener('keydown', (e) => {

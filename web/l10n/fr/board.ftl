@@ -1,0 +1,114 @@
+## La page d'un plateau (/m/{id}) : ses propres mots et ceux qu'écrit match.js autour du plateau.
+
+board-doc = Partie de senet
+board-connecting = connexion…
+board-sound = 🔊 Son
+board-confirm-moves = Confirmer
+board-keys-open = ⌨ Touches
+board-keys-title = Touches
+board-keys-close = Fermer
+board-story =
+    .aria-label = ce qui s'est passé
+board-choices =
+    .aria-label = coups permis
+board-type-move = Taper un coup
+board-move-go = Jouer
+board-copy-position = Copier la position
+    .title = La notation de la position, à coller dans le plateau d'analyse
+board-analyse-final = Analyser la position finale
+board-moves-summary = Les coups, tour par tour
+board-chat =
+    .aria-label = Discussion
+board-chat-list =
+    .aria-label = messages de la discussion
+board-chat-name = Votre nom dans la discussion
+board-chat-use-name = Prendre ce nom
+board-chat-input =
+    .aria-label = Message
+    .placeholder = Dites quelque chose…
+board-chat-send = Envoyer
+board-chat-canned =
+    .aria-label = phrases toutes faites
+board-say-good-luck = Bonne chance !
+    .data-say = Bonne chance !
+board-say-well-played = Bien joué !
+    .data-say = Bien joué !
+board-say-thanks = Merci !
+    .data-say = Merci !
+
+## Écrits par match.js.
+
+board-back-tournament = Retour au tournoi
+board-sound-on = ♪ Son activé
+board-sound-off = ♪ Son coupé
+board-conn-open-seat = vous jouez au siège { $seat }
+board-conn-watching = spectateur
+board-conn-reconnecting = connexion perdue — nouvel essai dans { $seconds } s
+board-conn-closed = déconnecté
+board-conn-restarting = redémarrage du serveur…
+board-title = { $name } · manche { $game }
+board-doc-your-move = ▶ À vous de jouer
+board-status-seeds = Collecte des graines de dés avant le premier lancer…
+board-status-throw-you = Vous lancez…
+board-status-throw = { $name } lance…
+board-status-to-move = À { $name } de jouer.
+board-status-game-over = La manche { $game } est terminée.
+board-your-move-board = À vous : choisissez une pièce, puis une case en surbrillance.
+board-your-move-buttons = À vous : { $what } avec les boutons ci-dessous.
+board-your-move-both = À vous : choisissez une pièce, puis une case en surbrillance, ou { $what } avec les boutons ci-dessous.
+board-what-dice = lancez un dé ou deux
+board-what-colour = choisissez votre couleur
+board-what-coaster = déplacez un sous-verre
+board-what-choose-one = choisissez
+board-what-choose = choisissez
+board-side = joue { $side }
+board-side-undecided = côté pas encore décidé
+board-you = (vous)
+board-online = connecté
+board-offline = non connecté
+board-points = pts
+# The comma before a player's games won.
+board-comma = {", "}
+board-won = { $count ->
+    [one] { $count } gagnée
+   *[other] { $count } gagnées
+}
+board-watching = { $count ->
+    [one] { $count } spectateur
+   *[other] { $count } spectateurs
+}
+board-clock = pendule
+board-resign = Abandonner
+board-resign-really = Vraiment abandonner ?
+board-claim-in = { $name } est absent : réclamation possible dans { $seconds } s
+board-claim = Réclamer : { $name } est absent
+board-error-not-your-turn = Ce n'est pas votre tour.
+board-error-not-legal = Ce coup n'est pas permis maintenant.
+board-error-spectator = Les spectateurs ne peuvent pas jouer.
+board-error-rate-limited = Trop de messages — ralentissez.
+board-error-bad-token = Ce jeton de siège n'est pas valable pour cette partie.
+board-error-spectator-key-required = Cette partie est privée : il vous faut son lien de spectateur.
+board-error-store-unavailable = Le coup n'a pas pu être enregistré ; réessayez.
+board-error-not-absent = L'autre joueur est toujours connecté.
+board-error-too-early = Trop tôt pour réclamer : l'autre joueur peut revenir.
+board-typed-pending = Votre coup est en route.
+board-typed-several = « { $text } » désigne { $count } coups : tapez l'un de { $moves }.
+board-typed-illegal = « { $text } » n'est pas un coup permis maintenant. Permis : { $moves }.
+
+## La liste des touches.
+
+board-key-help = Afficher ou masquer cette liste
+board-key-move = Taper un coup (le curseur y reste pour le suivant)
+board-key-board = Le plateau : sa première pièce qui peut bouger
+board-key-arrows = Sur le plateau : la pièce ou la cible précédente ou suivante
+board-key-enter = Sur le plateau : prendre une pièce, ou jouer la cible où elle va
+board-key-escape = Reposer la pièce ; fermer une question ou cette liste
+board-key-log = Les coups, tour par tour
+board-key-chat = La discussion
+
+## À côté des dés d'un lancer.
+
+board-throw-again = encore
+board-throw-no-move = aucun coup permis
+board-throw-kept = gardé : relancez
+board-throw-decided = pour le départ
