@@ -315,10 +315,20 @@ async fn pages_name_content_hashed_files_cached_for_a_year() {
             .map(|l| format!("{l}\n"))
             .collect()
     };
-    assert_eq!(
-        text.replace(&format!("'./{common}'"), "'./common.js'"),
-        slim(LOBBY_JS)
-    );
+    // Every import names a hashed copy: named plainly again, the text is the slim script.
+    let mut plain = text.clone();
+    for part in text.split("from './").skip(1) {
+        let hashed = part.split('\'').next().unwrap_or_default();
+        let mut pieces: Vec<&str> = hashed.split('.').collect();
+        assert_eq!(pieces.len(), 3, "{hashed}: <stem>.<version>.js");
+        assert_eq!(pieces[1].len(), 16, "{hashed}");
+        pieces.remove(1);
+        plain = plain.replace(
+            &format!("'./{hashed}'"),
+            &format!("'./{}'", pieces.join(".")),
+        );
+    }
+    assert_eq!(plain, slim(LOBBY_JS));
     let imported = get(s.addr, &format!("/static/{common}"), &[]).await;
     assert_eq!(imported.status, 200);
     assert_eq!(
@@ -458,9 +468,14 @@ fn assert_missing(r: &Reply, what: &str, path: &str) {
     assert!(csp.contains("script-src 'self'"), "{path}");
     assert!(csp.contains("frame-ancestors 'none'"), "{path}");
     let html = r.text();
-    assert!(html.contains(&format!("<h1>{what}</h1>")), "{path}: {html}");
+    // The heading, in the request's language (English here), marked with its message.
+    assert!(html.contains(&format!(">{what}</h1>")), "{path}: {html}");
     assert!(
-        html.contains("<a href=\"/\">"),
+        html.contains("<h1 data-l10n-id=\"missing-"),
+        "{path}: {html}"
+    );
+    assert!(
+        html.contains("<a href=\"/\""),
         "{path}: a link to the lobby"
     );
     assert!(!html.contains("<script"), "{path}");
