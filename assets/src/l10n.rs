@@ -116,7 +116,7 @@ pub(crate) fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
 }
 
 /// A message's text and attributes in `bundle`, if it has the message.
-fn formatted(
+pub(crate) fn formatted(
     bundle: &FluentBundle<FluentResource>,
     id: &str,
 ) -> Option<(Option<String>, BTreeMap<String, String>)> {
@@ -152,59 +152,79 @@ pub(crate) fn marked_ids(html: &str) -> Vec<&str> {
         .collect()
 }
 
-/// `html` in `lang`: `<html lang dir>`, each marked element's words and attributes from the
-/// catalogue, and the catalogue itself in `<template id="l10n">` before `</body>`.
-///
-/// A marked element holds text only (no element inside it): its text, up to its closing
-/// tag, is the message's value. An attribute of the message replaces the start tag's
-/// attribute of that name.
-pub(crate) fn localise(html: &str, lang: Lang) -> String {
-    let bundle = bundle(lang);
-    let mut out = String::with_capacity(html.len() * 2);
-    let mut rest = html.replacen(
-        "<html lang=\"en\">",
-        &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), lang.dir()),
-        1,
-    );
-    const MARK: &str = "data-l10n-id=\"";
-    while let Some(at) = rest.find(MARK) {
-        let tag_start = rest[..at].rfind('<').unwrap_or(0);
-        let Some(tag_len) = rest[at..].find('>') else {
-            break;
-        };
-        let tag_end = at + tag_len;
-        let id_end = rest[at + MARK.len()..]
-            .find('"')
-            .map_or(tag_end, |n| at + MARK.len() + n);
-        let id = &rest[at + MARK.len()..id_end];
-        let mut tag = rest[tag_start..tag_end].to_owned();
-        let mut after = &rest[tag_end..];
-        let mut text = None;
-        if let Some((value, attributes)) = formatted(&bundle, id) {
-            for (name, value) in attributes {
-                tag = with_attribute(&tag, &name, &escaped(&value));
-            }
-            if let Some(value) = value {
-                // `>` then the element's text up to the next tag.
-                let end = after[1..].find('<').map_or(after.len(), |n| n + 1);
-                text = Some(escaped(&value));
-                after = &after[end..];
-            }
+/// A language's words, made once for every page put into it: its bundle, and its catalogue
+/// as the text of the pages' `<template id="l10n">`.
+pub(crate) struct Words {
+    lang: Lang,
+    bundle: FluentBundle<FluentResource>,
+    template: String,
+}
+
+impl Words {
+    /// `lang`'s words.
+    pub(crate) fn of(lang: Lang) -> Words {
+        Words {
+            lang,
+            bundle: bundle(lang),
+            template: format!(
+                "<template id=\"l10n\">{}</template>\n</body>",
+                escaped(&catalogue(lang))
+            ),
         }
-        out.push_str(&rest[..tag_start]);
-        out.push_str(&tag);
-        if let Some(text) = text {
-            out.push('>');
-            out.push_str(&text);
-        }
-        rest = after.to_owned();
     }
-    out.push_str(&rest);
-    let template = format!(
-        "<template id=\"l10n\">{}</template>\n</body>",
-        escaped(&catalogue(lang))
-    );
-    out.replacen("</body>", &template, 1)
+
+    /// `html` in this language: `<html lang dir>`, each marked element's words and
+    /// attributes from the catalogue, and the catalogue itself in `<template id="l10n">`
+    /// before `</body>`.
+    ///
+    /// A marked element holds text only (no element inside it): its text, up to its closing
+    /// tag, is the message's value. An attribute of the message replaces the start tag's
+    /// attribute of that name.
+    pub(crate) fn localise(&self, html: &str) -> String {
+        const MARK: &str = "data-l10n-id=\"";
+        let lang = self.lang;
+        let page = html.replacen(
+            "<html lang=\"en\">",
+            &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), lang.dir()),
+            1,
+        );
+        let mut out = String::with_capacity(page.len() * 2);
+        let mut cursor = 0;
+        while let Some(found) = page[cursor..].find(MARK) {
+            let at = cursor + found;
+            let tag_start = page[cursor..at].rfind('<').map_or(cursor, |n| cursor + n);
+            let Some(tag_len) = page[at..].find('>') else {
+                break;
+            };
+            let tag_end = at + tag_len;
+            let id_start = at + MARK.len();
+            let id_end = page[id_start..].find('"').map_or(tag_end, |n| id_start + n);
+            let mut tag = page[tag_start..tag_end].to_owned();
+            let mut next = tag_end;
+            let mut text = None;
+            if let Some((value, attributes)) = formatted(&self.bundle, &page[id_start..id_end]) {
+                for (name, value) in attributes {
+                    tag = with_attribute(&tag, &name, &escaped(&value));
+                }
+                if let Some(value) = value {
+                    // `>` then the element's text up to the next tag.
+                    next = page[tag_end + 1..]
+                        .find('<')
+                        .map_or(page.len(), |n| tag_end + 1 + n);
+                    text = Some(escaped(&value));
+                }
+            }
+            out.push_str(&page[cursor..tag_start]);
+            out.push_str(&tag);
+            if let Some(text) = text {
+                out.push('>');
+                out.push_str(&text);
+            }
+            cursor = next;
+        }
+        out.push_str(&page[cursor..]);
+        out.replacen("</body>", &self.template, 1)
+    }
 }
 
 /// Start tag `tag` (without its `>`) with attribute `name` set to `value` (escaped).
@@ -314,7 +334,7 @@ mod tests {
         let page = "<html lang=\"en\">\n<body><h1 data-l10n-id=\"missing-page-title\">No such page</h1>\
             <input data-l10n-id=\"lang-switch\" aria-label=\"Language\"></body>";
         for lang in Lang::ALL {
-            let out = localise(page, lang);
+            let out = Words::of(lang).localise(page);
             assert!(out.contains(&format!(
                 "<html lang=\"{}\" dir=\"{}\">",
                 lang.code(),
@@ -332,6 +352,10 @@ mod tests {
                 "{out}"
             );
         }
-        assert!(localise(page, Lang::Ar).contains(">لا توجد هذه الصفحة</h1>"));
+        assert!(
+            Words::of(Lang::Ar)
+                .localise(page)
+                .contains(">لا توجد هذه الصفحة</h1>")
+        );
     }
 }

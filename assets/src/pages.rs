@@ -103,15 +103,7 @@ impl Page {
 fn missing(id: &str) -> Option<String> {
     let html = web_file("missing.html")?;
     let english = crate::l10n::bundle(crate::l10n::Lang::En);
-    let words = |suffix: &str| {
-        let message = english.get_message(&format!("{id}-{suffix}"))?;
-        let mut errors = Vec::new();
-        Some(
-            english
-                .format_pattern(message.value()?, None, &mut errors)
-                .into_owned(),
-        )
-    };
+    let words = |suffix: &str| crate::l10n::formatted(&english, &format!("{id}-{suffix}"))?.0;
     Some(
         html.replace("{{title}}", &words("title")?)
             .replace("{{detail}}", &words("detail")?)

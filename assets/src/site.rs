@@ -11,7 +11,7 @@ use crate::csp::policy;
 use crate::embedded::{rules_text, static_files};
 use crate::favicon::{favicon_ico, favicon_svg};
 use crate::hashed_imports::{embedded, hashed_name, tagged_text};
-use crate::l10n::{Lang, localise};
+use crate::l10n::{Lang, Words};
 use crate::pages::{HTML, Page, fill_page};
 use crate::served::Served;
 
@@ -73,11 +73,16 @@ impl Site {
                 tagged: Served::new(ctype, tagged_text(name, text, &hashed)),
             })
             .collect();
+        let words = Lang::ALL.map(Words::of);
         let pages: Vec<(Page, Lang, Served)> = Page::all()
             .into_iter()
             .filter_map(|p| Some((p, fill_page(&p.source()?, &hashed))))
             .flat_map(|(p, filled)| {
-                Lang::ALL.map(|lang| (p, lang, Served::new(HTML, localise(&filled, lang))))
+                Lang::ALL
+                    .iter()
+                    .zip(&words)
+                    .map(|(&lang, w)| (p, lang, Served::new(HTML, w.localise(&filled))))
+                    .collect::<Vec<_>>()
             })
             .collect();
         let csp = policy(pages.iter().map(|(_, _, s)| &s.body[..]));
