@@ -80,6 +80,16 @@ impl Metrics {
             "WebSockets open on this node",
             SOCKETS.clone(),
         );
+        registry.register(
+            "tournament_look_seconds",
+            "Time of one director's look at one tournament",
+            crate::tournaments::LOOK_SECONDS.clone(),
+        );
+        registry.register(
+            "tournament_repair_seconds",
+            "Wait of an arena player from their last game's end to their next pairing",
+            crate::tournaments::REPAIR_SECONDS.clone(),
+        );
         Metrics { registry, matches }
     }
 

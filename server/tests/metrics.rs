@@ -33,6 +33,12 @@ async fn metrics_count_moves_sockets_matches_and_store_commits() {
         text.contains("# TYPE senet_store_commit_seconds histogram"),
         "{text}"
     );
+    for histogram in ["tournament_look_seconds", "tournament_repair_seconds"] {
+        assert!(
+            text.contains(&format!("# TYPE senet_{histogram} histogram")),
+            "{text}"
+        );
+    }
 
     let (id, tokens, _) = c.create_full(json!({"variant": "pyramid"})).await;
     let mut seats = Vec::new();

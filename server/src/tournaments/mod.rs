@@ -8,7 +8,7 @@ mod tournament_hub;
 mod tournament_seats;
 mod tournament_view;
 
-pub use tournament_director::{direct_all, start_directors};
+pub use tournament_director::{LOOK_SECONDS, REPAIR_SECONDS, direct_all, start_directors};
 pub use tournament_hub::{Cached, Hub};
 pub use tournament_seats::seat_two;
 pub use tournament_view::{
