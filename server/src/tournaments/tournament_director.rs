@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 
+use futures_util::StreamExt;
 use senet_live::NewMatch;
 use senet_protocol::people_msg::PeopleMsg;
 use senet_protocol::time::now_ms;
@@ -25,6 +26,9 @@ use crate::AppState;
 
 /// How often the director looks.
 const TICK: Duration = Duration::from_millis(500);
+
+/// Pairings whose matches are being made at once.
+const MADE_AT_ONCE: usize = 8;
 
 /// How long a node's term as a tournament's director lasts unrenewed.
 const TERM_MS: i64 = 5_000;
@@ -311,29 +315,49 @@ async fn make_games(
             })
             .ok_or_else(|| format!("{id} paired but not a player"))
     };
-    let mut made = Vec::with_capacity(pairings.len());
-    for pairing in pairings {
-        let (first, second) = (sitter(&pairing.first)?, sitter(&pairing.second)?);
-        let spec = NewMatch {
-            variant,
-            setup: senet_engine::Setup::players(2),
-            series: senet_protocol::Series::default(),
-            name: t.name.clone(),
-            public: true,
-            rated: t.rated,
-            creator: first.name.clone(),
-            clock: Some(clock),
-            bots: Vec::new(),
-        };
-        let (match_id, first_token, second_token) = seat_two(state, spec, &first, &second).await?;
-        made.push(NewTournamentGame {
-            match_id,
-            round,
-            first_id: first.player_id,
-            first_token,
-            second_id: second.player_id,
-            second_token,
-        });
+    let sitter = &sitter;
+    let making: Vec<_> = pairings
+        .iter()
+        .map(|pairing| async move {
+            let (first, second) = (sitter(&pairing.first)?, sitter(&pairing.second)?);
+            let spec = NewMatch {
+                variant,
+                setup: senet_engine::Setup::players(2),
+                series: senet_protocol::Series::default(),
+                name: t.name.clone(),
+                public: true,
+                rated: t.rated,
+                creator: first.name.clone(),
+                clock: Some(clock),
+                bots: Vec::new(),
+            };
+            let (match_id, first_token, second_token) =
+                seat_two(state, spec, &first, &second).await?;
+            Ok::<_, String>(NewTournamentGame {
+                match_id,
+                round,
+                first_id: first.player_id,
+                first_token,
+                second_id: second.player_id,
+                second_token,
+            })
+        })
+        .collect();
+    // Made together, so that their store writes share group commits: one after another,
+    // a wave of a hundred games ending at once took three seconds to pair again.
+    let seated = futures_util::stream::iter(making)
+        .buffered(MADE_AT_ONCE)
+        .collect::<Vec<_>>()
+        .await;
+    let mut made = Vec::with_capacity(seated.len());
+    for game in seated {
+        match game {
+            Ok(game) => made.push(game),
+            // A Swiss round is stored whole or not at all: it is tried again at the next look.
+            Err(e) if swiss.is_some() => return Err(e),
+            // An arena's players of a pairing not made wait for the next look.
+            Err(e) => tracing::warn!(tournament = %t.id, error = %e, "arena pairing not made"),
+        }
     }
     let round_and_bye = swiss.map(|bye| (round, bye));
     if made.is_empty() && round_and_bye.is_none() {
