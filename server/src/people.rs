@@ -12,6 +12,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use std::future::Future;
+use std::time::{Duration, Instant};
+
 use tokio::sync::mpsc;
 
 /// Words waiting for one socket; past that a slow socket loses them (its page asks again on
@@ -27,6 +30,8 @@ pub struct People {
     by_player: Mutex<HashMap<String, Vec<Page>>>,
     guests: AtomicUsize,
     next: AtomicU64,
+    /// The last count of people online and of games in play, and when it was made.
+    counts: tokio::sync::Mutex<Option<(Instant, (u64, u64))>>,
 }
 
 /// One socket's place in [`People`]: it leaves when this is dropped.
@@ -63,6 +68,25 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl People {
+    /// The count of people online and of games in play, made by `count` at most once per
+    /// `fresh`: a thousand sockets that each look every few seconds share one count instead
+    /// of each walking every match and asking Redis at the same instant.
+    pub async fn counts<F, Fut>(&self, fresh: Duration, count: F) -> (u64, u64)
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = (u64, u64)>,
+    {
+        let mut kept = self.counts.lock().await;
+        if let Some((at, counts)) = *kept {
+            if at.elapsed() < fresh {
+                return counts;
+            }
+        }
+        let counts = count().await;
+        *kept = Some((Instant::now(), counts));
+        counts
+    }
+
     /// A socket arrives: a signed-in account's (`Some`) or a guest's.
     pub fn arrive(self: &Arc<Self>, player: Option<String>) -> (Present, mpsc::Receiver<String>) {
         let (tx, rx) = mpsc::channel(OUTBOX);

@@ -17,6 +17,8 @@ use crate::people::Online;
 /// How often a socket looks whether the count changed (and a signed-in one whether its
 /// session still holds, every [`SESSION_EVERY`] looks).
 const LOOK_EVERY: Duration = Duration::from_secs(5);
+/// How old a count of people online may be when a socket looks (one count per node).
+const COUNTS_FRESH: Duration = Duration::from_secs(1);
 /// Looks between two checks of the session (30 s).
 const SESSION_EVERY: u32 = 6;
 /// The least time between two `seeks` frames: a burst of changes (a lobby full of quick
@@ -130,10 +132,13 @@ pub fn start_cluster_feed(state: &AppState) {
 }
 
 async fn online_msg(state: &AppState) -> PeopleMsg {
-    PeopleMsg::Online {
-        online: online(state).await.count(),
-        playing: games_playing(state).await,
-    }
+    let (online, playing) = state
+        .people
+        .counts(COUNTS_FRESH, || async {
+            (online(state).await.count(), games_playing(state).await)
+        })
+        .await;
+    PeopleMsg::Online { online, playing }
 }
 
 fn text(msg: &PeopleMsg) -> Message {
@@ -180,8 +185,13 @@ pub async fn run_people_socket(
     // When a change of the seeks is due to be told (none: nothing changed since the last).
     let mut seeks_due: Option<tokio::time::Instant> = None;
     let mut shutdown = state.shutdown.clone();
-    let mut look = tokio::time::interval(LOOK_EVERY);
-    look.tick().await;
+    // Each socket's looks start at its own offset: sockets opened together (a tournament's
+    // players) would otherwise all check their session in the same instant.
+    let offset = LOOK_EVERY.mul_f64(f64::from(uuid::Uuid::new_v4().as_u128() as u16) / 65_536.0);
+    let mut look = tokio::time::interval_at(
+        tokio::time::Instant::now() + LOOK_EVERY + offset,
+        LOOK_EVERY,
+    );
     let (mut looks, mut strikes) = (0u32, 0u32);
     loop {
         tokio::select! {
