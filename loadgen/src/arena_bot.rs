@@ -83,8 +83,11 @@ pub(crate) struct BotReport {
     pub(crate) reconnects: usize,
     /// Moves sent.
     pub(crate) moves: u64,
-    /// Errors and refusals seen.
+    /// Errors and refusals seen, but for the ones below.
     pub(crate) errors: u64,
+    /// `match_unavailable` refusals: a match socket opened while the match's node was gone
+    /// and before another took the match over (the bot tries again on the next node).
+    pub(crate) unavailable: u64,
 }
 
 /// A pairing, as the page socket or the page said it.
@@ -402,8 +405,10 @@ async fn play(
                     (event.turn, event.legal, event.game, event.no, started)
                 }
                 ServerMsg::Error { code, .. } => {
-                    if code != "seeds_closed" {
-                        report.errors += 1;
+                    match code.as_str() {
+                        "seeds_closed" => {}
+                        "match_unavailable" => report.unavailable += 1,
+                        _ => report.errors += 1,
                     }
                     continue;
                 }

@@ -197,28 +197,36 @@ pub(crate) async fn check(
             )),
         }
     }
-    // The standings, read once.
-    let view = match http(
-        args.node(0),
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        None,
-        None,
-    )
-    .await
-    {
-        Ok(a) if a.status == 200 => a.body,
-        Ok(a) => {
-            println!(
-                "CHECK FAILED: the tournament's page: {} {}",
-                a.status, a.body
-            );
-            return false;
+    // The standings, read once, from the first node that answers (one may have been killed).
+    let nodes = args.addr.split(',').count().max(1);
+    let mut view = None;
+    for k in 0..nodes {
+        match http(
+            args.node(k),
+            "GET",
+            &format!("/api/tournaments/{id}"),
+            None,
+            None,
+        )
+        .await
+        {
+            Ok(a) if a.status == 200 => {
+                view = Some(a.body);
+                break;
+            }
+            Ok(a) => {
+                println!(
+                    "CHECK FAILED: the tournament's page: {} {}",
+                    a.status, a.body
+                );
+                return false;
+            }
+            Err(e) => println!("the tournament's page, node {}: {e}", args.node(k)),
         }
-        Err(e) => {
-            println!("CHECK FAILED: the tournament's page: {e}");
-            return false;
-        }
+    }
+    let Some(view) = view else {
+        println!("CHECK FAILED: the tournament's page: no node answered");
+        return false;
     };
     let lines = recompute(&games);
     let standings = view["standings"].as_array().cloned().unwrap_or_default();

@@ -276,13 +276,14 @@ fn print_figures(reports: &[BotReport], starts_ms: i64, ends_ms: i64) {
     println!(
         "bots: {} players, {games} seats played ({seen_over} seen to their end, {resigned} \
          resigned), {} moves ({:.0}/s), {} games found by reading the page, {} page reads, \
-         {} sockets opened again, {} errors",
+         {} sockets opened again, {} refused as their match's node was taken over, {} errors",
         reports.len(),
         sum(|r| r.moves),
         sum(|r| r.moves) as f64 / ((ends_ms - starts_ms) as f64 / 1000.0).max(1.0),
         sum(|r| r.found_by_look as u64),
         sum(|r| r.looks as u64),
         sum(|r| r.reconnects as u64),
+        sum(|r| r.unavailable),
         sum(|r| r.errors),
     );
 }
