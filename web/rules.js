@@ -1,9 +1,13 @@
-// The rules page: the project's rules document of a variant, rendered as simple text blocks
-// (headings, paragraphs, lists, quotes, code and tables), built with DOM nodes only.
+// The rules page: a variant's rules written for players, in the page's language
+// (web/rules/<lang>/<variant>.md), or with `?notes` the developers' rules document
+// (docs/rules/<variant>.md, in English), rendered as simple text blocks (headings,
+// paragraphs, lists, quotes, code and tables), built with DOM nodes only.
 
-import { el, loadVariants, variantName } from './common.js';
+import { el, variantName } from './common.js';
+import { lang, t } from './l10n.js';
 
 const variant = location.pathname.split('/')[2];
+const notes = new URLSearchParams(location.search).has('notes');
 const main = document.getElementById('rules');
 
 function inline(text) {
@@ -58,15 +62,22 @@ function render(md) {
   return nodes;
 }
 
-// The rules text, and the variant's summary (the engine's, from GET /api/variants), asked for
-// at once; the name is written into the page.
+// The text, with links to the how-to page and to the other text (the players' rules or the
+// developers' notes); the variant's name goes into the page's title.
 async function init() {
-  document.title = `${await variantName(variant)} — rules`;
-  const [res, variants] = await Promise.all([fetch(`/static/rules/${variant}.md`), loadVariants()]);
-  if (!res.ok) { main.replaceChildren(el('p', { text: 'No such variant.' })); return; }
-  const summary = variants.find(x => x.id === variant)?.summary ?? '';
+  const url = notes ? `/static/rules/${variant}.md` : `/static/rules/${lang}/${variant}.md`;
+  const [name, res] = await Promise.all([variantName(variant), fetch(url)]);
+  document.title = t(notes ? 'rules-notes-doc' : 'rules-doc', { variant: name });
+  if (!res.ok) { main.replaceChildren(el('p', { text: t('rules-missing') })); return; }
   const md = await res.text();
-  main.replaceChildren(el('p', { class: 'summary' }, summary, ' ', el('a', { href: `/howto/${variant}`, text: 'How to play, for newcomers' })), ...render(md));
+  const howto = el('a', { href: `/howto/${variant}`, text: t('rules-howto-link') });
+  const other = notes
+    ? el('a', { href: `/rules/${variant}`, text: t('rules-players-link') })
+    : el('a', { href: `/rules/${variant}?notes`, text: t('rules-notes-link') });
+  const text = el('div', { class: 'rules-text' }, ...render(md));
+  // The developers' notes are in English whatever the page's language.
+  if (notes && lang !== 'en') { text.lang = 'en'; text.dir = 'ltr'; }
+  main.replaceChildren(el('p', { class: 'summary' }, howto, ' · ', other), text);
 }
 
 init();

@@ -2,9 +2,9 @@
 //! `docs/rules/`.
 //!
 //! Nothing here lists files by hand: the scripts and the style sheet are whatever `web/` holds
-//! at its top level, and a variant's how-to page and rules text are found by its id
-//! ([`Variant::id`]), so a new variant needs no edit here, only its two files (a test names
-//! any variant without them).
+//! at its top level, and a variant's how-to page, its rules for players (one per language)
+//! and its developers' rules text are found by its id ([`Variant::id`]), so a new variant
+//! needs no edit here, only its files (a test names any variant without them).
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -12,7 +12,10 @@ use std::sync::OnceLock;
 use rust_embed::Embed;
 use senet_engine::Variant;
 
-/// `web/`: the pages, the scripts and style sheet, the favicon and the how-to pages.
+use crate::l10n::Lang;
+
+/// `web/`: the pages, the scripts and style sheet, the favicon, the how-to pages and the
+/// rules written for players.
 #[derive(Embed)]
 #[folder = "../web/"]
 struct Web;
@@ -56,7 +59,13 @@ pub(crate) fn howto_source(variant: Variant) -> Option<&'static str> {
     web_file(&format!("howto/{}.html", variant.id()))
 }
 
-/// A variant's rules, `docs/rules/<id>.md`.
+/// A variant's rules written for players, in `lang`: `web/rules/<lang>/<id>.md`.
+pub(crate) fn player_rules_text(variant: Variant, lang: Lang) -> Option<&'static str> {
+    web_file(&format!("rules/{}/{}.md", lang.code(), variant.id()))
+}
+
+/// A variant's rules as the developers keep them (every rule sentence of the sources, the
+/// reading taken and its tests), `docs/rules/<id>.md`.
 pub(crate) fn rules_text(variant: Variant) -> Option<&'static str> {
     let file = RulesTexts::get(&format!("{}.md", variant.id()))?;
     std::str::from_utf8(borrowed(file.data)?).ok()
@@ -107,6 +116,60 @@ mod tests {
                 rules.is_some_and(|r| !r.trim().is_empty()),
                 "{id}: docs/rules/{id}.md"
             );
+        }
+    }
+
+    /// The lines of `text` that start with `prefix`.
+    fn lines_starting(text: &str, prefix: &str) -> usize {
+        text.lines().filter(|l| l.starts_with(prefix)).count()
+    }
+
+    /// Every variant has its rules for players in every language, each with the same
+    /// sections and tables as the English one (a translation that drops a section, or a
+    /// table row, fails), none with the developers' words (file names, tests, code), and
+    /// each in its language's script.
+    #[test]
+    fn every_variant_has_its_rules_for_players_in_every_language() {
+        for variant in Variant::ALL {
+            let id = variant.id();
+            let english = player_rules_text(variant, Lang::En)
+                .unwrap_or_else(|| panic!("web/rules/en/{id}.md"));
+            let shape = |text: &str| {
+                (
+                    lines_starting(text, "# "),
+                    lines_starting(text, "## "),
+                    lines_starting(text, "### "),
+                    lines_starting(text, "|"),
+                )
+            };
+            assert_eq!(lines_starting(english, "# "), 1, "{id}: one title");
+            assert!(lines_starting(english, "## ") >= 5, "{id}: its sections");
+            for lang in Lang::ALL {
+                let code = lang.code();
+                let text = player_rules_text(variant, lang)
+                    .unwrap_or_else(|| panic!("web/rules/{code}/{id}.md"));
+                assert!(text.trim().len() > 1000, "{code}/{id}: a whole text");
+                assert_eq!(
+                    shape(text),
+                    shape(english),
+                    "{code}/{id}: English's sections"
+                );
+                for dev in [".scn", ".rs", ".md", "docs/", "engine", "Covered by", "`"] {
+                    assert!(!text.contains(dev), "{code}/{id}: a developer's {dev:?}");
+                }
+                let arabic = text
+                    .chars()
+                    .filter(|c| ('\u{0600}'..='\u{06FF}').contains(c));
+                let french = ["le ", "la ", "les ", "un ", "une "]
+                    .iter()
+                    .filter(|w| text.contains(*w))
+                    .count();
+                match lang {
+                    Lang::Ar => assert!(arabic.count() > 500, "{code}/{id}: in Arabic"),
+                    Lang::Fr => assert!(french >= 4, "{code}/{id}: in French"),
+                    Lang::En => assert_eq!(arabic.count(), 0, "{code}/{id}: in English"),
+                }
+            }
         }
     }
 

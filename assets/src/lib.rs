@@ -70,9 +70,10 @@
 //! `404` "No such variant" for a variant the engine does not have. A private match's pages
 //! are served like a public one's (the page presents its key or seat token to the server
 //! itself), and when the store cannot answer, the page is served. Every variant of
-//! [`Variant::ALL`] has its how-to page (`web/howto/<id>.html`) and rules text
-//! (`docs/rules/<id>.md`): the files are found by the variant's id, and a test fails for a
-//! variant without them.
+//! [`Variant::ALL`] has its how-to page (`web/howto/<id>.html`), its rules for players in
+//! each language (`web/rules/<lang>/<id>.md`, served at `/static/rules/<lang>/<id>.md`) and
+//! the developers' rules text (`docs/rules/<id>.md`, at `/static/rules/<id>.md`): the files
+//! are found by the variant's id, and a test fails for a variant without them.
 
 mod compression;
 mod conditional;
@@ -250,8 +251,9 @@ async fn replay_page<S: MatchDirectory>(
     }
 }
 
-/// A variant's rules page (one page for all: it fetches `/static/rules/<id>.md`), or "No
-/// such variant" (404).
+/// A variant's rules page (one page for all: it fetches `/static/rules/<lang>/<id>.md`, the
+/// rules for players in the page's language, or with `?notes` the developers'
+/// `/static/rules/<id>.md`), or "No such variant" (404).
 async fn rules_page(headers: HeaderMap, path: Result<Path<String>, PathRejection>) -> Response {
     match path.ok().and_then(|Path(v)| v.parse::<Variant>().ok()) {
         Some(_) => page(&headers, Page::Rules).await,
@@ -273,14 +275,18 @@ async fn howto_page(headers: HeaderMap, path: Result<Path<String>, PathRejection
     }
 }
 
-/// `/static/<name>` (no-cache), `/static/<stem>.<version>.<ext>` (immutable) or
-/// `/static/rules/<variant>.md` (no-cache).
+/// `/static/<name>` (no-cache), `/static/<stem>.<version>.<ext>` (immutable),
+/// `/static/rules/<lang>/<variant>.md` (the rules for players, no-cache) or
+/// `/static/rules/<variant>.md` (the developers' rules text, no-cache).
 async fn asset(headers: HeaderMap, Path(path): Path<String>) -> Response {
     let site = site();
     let rules = path
         .strip_prefix("rules/")
         .and_then(|p| p.strip_suffix(".md"))
-        .and_then(|id| site.rules(id));
+        .and_then(|p| match p.split_once('/') {
+            Some((lang, id)) => site.player_rules(lang, id),
+            None => site.rules(p),
+        });
     if let Some(rules) = rules {
         return send(&headers, rules, REVALIDATE).await;
     }
@@ -369,6 +375,48 @@ mod tests {
         }
     }
 
+    /// `GET path` with `headers`: the status, the `<html lang>` of a page, and the body.
+    async fn fetch(path: &str, headers: &[(&str, &str)]) -> (StatusCode, String) {
+        let app = routes::<EveryMatch>().with_state(EveryMatch);
+        let mut req = Request::get(path);
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        let res = app.oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+        let status = res.status();
+        let body = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    /// A rules page asked for in Arabic is the Arabic page, and the rules text its script
+    /// asks for (`/static/rules/<lang>/<id>.md`, the page's `lang`) is the Arabic text for
+    /// players; `?notes` leaves the developers' text at its own address.
+    #[tokio::test]
+    async fn the_rules_page_in_arabic_gets_the_arabic_rules() {
+        let script = embedded::web_file("rules.js").unwrap();
+        assert!(script.contains("`/static/rules/${lang}/${variant}.md`"));
+        assert!(script.contains("`/static/rules/${variant}.md`"));
+        for variant in Variant::ALL {
+            let id = variant.id();
+            let ar = [("accept-language", "ar-EG,ar;q=0.9")];
+            let (status, page) = fetch(&format!("/rules/{id}"), &ar).await;
+            assert_eq!(status, StatusCode::OK, "{id}");
+            assert!(page.contains("<html lang=\"ar\" dir=\"rtl\">"), "{id}");
+            let (status, text) = fetch(&format!("/static/rules/ar/{id}.md"), &ar).await;
+            assert_eq!(status, StatusCode::OK, "{id}");
+            assert_eq!(
+                Some(&text[..]),
+                embedded::player_rules_text(variant, Lang::Ar)
+            );
+            let (_, english) = fetch(&format!("/static/rules/en/{id}.md"), &ar).await;
+            assert_ne!(text, english, "{id}: not the English text");
+            let (_, notes) = fetch(&format!("/static/rules/{id}.md"), &ar).await;
+            assert_eq!(Some(&notes[..]), embedded::rules_text(variant), "{id}");
+        }
+    }
+
     /// The account page (signing in, a new account, passkeys) is served at `/account`.
     #[tokio::test]
     async fn the_account_page_is_served() {
@@ -397,13 +445,23 @@ mod tests {
                     "{path}"
                 );
             }
-            let text = format!("/static/rules/{id}.md");
-            let (status, ctype) = get(&text).await;
-            assert_eq!(status, StatusCode::OK, "{text}");
-            assert!(ctype.starts_with("text/markdown"), "{text}: {ctype}");
+            let texts = Lang::ALL.map(|l| format!("/static/rules/{}/{id}.md", l.code()));
+            for text in texts.iter().chain([&format!("/static/rules/{id}.md")]) {
+                let (status, ctype) = get(text).await;
+                assert_eq!(status, StatusCode::OK, "{text}");
+                assert!(ctype.starts_with("text/markdown"), "{text}: {ctype}");
+            }
         }
-        // What no variant has is not served.
-        for path in ["/howto/chess", "/rules/chess", "/static/rules/chess.md"] {
+        // What no variant (or no language) has is not served.
+        for path in [
+            "/howto/chess",
+            "/rules/chess",
+            "/static/rules/chess.md",
+            "/static/rules/en/chess.md",
+            "/static/rules/de/parker.md",
+            "/static/rules/fr-CA/parker.md",
+            "/static/rules/en/fr/parker.md",
+        ] {
             assert_eq!(get(path).await.0, StatusCode::NOT_FOUND, "{path}");
         }
         // `docs/rules/` holds more than the variants' texts; only theirs are served.

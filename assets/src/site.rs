@@ -1,6 +1,6 @@
 //! Everything the web routes serve, built once (at the first request) from the embedded
 //! files: each static file under its plain and its hashed name, the pages filled in, the
-//! rules texts, the favicons, and the policy that allows the pages' inline scripts.
+//! rules texts (for players, in each language, and the developers'), the favicons, and the policy that allows the pages' inline scripts.
 
 use std::sync::OnceLock;
 
@@ -8,7 +8,7 @@ use axum::http::HeaderValue;
 use senet_engine::Variant;
 
 use crate::csp::policy;
-use crate::embedded::{rules_text, static_files};
+use crate::embedded::{player_rules_text, rules_text, static_files};
 use crate::favicon::{favicon_ico, favicon_svg};
 use crate::hashed_imports::{embedded, hashed_name, tagged_text};
 use crate::l10n::{Lang, Words};
@@ -39,8 +39,10 @@ pub(crate) struct Site {
     /// Every page of [`Page::all`] whose file is embedded, in that order, naming the hashed
     /// files, in each language of [`Lang::ALL`].
     pub(crate) pages: Vec<(Page, Lang, Served)>,
-    /// Each variant's rules text, in [`Variant::ALL`] order.
+    /// Each variant's rules text as the developers keep it, in [`Variant::ALL`] order.
     pub(crate) rules: Vec<(Variant, Served)>,
+    /// Each variant's rules written for players, in each language of [`Lang::ALL`].
+    pub(crate) player_rules: Vec<(Variant, Lang, Served)>,
     /// `/favicon.svg`.
     pub(crate) favicon_svg: Served,
     /// `/favicon.ico`.
@@ -91,10 +93,17 @@ impl Site {
             .filter_map(|&v| Some((v, rules_text(v)?)))
             .map(|(v, text)| (v, Served::new(MARKDOWN, text)))
             .collect();
+        let player_rules = Variant::ALL
+            .iter()
+            .flat_map(|&v| Lang::ALL.map(|lang| (v, lang)))
+            .filter_map(|(v, lang)| Some((v, lang, player_rules_text(v, lang)?)))
+            .map(|(v, lang, text)| (v, lang, Served::new(MARKDOWN, text)))
+            .collect();
         Site {
             assets,
             pages,
             rules,
+            player_rules,
             favicon_svg: Served::new("image/svg+xml", favicon_svg()),
             favicon_ico: Served::new("image/x-icon", favicon_ico()),
             // Hashes and the constant are ASCII: the value is always valid.
@@ -123,6 +132,15 @@ impl Site {
             .iter()
             .find(|(v, _)| v.id() == id)
             .map(|(_, s)| s)
+    }
+
+    /// The rules for players of the variant whose id is `id`, in the language whose code is
+    /// `lang` (exactly: `en`, `fr`, `ar`), if there are.
+    pub(crate) fn player_rules(&self, lang: &str, id: &str) -> Option<&Served> {
+        self.player_rules
+            .iter()
+            .find(|(v, l, _)| l.code() == lang && v.id() == id)
+            .map(|(_, _, s)| s)
     }
 }
 

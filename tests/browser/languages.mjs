@@ -23,6 +23,10 @@
 // e. In Arabic, a seek posted from the lobby's form: its line in the list and the waiting
 //    status are in Arabic; joining a seek of one's own address is refused in Arabic words
 //    (web/errors.js, the error's code).
+// f. The rules pages for players: every variant's in each language shows that language's
+//    text (its title, as many sections), links the how-to page and the developers' notes,
+//    runs right to left in Arabic and scrolls sideways at no width; the notes, one link
+//    away, are English, marked so on a page in another language.
 // Screenshots of the lobby and a board in each language at 1280×800 and 375×740 go to
 // target/screenshots/lang-*.png; at 375 px nothing scrolls sideways.
 
@@ -128,7 +132,7 @@ const latin = (text) => text.match(/[A-Za-z]+/g) ?? [];
 
 // The pages whose words are all in the catalogues so far (docs/web-client.md, "Languages",
 // says which are not yet): on these no English word of the catalogues may be left.
-const WHOLE = new Set(['lobby', 'no-match', 'no-variant', 'no-page']);
+const WHOLE = new Set(['lobby', 'rules', 'no-match', 'no-variant', 'no-page']);
 const PAGES = [
   ['lobby', '/'],
   ['spectator', `/m/${made.match_id}/watch`],
@@ -302,5 +306,50 @@ log('e. a seek in Arabic');
 
 seekPolls.abort();
 await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { method: 'DELETE' }).catch(() => {});
+// f. The rules pages for players, in each language, at a desktop's and a phone's width.
+const VARIANT_IDS = (await (await fetch(BASE + '/api/variants')).json()).map((v) => v.id);
+for (const [lang, dir, accept] of LANGS) {
+  for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {
+    const page = await context(accept, viewport);
+    for (const id of VARIANT_IDS) {
+      const res = await fetch(`${BASE}/static/rules/${lang}/${id}.md`);
+      assert.equal(res.status, 200, `${id} in ${lang}: the players' text`);
+      const text = (await res.text()).split('\n');
+      await page.goto(`${BASE}/rules/${id}`);
+      await page.waitForSelector('main .rules-text h2');
+      const got = await page.evaluate(() => ({
+        dir: document.documentElement.dir,
+        title: document.querySelector('main .rules-text h2').textContent,
+        sections: document.querySelectorAll('main .rules-text h3').length,
+        links: [...document.querySelectorAll('main .summary a')].map((a) => a.getAttribute('href')),
+        arabic: (document.querySelector('main').innerText.match(/[\u0600-\u06FF]/g) ?? []).length,
+        width: document.documentElement.scrollWidth,
+      }));
+      assert.equal(got.dir, dir, `${id} in ${lang}`);
+      assert.equal(got.title, text[0].replace(/^# /, ''), `${id} in ${lang}: the text's title`);
+      assert.equal(got.sections, text.filter((l) => l.startsWith('## ')).length, `${id} in ${lang}: every section`);
+      assert.deepEqual(got.links, [`/howto/${id}`, `/rules/${id}?notes`], `${id} in ${lang}: the links`);
+      assert.ok(lang === 'ar' ? got.arabic > 500 : got.arabic === 0, `${id} in ${lang}: ${got.arabic} Arabic letters`);
+      assert.ok(got.width <= viewport.width, `${id} in ${lang}: no sideways scrolling at ${viewport.width} px (${got.width})`);
+      if (id === 'pyramid' || id === 'modern') {
+        await page.screenshot({ path: path.join(SHOTS, `lang-rules-${id}-${lang}-${size}.png`), fullPage: true });
+      }
+    }
+    // The developers' notes, from the link.
+    await Promise.all([page.waitForNavigation(), page.click('main .summary a[href$="?notes"]')]);
+    await page.waitForSelector('main .rules-text h2');
+    const notes = await page.evaluate(() => {
+      const box = document.querySelector('main .rules-text');
+      return { lang: box.closest('[lang]').lang, dir: getComputedStyle(box).direction, back: [...document.querySelectorAll('main .summary a')].map((a) => a.getAttribute('href')) };
+    });
+    const last = VARIANT_IDS[VARIANT_IDS.length - 1];
+    assert.deepEqual(notes, { lang: 'en', dir: 'ltr', back: [`/howto/${last}`, `/rules/${last}`] }, `the notes in ${lang}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= viewport.width, `the notes in ${lang}: no sideways scrolling`);
+    assert.deepEqual(page.errors, [], `rules pages in ${lang}`);
+    await page.context().close();
+  }
+}
+log('f. the rules pages for players in every language');
+
 await browser.close();
 log('languages: all passed');
