@@ -120,9 +120,12 @@ const failed = [];
 const checker = await newPage();
 for (const lang of LANGS) {
   await setLang(lang);
-  // The profile's pages come in this language now (the cookie), as Lighthouse's will.
-  await checker.goto(BASE + '/rules/kendall');
+  // The profile's pages come in this language now (the cookie), as Lighthouse's will, and
+  // the lobby's lists have what the audit is to see in them.
+  await checker.goto(BASE + '/');
   assert.deepEqual(await checker.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [lang, lang === 'ar' ? 'rtl' : 'ltr']);
+  for (const sel of [`#seeks li[data-seek="${seek.seek}"]`, `#live li[data-match="${table.match_id}"]`, `#live li[data-match="${id}"]`,
+    `#tournament-list li[data-tournament="${cup.id}"]`]) await checker.waitForSelector(sel);
   for (const name of PAGES) for (const form of FORMS) {
     const url = BASE + URLS[name];
     const { lhr } = await lighthouse(url, {
