@@ -77,6 +77,10 @@ step "browser tests: tournaments, a Swiss event and an arena played through the 
 SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/tournaments.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 step "browser tests: every page in English, French and Arabic, the switch, right to left (tests/browser/languages.mjs)"
 SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/languages.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
+step "browser tests: Lighthouse accessibility 100, the lobby and a board (player, spectator) in each language (tests/browser/lighthouse.mjs)"
+# The pinned lighthouse (tests/browser/package.json) over the DevTools port of one Chromium:
+# 18 audits, about 3 minutes.
+SENET_URL="http://127.0.0.1:$web_port" timeout 600 node tests/browser/lighthouse.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 stop_web
 trap - EXIT
 step "browser record check: web/verify.js on tests/fixtures/tampered-records.json (tests/browser/verify-fixtures.mjs)" && timeout 120 node tests/browser/verify-fixtures.mjs
