@@ -100,7 +100,8 @@ pub(crate) fn static_files() -> &'static [StaticFile] {
 mod tests {
     use super::*;
 
-    /// A new variant fails here until `web/howto/<id>.html` and `docs/rules/<id>.md` exist
+    /// A new variant fails here until `web/howto/<id>.html`, its words in every language
+    /// (`web/l10n/<lang>/howto-<id>.ftl`) and `docs/rules/<id>.md` exist
     /// (`every_variant_s_pages_are_served` in the crate root then serves them).
     #[test]
     fn every_variant_has_its_howto_page_and_rules_text() {
@@ -108,9 +109,16 @@ mod tests {
             let id = variant.id();
             let howto = howto_source(variant);
             assert!(
-                howto.is_some_and(|h| h.contains("<h1>How to play")),
+                howto.is_some_and(|h| h.contains(&format!("<h1 data-l10n-id=\"howto-{id}-"))),
                 "{id}: web/howto/{id}.html"
             );
+            for lang in crate::l10n::Lang::ALL {
+                let code = lang.code();
+                assert!(
+                    web_file(&format!("l10n/{code}/howto-{id}.ftl")).is_some(),
+                    "{id}: web/l10n/{code}/howto-{id}.ftl, its words"
+                );
+            }
             let rules = rules_text(variant);
             assert!(
                 rules.is_some_and(|r| !r.trim().is_empty()),

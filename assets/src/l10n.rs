@@ -10,6 +10,10 @@
 //! to find its words. A message a language lacks leaves the English words in place (a test
 //! keeps every catalogue to English's ids).
 //!
+//! A how-to page's words are a part of their own, `howto-<variant>.ftl` ([`is_page_part`]):
+//! only that page is put into it, and it is not in any page's `<template id="l10n">` (no
+//! script writes those words), so that the other pages do not carry seven pages of rules.
+//!
 //! Which language: the reader's choice, kept in the `senet_lang` cookie by the pages' switch,
 //! else the first language of the request's `Accept-Language` (by its weights) that the site
 //! has, else English.
@@ -19,7 +23,7 @@ use std::collections::BTreeMap;
 use axum::http::{HeaderMap, header};
 use fluent_bundle::{FluentBundle, FluentResource};
 
-use crate::embedded::web_folder;
+use crate::embedded::{web_file, web_folder};
 
 /// A language the site is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -88,11 +92,24 @@ impl Lang {
     }
 }
 
-/// A language's whole catalogue: its `web/l10n/<lang>/*.ftl` files, in name order.
+/// Whether `web/l10n/<lang>/<name>` is one page's own words rather than every page's: a
+/// how-to page's, `howto-<variant>.ftl`.
+pub(crate) fn is_page_part(name: &str) -> bool {
+    name.starts_with("howto-")
+}
+
+/// One page's own part of a language's catalogue (`web/l10n/<lang>/<part>.ftl`), if the
+/// language has it.
+pub(crate) fn page_part(lang: Lang, part: &str) -> Option<&'static str> {
+    web_file(&format!("l10n/{}/{part}.ftl", lang.code()))
+}
+
+/// A language's catalogue of every page: its `web/l10n/<lang>/*.ftl` files but the pages'
+/// own parts ([`is_page_part`]), in name order.
 pub(crate) fn catalogue(lang: Lang) -> String {
     let mut parts: Vec<(&str, &str)> = web_folder(&format!("l10n/{}/", lang.code()))
         .into_iter()
-        .filter(|(name, _)| name.ends_with(".ftl"))
+        .filter(|(name, _)| name.ends_with(".ftl") && !name.contains('/') && !is_page_part(name))
         .collect();
     parts.sort_unstable();
     parts
@@ -105,7 +122,12 @@ pub(crate) fn catalogue(lang: Lang) -> String {
 /// A language's catalogue as a bundle to format with. Entries that do not parse are left out
 /// (a test requires none).
 pub(crate) fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
-    let resource = FluentResource::try_new(catalogue(lang)).unwrap_or_else(|(partial, _)| partial);
+    bundle_of(lang, catalogue(lang))
+}
+
+/// `text`, a catalogue of `lang`, as a bundle to format with (what does not parse left out).
+fn bundle_of(lang: Lang, text: String) -> FluentBundle<FluentResource> {
+    let resource = FluentResource::try_new(text).unwrap_or_else(|(partial, _)| partial);
     let tag = lang.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new(vec![tag]);
     // Page words are written as they are; the scripts isolate their arguments themselves.
@@ -177,12 +199,17 @@ impl Words {
     /// attributes from the catalogue, and the catalogue itself in `<template id="l10n">`
     /// before `</body>`.
     ///
-    /// A marked element holds text only (no element inside it): its text, up to its closing
-    /// tag, is the message's value. An attribute of the message replaces the start tag's
-    /// attribute of that name.
-    pub(crate) fn localise(&self, html: &str) -> String {
+    /// A marked element whose message has a value holds text only (no element inside it):
+    /// its text, up to its closing tag, is the message's value. An attribute of the message
+    /// replaces the start tag's attribute of that name. A page with its own part of the
+    /// catalogue (`own`, as `howto-kendall`: [`page_part`]) has its words looked up there
+    /// first, then in every page's.
+    pub(crate) fn localise(&self, html: &str, own: Option<&str>) -> String {
         const MARK: &str = "data-l10n-id=\"";
         let lang = self.lang;
+        let own = own
+            .and_then(|part| page_part(lang, part))
+            .map(|text| bundle_of(lang, text.to_owned()));
         let page = html.replacen(
             "<html lang=\"en\">",
             &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), lang.dir()),
@@ -202,7 +229,12 @@ impl Words {
             let mut tag = page[tag_start..tag_end].to_owned();
             let mut next = tag_end;
             let mut text = None;
-            if let Some((value, attributes)) = formatted(&self.bundle, &page[id_start..id_end]) {
+            let id = &page[id_start..id_end];
+            let found = own
+                .as_ref()
+                .and_then(|b| formatted(b, id))
+                .or_else(|| formatted(&self.bundle, id));
+            if let Some((value, attributes)) = found {
                 for (name, value) in attributes {
                     tag = with_attribute(&tag, &name, &escaped(&value));
                 }
@@ -288,7 +320,11 @@ mod tests {
 
     /// The ids of a catalogue's messages, or what does not parse in it.
     fn ids(lang: Lang) -> Result<BTreeSet<String>, String> {
-        let text = catalogue(lang);
+        ids_in(lang, catalogue(lang))
+    }
+
+    /// The ids of the messages of `text`, a catalogue of `lang`, or what does not parse in it.
+    fn ids_in(lang: Lang, text: String) -> Result<BTreeSet<String>, String> {
         let resource = FluentResource::try_new(text)
             .map_err(|(_, errors)| format!("{}: {errors:?}", lang.code()))?;
         let mut ids = BTreeSet::new();
@@ -318,13 +354,114 @@ mod tests {
         }
     }
 
+    /// The names of English's pages' own parts (`howto-kendall`, …).
+    fn page_parts() -> Vec<&'static str> {
+        let mut parts: Vec<&str> = web_folder("l10n/en/")
+            .into_iter()
+            .filter(|(name, _)| is_page_part(name))
+            .filter_map(|(name, _)| name.strip_suffix(".ftl"))
+            .collect();
+        parts.sort_unstable();
+        parts
+    }
+
+    /// A page's own part of a catalogue is in every language, with exactly English's ids,
+    /// none of them also a message of every page's catalogue; and each is a page's.
+    #[test]
+    fn every_page_part_is_in_every_language_with_english_s_messages() {
+        let parts = page_parts();
+        let mut owned: Vec<String> = crate::pages::Page::all()
+            .into_iter()
+            .filter_map(|p| p.own_part())
+            .collect();
+        owned.sort_unstable();
+        assert_eq!(
+            parts, owned,
+            "a part for each page that has one, and no other"
+        );
+        for part in parts {
+            let english = ids_in(Lang::En, page_part(Lang::En, part).unwrap().to_owned()).unwrap();
+            assert!(english.len() > 10, "{part}");
+            for lang in Lang::ALL {
+                let text = page_part(lang, part)
+                    .unwrap_or_else(|| panic!("web/l10n/{}/{part}.ftl", lang.code()));
+                let theirs = ids_in(lang, text.to_owned()).unwrap();
+                let missing: Vec<_> = english.difference(&theirs).collect();
+                let extra: Vec<_> = theirs.difference(&english).collect();
+                assert!(
+                    missing.is_empty(),
+                    "{}/{part} lacks {missing:?}",
+                    lang.code()
+                );
+                assert!(
+                    extra.is_empty(),
+                    "{}/{part} has more: {extra:?}",
+                    lang.code()
+                );
+                let shared = ids(lang).unwrap();
+                let both: Vec<_> = theirs.intersection(&shared).collect();
+                assert!(
+                    both.is_empty(),
+                    "{}/{part}: also every page's: {both:?}",
+                    lang.code()
+                );
+            }
+        }
+    }
+
+    /// A message's value and attributes, as a bundle of `text` formats them.
+    fn texts(lang: Lang, text: &str) -> BTreeMap<String, Vec<String>> {
+        let resource = FluentResource::try_new(text.to_owned()).unwrap();
+        let ids: Vec<String> = resource
+            .entries()
+            .filter_map(|e| match e {
+                fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_owned()),
+                _ => None,
+            })
+            .collect();
+        let bundle = bundle_of(lang, text.to_owned());
+        ids.into_iter()
+            .map(|id| {
+                let (value, attrs) = formatted(&bundle, &id).unwrap();
+                let all = value.into_iter().chain(attrs.into_values()).collect();
+                (id, all)
+            })
+            .collect()
+    }
+
+    /// A page's own words are translated, not copied: in Arabic every one of its messages
+    /// has Arabic letters, and in French none of more than one word is English's.
+    #[test]
+    fn a_page_part_is_translated_not_copied() {
+        let arabic = |t: &str| t.chars().any(|c| ('\u{0621}'..='\u{064A}').contains(&c));
+        for part in page_parts() {
+            let english = texts(Lang::En, page_part(Lang::En, part).unwrap());
+            for (id, words) in texts(Lang::Ar, page_part(Lang::Ar, part).unwrap()) {
+                for w in words {
+                    assert!(arabic(&w), "ar/{part}: {id} = {w}");
+                }
+            }
+            for (id, words) in texts(Lang::Fr, page_part(Lang::Fr, part).unwrap()) {
+                for (w, e) in words.iter().zip(&english[&id]) {
+                    let several = e.split_whitespace().count() > 1;
+                    assert!(!several || w != e, "fr/{part}: {id} is English's: {w}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_marked_word_of_every_page_is_in_the_catalogues() {
         let english = ids(Lang::En).unwrap();
         for page in crate::pages::Page::all() {
             let html = page.source().unwrap_or_else(|| panic!("{page:?}"));
+            let own = page.own_part().map(|part| {
+                let text = page_part(Lang::En, &part).unwrap_or_else(|| panic!("{part}"));
+                ids_in(Lang::En, text.to_owned()).unwrap()
+            });
             for id in marked_ids(&html) {
-                assert!(english.contains(id), "{page:?}: no message {id}");
+                let theirs = own.as_ref().is_some_and(|o| o.contains(id));
+                assert!(english.contains(id) || theirs, "{page:?}: no message {id}");
             }
         }
     }
@@ -334,7 +471,7 @@ mod tests {
         let page = "<html lang=\"en\">\n<body><h1 data-l10n-id=\"missing-page-title\">No such page</h1>\
             <input data-l10n-id=\"lang-switch\" aria-label=\"Language\"></body>";
         for lang in Lang::ALL {
-            let out = Words::of(lang).localise(page);
+            let out = Words::of(lang).localise(page, None);
             assert!(out.contains(&format!(
                 "<html lang=\"{}\" dir=\"{}\">",
                 lang.code(),
@@ -354,7 +491,7 @@ mod tests {
         }
         assert!(
             Words::of(Lang::Ar)
-                .localise(page)
+                .localise(page, None)
                 .contains(">لا توجد هذه الصفحة</h1>")
         );
     }

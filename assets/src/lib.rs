@@ -70,10 +70,11 @@
 //! `404` "No such variant" for a variant the engine does not have. A private match's pages
 //! are served like a public one's (the page presents its key or seat token to the server
 //! itself), and when the store cannot answer, the page is served. Every variant of
-//! [`Variant::ALL`] has its how-to page (`web/howto/<id>.html`), its rules for players in
-//! each language (`web/rules/<lang>/<id>.md`, served at `/static/rules/<lang>/<id>.md`) and
-//! the developers' rules text (`docs/rules/<id>.md`, at `/static/rules/<id>.md`): the files
-//! are found by the variant's id, and a test fails for a variant without them.
+//! [`Variant::ALL`] has its how-to page (`web/howto/<id>.html`, its words in
+//! `web/l10n/<lang>/howto-<id>.ftl`), its rules for players in each language
+//! (`web/rules/<lang>/<id>.md`, served at `/static/rules/<lang>/<id>.md`) and the
+//! developers' rules text (`docs/rules/<id>.md`, at `/static/rules/<id>.md`): the files are
+//! found by the variant's id, and a test fails for a variant without them.
 
 mod compression;
 mod conditional;

@@ -88,6 +88,15 @@ impl Page {
         }
     }
 
+    /// The part of the catalogues that holds this page's own words and no other page's
+    /// (`web/l10n/<lang>/<part>.ftl`): a how-to page's, `howto-<variant>`.
+    pub(crate) fn own_part(self) -> Option<String> {
+        match self {
+            Page::Howto(variant) => Some(format!("howto-{}", variant.id())),
+            _ => None,
+        }
+    }
+
     /// The page's status: 404 for a "no such …" page.
     pub(crate) fn status(self) -> StatusCode {
         match self {
@@ -129,7 +138,8 @@ mod tests {
     use super::*;
     use crate::csp::inline_scripts;
     use crate::embedded::static_files;
-    use crate::site::Site;
+    use crate::l10n::Lang;
+    use crate::site::{Site, site};
 
     #[test]
     fn every_script_a_page_loads_is_embedded() {
@@ -204,20 +214,28 @@ mod tests {
 
     /// Every example position of a how-to page is one the engine accepts for its variant,
     /// and the move a figure outlines is legal there and goes where the figure says: the
-    /// pages are read as served, so a page can never show an impossible position.
+    /// pages are read as served, in every language, so a page can never show an impossible
+    /// position, nor one without its description and caption.
     #[test]
     fn every_howto_example_is_a_position_the_engine_accepts() {
-        for variant in Variant::ALL {
+        for (variant, lang) in Variant::ALL
+            .into_iter()
+            .flat_map(|v| Lang::ALL.map(|l| (v, l)))
+        {
             let id = variant.id();
-            let html = howto_source(variant).expect("the how-to page");
+            let served = site().page_in(Page::Howto(variant), lang).expect("built");
+            let html = std::str::from_utf8(&served.body).unwrap();
+            let id = format!("{id} in {}", lang.code());
+            let id = id.as_str();
             // The board's place is kept by its kind, as the engine names it.
             let board = serde_json::to_value(variant.board()).unwrap();
             let board = board.as_str().unwrap();
             assert!(html.contains(&format!(
-                "<main class=\"howto\" data-variant=\"{id}\" data-board=\"{board}\">"
+                "<main class=\"howto\" data-variant=\"{}\" data-board=\"{board}\">",
+                variant.id()
             )));
             assert!(
-                html.contains(&format!("href=\"/rules/{id}\"")),
+                html.contains(&format!("href=\"/rules/{}\"", variant.id())),
                 "{id}: links the exact rules"
             );
             let figures: Vec<&str> = html.split("<figure").skip(1).collect();
@@ -235,13 +253,18 @@ mod tests {
                 let game = senet_engine::Game::from_notation(variant, notation)
                     .unwrap_or_else(|e| panic!("{id}: {notation}: {e}"));
                 assert!(
-                    attr("data-alt").is_some_and(|alt| alt.len() > 20),
+                    attr("data-alt").is_some_and(|alt| alt.chars().count() > 20),
                     "{id}: {notation}: alt text"
                 );
                 let body = body.split("</figure>").next().unwrap_or_default();
-                assert!(body.contains("<div class=\"howto-board\"></div>"), "{id}");
+                // Drawn left to right, as the rules draw it, on an Arabic page too.
+                assert!(
+                    body.contains("<div class=\"howto-board\" dir=\"ltr\"></div>"),
+                    "{id}"
+                );
                 let caption = body
-                    .split_once("<figcaption>")
+                    .split_once("<figcaption")
+                    .and_then(|(_, c)| c.split_once('>'))
                     .and_then(|(_, c)| c.split_once("</figcaption>"))
                     .map(|(c, _)| c.trim());
                 assert!(
@@ -268,6 +291,54 @@ mod tests {
                     ),
                     "{id}: {notation}: {mv} goes from and to the outlined places"
                 );
+            }
+        }
+    }
+
+    /// A how-to page's file is only where its words go: no text of its own in `<main>`, in
+    /// its title or its description, every word a message of its catalogue; so a word no
+    /// language has cannot hide behind English left in the file. As served, in every
+    /// language, every marked element has its words: a text, an alt text, a description.
+    #[test]
+    fn a_howto_page_s_words_are_all_its_catalogue_s() {
+        for variant in Variant::ALL {
+            let source = howto_source(variant).expect("the how-to page");
+            let main = source
+                .split_once("<main")
+                .and_then(|(_, m)| m.split_once("</main>"))
+                .map(|(m, _)| m)
+                .expect("a main");
+            for text in main.split('<').filter_map(|part| part.split_once('>')) {
+                assert!(
+                    text.1.trim().is_empty(),
+                    "{variant:?}: {:?} in the file",
+                    text.1
+                );
+            }
+            assert!(source.contains("<title data-l10n-id=\""), "{variant:?}");
+            assert!(
+                source.contains("<meta name=\"description\" content=\"\" data-l10n-id=\""),
+                "{variant:?}"
+            );
+            for lang in Lang::ALL {
+                let served = site().page_in(Page::Howto(variant), lang).expect("built");
+                let html = std::str::from_utf8(&served.body).unwrap();
+                let what = format!("{variant:?} in {}", lang.code());
+                assert!(!html.contains("=\"\""), "{what}: an empty attribute");
+                // The page's own marked elements: those that take words as attributes (an
+                // alt text, a description) are checked above; the others have text.
+                let mut rest = html;
+                while let Some(at) = rest.find("data-l10n-id=\"howto-") {
+                    let start = rest[..at].rfind('<').expect("a start tag");
+                    let (tag, after) = rest[start..].split_once('>').expect("a start tag");
+                    let with_text = !tag.contains(" data-alt=") && !tag.contains(" content=");
+                    let text = after.split('<').next().unwrap_or_default();
+                    assert!(
+                        !with_text || !text.trim().is_empty(),
+                        "{what}: nothing in {tag}"
+                    );
+                    rest = after;
+                }
             }
         }
     }

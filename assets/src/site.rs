@@ -83,7 +83,10 @@ impl Site {
                 Lang::ALL
                     .iter()
                     .zip(&words)
-                    .map(|(&lang, w)| (p, lang, Served::new(HTML, w.localise(&filled))))
+                    .map(|(&lang, w)| {
+                        let html = w.localise(&filled, p.own_part().as_deref());
+                        (p, lang, Served::new(HTML, html))
+                    })
                     .collect::<Vec<_>>()
             })
             .collect();

@@ -23,12 +23,16 @@
 // e. In Arabic, a seek posted from the lobby's form: its line in the list and the waiting
 //    status are in Arabic; joining a seek of one's own address is refused in Arabic words
 //    (web/errors.js, the error's code).
-// f. The rules pages for players: every variant's in each language shows that language's
+// f. Every how-to page in French and Arabic (right to left in Arabic): every marked element
+//    has its words (web/l10n/<lang>/howto-<variant>.ftl), none of them English's, in Arabic
+//    each with Arabic letters; every example board is drawn, left to right as in English;
+//    at 375 px nothing scrolls sideways.
+// g. The rules pages for players: every variant's in each language shows that language's
 //    text (its title, as many sections), links the how-to page and the developers' notes,
 //    runs right to left in Arabic and scrolls sideways at no width; the notes, one link
 //    away, are English, marked so on a page in another language.
-// Screenshots of the lobby and a board in each language at 1280×800 and 375×740 go to
-// target/screenshots/lang-*.png; at 375 px nothing scrolls sideways.
+// Screenshots of the lobby, a board and the how-to pages in each language at 1280×800 and
+// 375×740 go to target/screenshots/lang-*.png; at 375 px nothing scrolls sideways.
 
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -102,7 +106,9 @@ const post = async (url, body, headers = {}) => {
   const res = await fetch(BASE + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { res, body: await res.json() };
 };
-const VARIANT_NAMES = (await (await fetch(BASE + '/api/variants')).json()).map((v) => v.name);
+const VARIANTS = await (await fetch(BASE + '/api/variants')).json();
+const VARIANT_NAMES = VARIANTS.map((v) => v.name);
+const VARIANT_IDS = VARIANTS.map((v) => v.id);
 const table = (await post('/api/matches', { variant: 'kendall', public: true, name: 'Table of Ana', player_name: 'Ana' })).body;
 assert.ok(table.match_id, JSON.stringify(table));
 const seek = (await post('/api/seeks', {
@@ -304,9 +310,57 @@ log('d. boards keep their drawing; screenshots in', SHOTS);
 }
 log('e. a seek in Arabic');
 
+// f. The how-to pages in French and Arabic.
+{
+  // Each marked element's words: its text, or its alt text or description.
+  const marked = () => [...document.querySelectorAll('[data-l10n-id^="howto-"]')].map((e) => [
+    e.dataset.l10nId, (e.dataset.alt ?? e.getAttribute('content') ?? e.textContent).trim()]);
+  const english = {};
+  {
+    const page = await context('en');
+    for (const v of VARIANT_IDS) {
+      await page.goto(`${BASE}/howto/${v}`);
+      english[v] = Object.fromEntries(await page.evaluate(marked));
+      assert.ok(Object.keys(english[v]).length > 10, `${v}: its words are marked`);
+    }
+    await page.context().close();
+  }
+  for (const [lang, dir, accept] of LANGS.filter(([l]) => l !== 'en')) {
+    for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {
+      const page = await context(accept, viewport);
+      for (const v of VARIANT_IDS) {
+        await page.goto(`${BASE}/howto/${v}`);
+        await page.waitForFunction(() => [...document.querySelectorAll('figure.example')].every((f) => f.querySelector('svg.board g.piece')));
+        assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [lang, dir], `${v} in ${lang}`);
+        const words = await page.evaluate(marked);
+        assert.deepEqual(words.map(([id]) => id).sort(), Object.keys(english[v]).sort(), `${v} in ${lang}: the same marked elements`);
+        for (const [id, text] of words) {
+          assert.ok(text, `${v} in ${lang}: ${id} is empty`);
+          if (text.split(/\s+/).length > 1) assert.notEqual(text, english[v][id], `${v} in ${lang}: ${id} is English's`);
+          if (lang === 'ar') assert.match(text, /[\u0621-\u064A]/, `${v} in Arabic: ${id} says "${text}"`);
+        }
+        // The boards as the rules draw them, on an Arabic page too; each one described.
+        const boards = await page.$$eval('figure.example', (fs) => fs.map((f) => {
+          const svg = f.querySelector('svg.board');
+          return [f.querySelector('.howto-board').getAttribute('dir'), getComputedStyle(svg).direction, svg.getAttribute('aria-label') === f.dataset.alt];
+        }));
+        for (const b of boards) assert.deepEqual(b, ['ltr', 'ltr', true], `${v} in ${lang}: a board`);
+        if (size === '375') {
+          const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(over <= 0, `${v} in ${lang} at 375 px scrolls sideways by ${over} px`);
+        }
+        await page.screenshot({ path: path.join(SHOTS, `lang-howto-${v}-${lang}-${size}.png`), fullPage: true });
+      }
+      assert.deepEqual(page.errors, [], `how-to pages in ${lang} at ${size}`);
+      await page.context().close();
+    }
+  }
+}
+log('f. the how-to pages in French and Arabic');
+
 seekPolls.abort();
 await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { method: 'DELETE' }).catch(() => {});
-// f. The rules pages for players, in each language, at a desktop's and a phone's width.
+// g. The rules pages for players, in each language, at a desktop's and a phone's width.
 const VARIANT_IDS = (await (await fetch(BASE + '/api/variants')).json()).map((v) => v.id);
 for (const [lang, dir, accept] of LANGS) {
   for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {
@@ -349,7 +403,7 @@ for (const [lang, dir, accept] of LANGS) {
     await page.context().close();
   }
 }
-log('f. the rules pages for players in every language');
+log('g. the rules pages for players in every language');
 
 await browser.close();
 log('languages: all passed');

@@ -426,7 +426,7 @@ async fn every_variant_has_a_how_to_page() {
         assert_eq!(page.header("cache-control"), Some("no-cache"), "{path}");
         let html = page.text();
         assert!(
-            html.contains(&format!("<h1>How to play {name}</h1>")),
+            html.contains(&format!(">How to play {name}</h1>")),
             "{path}: named as GET /api/variants names it"
         );
         assert!(html.contains(&format!("data-variant=\"{id}\"")), "{path}");

@@ -1,0 +1,40 @@
+## The how-to page /howto/kendall: all its words, in page order (web/howto/kendall.html holds
+## none of its own, only where each goes).
+
+howto-kendall-doc = How to play Kendall's Senet (1978) — Senet
+howto-kendall-description =
+    .content = How to play Kendall's Senet: seven pieces each, four throwing sticks, swapping places, protected pairs, the House of Happiness, the water and the last three houses.
+howto-kendall-title = How to play Kendall's Senet (1978)
+howto-kendall-lede = A race along the 30 squares of the ancient board, as the Egyptologist Timothy Kendall reconstructed it: pieces swap places, pairs stand guard, and the last squares of the board each have their own way out.
+howto-kendall-lede-rules = The exact rules cover every case.
+howto-kendall-goal = The goal
+howto-kendall-goal-1 = Be the first to take all your pieces off the board. The track runs in a Z: 1–10 along the top row, 11–20 back along the middle row, 21–30 along the bottom row, then off.
+howto-kendall-pieces = The pieces
+howto-kendall-pieces-1 = Each player has seven pieces (five, if you choose that when you create the game), white or black, alternating from square 1: white on the odd squares, black on the even ones. The players throw in turn until someone throws a 1: that player plays black, moves the front piece one square, and throws again.
+howto-kendall-pieces-fig =
+    .data-alt = The start: white pieces on squares 1, 3, 5, 7, 9, 11 and 13, black pieces on 2, 4, 6, 8, 10, 12 and 14. Squares 14 and 15 are outlined.
+howto-kendall-pieces-fig-caption = The start: the first 1 moves black's front piece from 14 to 15 (outlined).
+howto-kendall-throwing-sticks = Throwing the sticks
+howto-kendall-throwing-sticks-1 = Four sticks, marked on one side. Count the sides that show: 1 to 4, and none at all counts 5. A 2 is the most common (6 times in 16), a 1 or a 3 come 4 times in 16, a 4 or a 5 once. You make all your throws before moving: after a 1, 4 or 5 you throw again, and a 2 or 3 ends your throwing. Then you play your throws one at a time, in the order you like, each with one piece (one piece may take several).
+howto-kendall-moving-swapping-protection = Moving, swapping and protection
+howto-kendall-moving-swapping-protection-1 = Each throw moves one piece forward by its whole number; you may not land on your own piece. Land on a lone opposing piece and the two swap places. Two pieces of one colour side by side along the track protect each other, but three in a row do not block: you may jump past them. If no piece can move forward with a throw, that throw must move one backward. Throws that nothing can use are lost, and your turn ends.
+howto-kendall-moving-swapping-protection-fig =
+    .data-alt = White pieces on 1, 3, 12, 16, 17 and 22; black pieces on 5, 9, 13 and 20. Squares 9 and 12 are outlined.
+howto-kendall-moving-swapping-protection-fig-caption = Black threw a 3: the piece on 9 may swap places with the lone white piece on 12, but the piece on 13 may not land on 16, where white's pair protect each other.
+howto-kendall-last-squares = The last squares
+howto-kendall-last-squares-1 = Every piece must stop exactly on square 26, the House of Happiness, before going on. From 26 a 1 falls into the water (27), a 2, 3 or 4 goes to 28, 29 or 30, and a 5 takes the piece off. A piece on 28 leaves only with a 3, on 29 only with a 2, on 30 with any throw. Bearing off is never required: when every move your throws allow would take a piece off, you may pass instead, ending your turn.
+howto-kendall-last-squares-fig =
+    .data-alt = White pieces on 10, 18 and 22; black pieces on 26, 28 and 30. Square 28 and the off square are outlined.
+howto-kendall-last-squares-fig-caption = Black threw a 3: the piece on 28 leaves the board (outlined); the piece on 30 could leave instead, or the piece on 26 go to 29.
+howto-kendall-water = The water
+howto-kendall-water-1 = While one of your pieces is in the water, it is the only piece you may move. On your turn you choose: leave it there and wait for a 4 (pass, which ends your turn); take it off the board with a 4 among your throws (your other throws then move your other pieces); or bring it back to square 15, the House of Rebirth (or to the nearest empty square before 15 if that is taken). Bringing it back ends your turn at once, and you lose your next turn too.
+howto-kendall-water-2 = A piece brought back stays the only piece you may move until it moves on. Meanwhile, and while a piece of yours is in the water, your pairs do not protect each other: your opponent may land on any of your pieces.
+howto-kendall-water-fig =
+    .data-alt = White pieces on 8, 20 and 27; black pieces on 5, 15 and 26. Squares 27 and 14 are outlined.
+howto-kendall-water-fig-caption = White threw a 2 with a piece in the water: it may stay, or come back; as black holds 15 it comes back to 14 (outlined).
+howto-kendall-options = Options
+howto-kendall-options-1 = When you create a game you may choose five pieces instead of seven; a starting throw (white may not move until it has thrown a 1); the trap (a throw that would carry a piece past 26 drops it into the water instead); and the home row (no bearing off while one of your pieces is still on the first row).
+howto-kendall-scoring-series = Scoring a series
+howto-kendall-scoring-series-1 = The winner scores for each opposing piece left on the board: 1 in the last row, 2 in the middle row, 3 in the first row. In a “best of” series the most games won takes the match (points break a tie); in a “first to” series, the first to reach the points target.
+howto-kendall-spec = Every detail, with the tests that pin it:
+howto-kendall-spec-link = the exact rules of Kendall's Senet

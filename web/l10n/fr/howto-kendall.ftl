@@ -1,0 +1,40 @@
+## La page « Comment jouer » /howto/kendall : tous ses mots, dans l'ordre de la page
+## (web/howto/kendall.html n'en a aucun, seulement la place de chacun).
+
+howto-kendall-doc = Comment jouer au Senet de Kendall (1978) — Senet
+howto-kendall-description =
+    .content = Comment jouer au Senet de Kendall : sept pièces chacun, quatre bâtonnets, les échanges de place, les paires protégées, la Maison du Bonheur, l'eau et les trois dernières maisons.
+howto-kendall-title = Comment jouer au Senet de Kendall (1978)
+howto-kendall-lede = Une course sur les 30 cases du plateau antique, telle que l'égyptologue Timothy Kendall l'a reconstituée : les pièces échangent leurs places, les paires montent la garde, et les dernières cases du plateau ont chacune leur propre sortie.
+howto-kendall-lede-rules = Les règles exactes couvrent tous les cas.
+howto-kendall-goal = Le but
+howto-kendall-goal-1 = Être le premier à sortir toutes vos pièces du plateau. Le parcours dessine un Z : 1–10 sur la rangée du haut, 11–20 en revenant sur la rangée du milieu, 21–30 sur la rangée du bas, puis la sortie.
+howto-kendall-pieces = Les pièces
+howto-kendall-pieces-1 = Chaque joueur a sept pièces (cinq, si vous le choisissez en créant la partie), blanches ou noires, en alternance à partir de la case 1 : les blanches sur les cases impaires, les noires sur les cases paires. Les joueurs lancent chacun à leur tour jusqu'à ce que l'un fasse 1 : celui-là joue les noires, avance d'une case la pièce de tête, et lance à nouveau.
+howto-kendall-pieces-fig =
+    .data-alt = Le départ : les pièces blanches sur les cases 1, 3, 5, 7, 9, 11 et 13, les pièces noires en 2, 4, 6, 8, 10, 12 et 14. Les cases 14 et 15 sont entourées.
+howto-kendall-pieces-fig-caption = Le départ : le premier 1 fait passer la pièce de tête des noirs de 14 à 15 (entourée).
+howto-kendall-throwing-sticks = Lancer les bâtonnets
+howto-kendall-throwing-sticks-1 = Quatre bâtonnets, marqués sur une face. Comptez les faces marquées visibles : de 1 à 4, et aucune compte pour 5. Le 2 est le plus fréquent (6 fois sur 16), le 1 et le 3 sortent 4 fois sur 16, le 4 et le 5 une fois. Vous faites tous vos lancers avant de jouer : après un 1, un 4 ou un 5 vous relancez, et un 2 ou un 3 clôt vos lancers. Vous jouez ensuite vos lancers un par un, dans l'ordre qui vous plaît, chacun avec une pièce (une même pièce peut en prendre plusieurs).
+howto-kendall-moving-swapping-protection = Avancer, échanger, protéger
+howto-kendall-moving-swapping-protection-1 = Chaque lancer fait avancer une pièce de tout son nombre ; vous ne pouvez pas vous poser sur votre propre pièce. Posez-vous sur une pièce adverse isolée et les deux échangent leurs places. Deux pièces d'une même couleur côte à côte le long du parcours se protègent, mais trois à la suite ne bloquent pas : vous pouvez les sauter. Si aucune pièce ne peut avancer avec un lancer, ce lancer doit en faire reculer une. Les lancers que rien ne peut utiliser sont perdus, et votre tour s'arrête.
+howto-kendall-moving-swapping-protection-fig =
+    .data-alt = Pièces blanches en 1, 3, 12, 16, 17 et 22 ; pièces noires en 5, 9, 13 et 20. Les cases 9 et 12 sont entourées.
+howto-kendall-moving-swapping-protection-fig-caption = Les noirs ont fait 3 : la pièce en 9 peut échanger sa place avec la pièce blanche isolée en 12, mais celle en 13 ne peut pas se poser en 16, où la paire blanche se protège.
+howto-kendall-last-squares = Les dernières cases
+howto-kendall-last-squares-1 = Toute pièce doit s'arrêter exactement sur la case 26, la Maison du Bonheur, avant d'aller plus loin. Depuis 26, un 1 la fait tomber dans l'eau (27), un 2, un 3 ou un 4 la mène en 28, 29 ou 30, et un 5 la fait sortir. Une pièce en 28 ne sort qu'avec un 3, en 29 qu'avec un 2, en 30 avec n'importe quel lancer. Sortir n'est jamais obligatoire : quand tous les coups que vos lancers permettent feraient sortir une pièce, vous pouvez passer à la place, ce qui termine votre tour.
+howto-kendall-last-squares-fig =
+    .data-alt = Pièces blanches en 10, 18 et 22 ; pièces noires en 26, 28 et 30. La case 28 et la sortie sont entourées.
+howto-kendall-last-squares-fig-caption = Les noirs ont fait 3 : la pièce en 28 quitte le plateau (entourée) ; la pièce en 30 pourrait sortir à sa place, ou celle en 26 aller en 29.
+howto-kendall-water = L'eau
+howto-kendall-water-1 = Tant que l'une de vos pièces est dans l'eau, c'est la seule que vous pouvez jouer. À votre tour, vous choisissez : la laisser là et attendre un 4 (passer, ce qui termine votre tour) ; la sortir du plateau avec un 4 parmi vos lancers (vos autres lancers font alors avancer vos autres pièces) ; ou la ramener sur la case 15, la Maison de la Renaissance (ou sur la case vide la plus proche avant 15 si celle-ci est occupée). La ramener termine aussitôt votre tour, et vous perdez aussi le suivant.
+howto-kendall-water-2 = Une pièce ramenée reste la seule que vous pouvez jouer jusqu'à ce qu'elle reparte. Pendant ce temps, comme pendant qu'une de vos pièces est dans l'eau, vos paires ne se protègent pas : votre adversaire peut se poser sur n'importe laquelle de vos pièces.
+howto-kendall-water-fig =
+    .data-alt = Pièces blanches en 8, 20 et 27 ; pièces noires en 5, 15 et 26. Les cases 27 et 14 sont entourées.
+howto-kendall-water-fig-caption = Les blancs ont fait 2 avec une pièce dans l'eau : elle peut y rester, ou revenir ; comme les noirs occupent 15, elle revient en 14 (entourée).
+howto-kendall-options = Les options
+howto-kendall-options-1 = En créant une partie, vous pouvez choisir cinq pièces au lieu de sept ; un lancer de départ (les blancs ne peuvent pas jouer avant d'avoir fait un 1) ; le piège (un lancer qui porterait une pièce au-delà de 26 la fait tomber dans l'eau) ; et la rangée de départ (pas de sortie tant que l'une de vos pièces est encore sur la première rangée).
+howto-kendall-scoring-series = Les points d'une série
+howto-kendall-scoring-series-1 = Le vainqueur marque pour chaque pièce adverse restée sur le plateau : 1 sur la dernière rangée, 2 sur celle du milieu, 3 sur la première. Dans une série « au meilleur des », le match revient à qui a gagné le plus de parties (les points départagent une égalité) ; dans une série « le premier à », au premier qui atteint le total de points.
+howto-kendall-spec = Chaque détail, avec les tests qui le fixent :
+howto-kendall-spec-link = les règles exactes du Senet de Kendall
