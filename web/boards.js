@@ -110,8 +110,8 @@ function modernShape(p, cx, cy, k = 1) {
 function parseModern(n) {
   const [, board, , turn] = n.split(' ');
   const pieces = [];
-  if (board !== '-') for (const t of board.split(',')) {
-    const m = /^(\d+)([a-d])(\d)$/.exec(t);
+  if (board !== '-') for (const tok of board.split(',')) {
+    const m = /^(\d+)([a-d])(\d)$/.exec(tok);
     if (!m) continue;
     const p = SEAT_LETTERS.indexOf(m[2]) + 1;
     const dots = Number(m[3]);
@@ -184,10 +184,10 @@ const TRACKS = ['S', 'B', 'P'];
 function martianCol(track, k) { return track === 'B' ? k - 1 : 9 - k; }
 function martianSquares() {
   const squares = [];
-  TRACKS.forEach((t, r) => {
+  TRACKS.forEach((track, r) => {
     for (let k = 1; k <= 9; k++) {
-      const c = martianCol(t, k);
-      squares.push({ key: t + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: t + k, label: t + k, name: t + k });
+      const c = martianCol(track, k);
+      squares.push({ key: track + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: track + k, label: track + k, name: track + k });
     }
   });
   squares.push({ key: 'off', x: 10 + 9 * CELL + 28 + 14, y: 10 + 2 * (CELL + 6), w: CELL, h: CELL + 6, mark: t('boards-off-mark'), title: t('boards-borne-off'), name: t('boards-off'), off: true });
@@ -469,13 +469,13 @@ export class Board {
       if (!s) continue;
       const moves = options.map(o => o.move);
       const said = options.map(o => o.dice.length ? t('boards-target-move', { move: o.move, count: o.dice.length, dice: o.dice.join(' + ') }) : o.move);
-      const t = svg('rect', { x: s.x + 4, y: s.y + 4, width: s.w - 8, height: s.h - 8, rx: 6, class: 'target', tabindex: 0, role: 'button',
+      const target = svg('rect', { x: s.x + 4, y: s.y + 4, width: s.w - 8, height: s.h - 8, rx: 6, class: 'target', tabindex: 0, role: 'button',
         'aria-label': t('boards-target', { place: this.placeName(key), moves: said.join(t('boards-or')) }), dataset: { move: moves[0], moves: moves.join(' '), sq: key } });
       const go = () => this.pick(moves);
-      t.addEventListener('click', go);
-      t.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
-      t.append(svg('title', { text: said.join(' / ') }));
-      root.append(t);
+      target.addEventListener('click', go);
+      target.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
+      target.append(svg('title', { text: said.join(' / ') }));
+      root.append(target);
       // Which die (or dice) the step spends, written on the target.
       const dice = [...new Set(options.map(o => o.dice.join('+')).filter(Boolean))];
       if (dice.length) this.placeDieLabel(root, s, dice.join(' / '));
@@ -503,15 +503,15 @@ export class Board {
   // centred under the number, smaller or squeezed if it must be. Measured once drawn (an
   // estimate where the board is not on screen yet).
   placeDieLabel(root, s, text) {
-    const t = svg('text', { x: s.x + s.w - 7, y: s.y + 17, class: 'target-die', 'text-anchor': 'end', text });
-    root.append(t);
-    const width = () => t.getComputedTextLength() || text.length * 8;
+    const label = svg('text', { x: s.x + s.w - 7, y: s.y + 17, class: 'target-die', 'text-anchor': 'end', text });
+    root.append(label);
+    const width = () => label.getComputedTextLength() || text.length * 8;
     const numberRight = 4 + String(s.label ?? s.n ?? '').length * 6;
     if (s.w - 7 - width() >= numberRight + 3) return;
     const room = s.w - 10;
-    Object.entries({ x: s.x + s.w / 2, y: s.y + 28, 'text-anchor': 'middle' }).forEach(([k, v]) => t.setAttribute(k, v));
-    if (width() > room) t.classList.add('small');
-    if (width() > room) { t.setAttribute('textLength', room); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
+    Object.entries({ x: s.x + s.w / 2, y: s.y + 28, 'text-anchor': 'middle' }).forEach(([k, v]) => label.setAttribute(k, v));
+    if (width() > room) label.classList.add('small');
+    if (width() > room) { label.setAttribute('textLength', room); label.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
   }
 
   select(key) {

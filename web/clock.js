@@ -10,11 +10,11 @@ let ticker = null;
 // A time left, the way clocks show it: 1:02:03, 4:05, 9.8 (the last ten seconds in tenths),
 // or for days 2d 03h.
 export function clockText(ms) {
-  const t = Math.max(0, ms);
-  const s = Math.floor(t / 1000);
+  const left = Math.max(0, ms);
+  const s = Math.floor(left / 1000);
   if (s >= 86_400) return t('clock-days', { days: Math.floor(s / 86_400), hours: String(Math.floor((s % 86_400) / 3600)).padStart(2, '0') });
   if (s >= 3600) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-  if (t < 10_000) return (Math.floor(t / 100) / 10).toFixed(1);
+  if (left < 10_000) return (Math.floor(left / 100) / 10).toFixed(1);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
