@@ -11,12 +11,15 @@
 // `S1`…`P9`, `off`; a place this board has no square for (`out`) is not drawn.
 
 import { svg } from './common.js';
+import { t } from './l10n.js';
 
 // Okabe and Ito's colour-blind-safe palette (vermillion, yellow, blue, bluish green), named
 // by the words the page uses; each player's pieces also differ in shape or fill, so that the
 // board reads in greyscale too.
 export const PLAYER_COLOURS = ['#d55e00', '#f0e442', '#0072b2', '#009e73'];
 export const COLOUR_NAMES = ['red', 'yellow', 'blue', 'green'];
+// A colour's name in the page's language (`boards-colour`), as the board's labels say it.
+const colourWords = (i) => t('boards-colour', { colour: COLOUR_NAMES[i] ?? 'other' });
 const CELL = 60;
 
 // ---------- the 3×10 S-shaped track of jequier, pyramid and modern ----------
@@ -39,7 +42,7 @@ function track30() {
     const arrow = i === 9 && r < 2 ? '↓' : i === 0 ? (r === 1 ? '←' : '→') : undefined;
     squares.push({ key: 's' + s, x, y, w: CELL, h: CELL, n: s, arrow, name: String(s) });
   }
-  squares.push({ key: 'off', x: 10 + 10 * CELL + 12, y: 10 + 2 * CELL, w: CELL, h: CELL, mark: 'off', title: 'borne off', name: 'off the board', off: true });
+  squares.push({ key: 'off', x: 10 + 10 * CELL + 12, y: 10 + 2 * CELL, w: CELL, h: CELL, mark: t('boards-off-mark'), title: t('boards-borne-off'), name: t('boards-off'), off: true });
   return { width: 10 * CELL + 20 + CELL + 12, height: 3 * CELL + 20, squares, deco: [] };
 }
 
@@ -57,7 +60,7 @@ function parseJequier(n) {
     if (ch === '.') return;
     const black = ch === 'B' || ch === 'b';
     const unmoved = ch === 'b' || ch === 'w';
-    pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: `${black ? 'black' : 'white'} piece${unmoved ? ' (not moved yet)' : ''}`,
+    pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: t('boards-disc', { colour: black ? 'black' : 'white', unmoved: unmoved ? 'yes' : 'no' }),
       draw: disc(black ? '#222' : '#fafafa', black ? '#000' : '#444', unmoved ? (cx, cy) => svg('circle', { cx, cy, r: 8, fill: 'none', stroke: black ? '#888' : '#999', 'stroke-width': 2 }) : null) });
   });
   // "b2": engine player 2 has the black pieces ("b-": nobody's colour is known yet).
@@ -81,7 +84,7 @@ function parsePyramid(n) {
     if (ch === '.') return;
     const black = ch === ch.toUpperCase();
     const size = ch.toUpperCase();
-    pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: `${black ? 'black' : 'white'} ${{ L: 'large', M: 'medium', S: 'small' }[size]} pyramid`, draw: pyramidShape(size, black) });
+    pieces.push({ sq: 's' + (i + 1), colour: black ? 'black' : 'white', label: t('boards-pyramid', { colour: black ? 'black' : 'white', size: { L: 'large', M: 'medium', S: 'small' }[size] }), draw: pyramidShape(size, black) });
   });
   // "black=2": engine player 2 has the black pyramids (absent before the colours are chosen).
   const bseat = (f.find(x => x.startsWith('black=')) || 'black=1').split('=')[1];
@@ -107,12 +110,12 @@ function modernShape(p, cx, cy, k = 1) {
 function parseModern(n) {
   const [, board, , turn] = n.split(' ');
   const pieces = [];
-  if (board !== '-') for (const t of board.split(',')) {
-    const m = /^(\d+)([a-d])(\d)$/.exec(t);
+  if (board !== '-') for (const tok of board.split(',')) {
+    const m = /^(\d+)([a-d])(\d)$/.exec(tok);
     if (!m) continue;
     const p = SEAT_LETTERS.indexOf(m[2]) + 1;
     const dots = Number(m[3]);
-    pieces.push({ sq: 's' + m[1], owner: p, dots, label: `${COLOUR_NAMES[p - 1]} piece ${dots}`, draw: (cx, cy, k = 1) => {
+    pieces.push({ sq: 's' + m[1], owner: p, dots, label: t('boards-numbered', { colour: COLOUR_NAMES[p - 1] ?? 'other', dots }), draw: (cx, cy, k = 1) => {
       const g = svg('g', {}, modernShape(p, cx, cy, k));
       for (let d = 0; d < dots; d++) {
         const a = (2 * Math.PI * d) / dots - Math.PI / 2;
@@ -136,7 +139,7 @@ function parkerSquares() {
     const c1 = s <= 10 ? s - 1 : 20 - s;
     const c2 = s <= 10 ? 10 - s : s - 11;
     // A square is named by the colour of the lane's pegs and its number on their path.
-    const name = (p) => `${COLOUR_NAMES[p - 1]} ${s}`;
+    const name = (p) => t('boards-lane-square', { colour: colourWords(p - 1), square: String(s) });
     if (s <= 10) {
       squares.push({ key: parkerKey(1, s), x: 10 + c1 * CELL, y: bot, w: CELL, h: CELL, n: s, name: name(1) });
       squares.push({ key: parkerKey(2, s), x: 10 + c2 * CELL, y: top, w: CELL, h: CELL, n: s, name: name(2) });
@@ -165,7 +168,7 @@ function parseParker(n) {
       const s = Number(v.replace('*', ''));
       const pharaoh = i === 0;
       const fill = PLAYER_COLOURS[p - 1];
-      pieces.push({ sq: parkerKey(p, s), owner: p, label: `${p === 1 ? 'red' : 'yellow'} ${pharaoh ? 'Pharaoh' : 'man'}${v.endsWith('*') ? ' (just arrived)' : ''}`,
+      pieces.push({ sq: parkerKey(p, s), owner: p, label: t('boards-peg', { colour: p === 1 ? 'red' : 'yellow', kind: pharaoh ? 'pharaoh' : 'man', arrived: v.endsWith('*') ? 'yes' : 'no' }),
         draw: parkerPeg(fill, pharaoh) });
     });
   }
@@ -181,16 +184,16 @@ const TRACKS = ['S', 'B', 'P'];
 function martianCol(track, k) { return track === 'B' ? k - 1 : 9 - k; }
 function martianSquares() {
   const squares = [];
-  TRACKS.forEach((t, r) => {
+  TRACKS.forEach((track, r) => {
     for (let k = 1; k <= 9; k++) {
-      const c = martianCol(t, k);
-      squares.push({ key: t + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: t + k, label: t + k, name: t + k });
+      const c = martianCol(track, k);
+      squares.push({ key: track + k, x: 10 + c * CELL + Math.floor(c / 3) * 14, y: 10 + r * (CELL + 6), w: CELL, h: CELL + 6, n: track + k, label: track + k, name: track + k });
     }
   });
-  squares.push({ key: 'off', x: 10 + 9 * CELL + 28 + 14, y: 10 + 2 * (CELL + 6), w: CELL, h: CELL + 6, mark: 'off', title: 'borne off', name: 'off the board', off: true });
+  squares.push({ key: 'off', x: 10 + 9 * CELL + 28 + 14, y: 10 + 2 * (CELL + 6), w: CELL, h: CELL + 6, mark: t('boards-off-mark'), title: t('boards-borne-off'), name: t('boards-off'), off: true });
   const deco = [0, 1, 2].map(i => svg('rect', { x: 6 + i * (3 * CELL + 14), y: 6, width: 3 * CELL + 8, height: 3 * (CELL + 6) + 8, rx: 10, class: 'coaster' }));
-  deco.push(svg('text', { x: 10, y: 3 * (CELL + 6) + 32, class: 'compass', text: 'West' }));
-  deco.push(svg('text', { x: 9 * CELL + 38, y: 3 * (CELL + 6) + 32, class: 'compass', 'text-anchor': 'end', text: 'East' }));
+  deco.push(svg('text', { x: 10, y: 3 * (CELL + 6) + 32, class: 'compass', text: t('boards-west') }));
+  deco.push(svg('text', { x: 9 * CELL + 38, y: 3 * (CELL + 6) + 32, class: 'compass', 'text-anchor': 'end', text: t('boards-east') }));
   return { width: 9 * CELL + 28 + 14 + CELL + 20, height: 3 * (CELL + 6) + 40, squares, deco };
 }
 
@@ -215,9 +218,9 @@ function parseMartian(n) {
   let i = 0;
   for (; i < f.length && f[i].includes(':'); i++) {
     const [sq, stack] = f[i].split(':');
-    const names = [...stack].map(c => `${c === c.toUpperCase() ? 'red' : 'yellow'} ${{ S: 'small', M: 'medium', L: 'large' }[c.toUpperCase()]}`);
+    const names = [...stack].map(c => t('boards-stack-part', { colour: c === c.toUpperCase() ? 'red' : 'yellow', size: { S: 'small', M: 'medium', L: 'large' }[c.toUpperCase()] }));
     const owners = new Set([...stack].map(c => c === c.toUpperCase() ? 1 : 2));
-    pieces.push({ sq, owner: owners.size === 1 ? [...owners][0] : null, label: `stack ${stack} (bottom to top: ${names.join(', ')})`, draw: (cx, cy) => {
+    pieces.push({ sq, owner: owners.size === 1 ? [...owners][0] : null, label: t('boards-stack', { stack, parts: names.join(t('boards-comma')) }), draw: (cx, cy) => {
       const g = svg('g', {});
       let base = cy + 24;
       let prev = 99;
@@ -289,8 +292,8 @@ function transpose(g) {
   // East and West stay written on the upright board: along its right edge, West at the top.
   if (g.deco.some(d => d.getAttribute('class') === 'compass')) {
     const x = g.height - 8;
-    deco.push(svg('text', { x, y: 8, class: 'compass', transform: `rotate(90 ${x} 8)`, text: 'West ↓' }));
-    deco.push(svg('text', { x, y: g.width - 8, class: 'compass', 'text-anchor': 'end', transform: `rotate(90 ${x} ${g.width - 8})`, text: 'East' }));
+    deco.push(svg('text', { x, y: 8, class: 'compass', transform: `rotate(90 ${x} 8)`, text: `${t('boards-west')} ↓` }));
+    deco.push(svg('text', { x, y: g.width - 8, class: 'compass', 'text-anchor': 'end', transform: `rotate(90 ${x} ${g.width - 8})`, text: t('boards-east') }));
   }
   return { width: g.height, height: g.width, squares, deco };
 }
@@ -309,7 +312,7 @@ export class Board {
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': `${this.info.name ?? variant} board` });
+    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': t('boards-board', { name: this.info.name ?? variant }) });
     host.replaceChildren(this.svg);
     // Escape puts a selected piece down again, the focus back on it.
     this.svg.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.selected) { e.preventDefault(); this.select(this.selected); } });
@@ -347,7 +350,7 @@ export class Board {
 
   // A place as the board labels it ("17", "26 (☥)", "red 12", "S3", "off the board").
   placeName(key) {
-    if (key === 'out') return 'out of the game';
+    if (key === 'out') return t('boards-out');
     const s = this.squareByKey.get(key);
     return s?.name ?? key;
   }
@@ -442,11 +445,12 @@ export class Board {
       const movable = sources.has(key);
       // A screen reader says where the piece stands, as the board numbers its square.
       const sqName = this.squareByKey.get(key)?.name;
-      const where = sqName === undefined ? '' : /^\d/.test(sqName) ? ` on square ${sqName}` : sqName.startsWith('off') ? ` ${sqName}` : ` on ${sqName}`;
+      const at = sqName === undefined ? 'nowhere' : /^\d/.test(sqName) ? 'square' : key === 'off' ? 'off' : 'place';
       // And whose it is, where the page says (`whose(owner)`: "yours", "Bo's").
-      const owned = (p) => { const w = p.owner && this.whose?.(p.owner); return w ? `${p.label} (${w})` : p.label; };
+      const owned = (p) => { const w = p.owner && this.whose?.(p.owner); return w ? t('boards-owned', { piece: p.label, whose: w }) : p.label; };
       const grp = svg('g', { class: 'piece' + (movable ? ' movable' : '') + (this.selected === key ? ' selected' : ''), dataset: { sq: key },
-        tabindex: movable ? 0 : null, role: movable ? 'button' : 'img', 'aria-label': list.map(owned).join('; ') + where + (movable ? ' — can move' : '') });
+        tabindex: movable ? 0 : null, role: movable ? 'button' : 'img',
+        'aria-label': t('boards-piece-label', { pieces: list.map(owned).join('; '), at, place: sqName ?? '', movable: movable ? 'yes' : 'no' }) });
       list.forEach((p, i) => grp.append(p.draw(c.x + (i - (list.length - 1) / 2) * 14, c.y)));
       grp.append(svg('title', { text: list.map(p => p.label).join('; ') }));
       if (movable) {
@@ -464,14 +468,14 @@ export class Board {
       const s = this.squareByKey.get(key);
       if (!s) continue;
       const moves = options.map(o => o.move);
-      const said = options.map(o => o.dice.length ? `${o.move} (${o.dice.length > 1 ? 'dice' : 'die'} ${o.dice.join(' + ')})` : o.move);
-      const t = svg('rect', { x: s.x + 4, y: s.y + 4, width: s.w - 8, height: s.h - 8, rx: 6, class: 'target', tabindex: 0, role: 'button',
-        'aria-label': `move to ${this.placeName(key)}: ${said.join(' or ')}`, dataset: { move: moves[0], moves: moves.join(' '), sq: key } });
+      const said = options.map(o => o.dice.length ? t('boards-target-move', { move: o.move, count: o.dice.length, dice: o.dice.join(' + ') }) : o.move);
+      const target = svg('rect', { x: s.x + 4, y: s.y + 4, width: s.w - 8, height: s.h - 8, rx: 6, class: 'target', tabindex: 0, role: 'button',
+        'aria-label': t('boards-target', { place: this.placeName(key), moves: said.join(t('boards-or')) }), dataset: { move: moves[0], moves: moves.join(' '), sq: key } });
       const go = () => this.pick(moves);
-      t.addEventListener('click', go);
-      t.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
-      t.append(svg('title', { text: said.join(' / ') }));
-      root.append(t);
+      target.addEventListener('click', go);
+      target.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
+      target.append(svg('title', { text: said.join(' / ') }));
+      root.append(target);
       // Which die (or dice) the step spends, written on the target.
       const dice = [...new Set(options.map(o => o.dice.join('+')).filter(Boolean))];
       if (dice.length) this.placeDieLabel(root, s, dice.join(' / '));
@@ -499,15 +503,15 @@ export class Board {
   // centred under the number, smaller or squeezed if it must be. Measured once drawn (an
   // estimate where the board is not on screen yet).
   placeDieLabel(root, s, text) {
-    const t = svg('text', { x: s.x + s.w - 7, y: s.y + 17, class: 'target-die', 'text-anchor': 'end', text });
-    root.append(t);
-    const width = () => t.getComputedTextLength() || text.length * 8;
+    const label = svg('text', { x: s.x + s.w - 7, y: s.y + 17, class: 'target-die', 'text-anchor': 'end', text });
+    root.append(label);
+    const width = () => label.getComputedTextLength() || text.length * 8;
     const numberRight = 4 + String(s.label ?? s.n ?? '').length * 6;
     if (s.w - 7 - width() >= numberRight + 3) return;
     const room = s.w - 10;
-    Object.entries({ x: s.x + s.w / 2, y: s.y + 28, 'text-anchor': 'middle' }).forEach(([k, v]) => t.setAttribute(k, v));
-    if (width() > room) t.classList.add('small');
-    if (width() > room) { t.setAttribute('textLength', room); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
+    Object.entries({ x: s.x + s.w / 2, y: s.y + 28, 'text-anchor': 'middle' }).forEach(([k, v]) => label.setAttribute(k, v));
+    if (width() > room) label.classList.add('small');
+    if (width() > room) { label.setAttribute('textLength', room); label.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
   }
 
   select(key) {
@@ -551,8 +555,8 @@ export function diceView(spec, faces) {
   const size = 34;
   const w = faces.length * (size + 8);
   const plain = faces.filter(f => f === 1).length;
-  const said = spec.die === 'stick' ? `${faces.length} sticks, ${plain} plain side${plain === 1 ? '' : 's'} up`
-    : `${faces.length === 1 ? 'die' : 'dice'}: ${faces.length === 1 ? faces[0] : faces.slice(0, -1).join(', ') + ' and ' + faces.at(-1)}`;
+  const said = spec.die === 'stick' ? t('boards-sticks', { sticks: faces.length, plain })
+    : faces.length === 1 ? t('boards-die', { face: String(faces[0]) }) : t('boards-dice', { faces: t('story-faces', { init: faces.slice(0, -1).join(', '), last: String(faces.at(-1)) }) });
   const root = svg('svg', { viewBox: `0 0 ${w} ${size + 4}`, class: 'dice', width: w, height: size + 4, role: 'img', 'aria-label': said });
   faces.forEach((f, i) => {
     const x = i * (size + 8) + 2;

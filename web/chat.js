@@ -7,16 +7,12 @@
 // textContent, never as HTML.
 
 import { el, loadPlayer, pref, seatName, setPref, CHAT_NAME_KEY as NAME_KEY } from './common.js';
+import { t } from './l10n.js';
+import { errorWords } from './errors.js';
 
 const $ = (id) => document.getElementById(id);
-const ERRORS = {
-  rate_limited: 'Too many messages: wait a moment before the next.',
-  chat_too_long: 'That message is too long (at most 300 characters).',
-  chat_empty: 'There is nothing to send.',
-  name_required: 'Choose a name to post.',
-  not_a_player: 'Only players can do that.',
-  store_unavailable: 'The message could not be saved; try again.',
-};
+// The refusals the chat words itself (`chat-error-<code>`); another is the server's (errors.js).
+const ERRORS = new Set(['rate_limited', 'chat_too_long', 'chat_empty', 'name_required', 'not_a_player', 'store_unavailable']);
 // Codes only the chat sends.
 const CHAT_CODES = new Set(['chat_too_long', 'chat_empty', 'name_required', 'not_a_player']);
 
@@ -56,7 +52,7 @@ export class Chat {
 
   say(text, fromInput) {
     const live = this.getLive();
-    if (!live?.open) { this.error('Not connected: the message was not sent.'); return; }
+    if (!live?.open) { this.error(t('chat-not-connected')); return; }
     if (!this.st.seat && !this.named) { this.waiting = text; this.askName(); return; }
     const seq = live.send({ type: 'chat', text });
     if (seq) this.pending.set(seq, fromInput ? text : null);
@@ -68,12 +64,12 @@ export class Chat {
     const input = $('chat-name-input');
     if (!input.value) input.value = localStorage.getItem(NAME_KEY) || loadPlayer()?.name || '';
     input.focus();
-    this.error('Choose a name to post in the spectators\' chat.');
+    this.error(t('chat-name-to-post-spectators'));
   }
 
   // The name goes in the hello: the socket reconnects with it, then posts what waited.
   useName(name) {
-    if (!name) { this.error('Choose a name to post.'); return; }
+    if (!name) { this.error(t('chat-error-name-required')); return; }
     localStorage.setItem(NAME_KEY, name);
     $('chat-name').hidden = true;
     this.error('');
@@ -126,7 +122,7 @@ export class Chat {
           this.askName();
         }
         if (msg.code === 'name_required') { this.named = false; this.askName(); return true; }
-        this.error(ERRORS[msg.code] || msg.message, msg.code);
+        this.error(ERRORS.has(msg.code) ? t(`chat-error-${msg.code.replaceAll('_', '-')}`) : errorWords(msg), msg.code);
         return true;
       }
       default: return false;
@@ -142,14 +138,20 @@ export class Chat {
       .sort((a, b) => a.id - b.id);
     const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
     list.replaceChildren(...shown.map(m => {
-      const who = m.room === 'spectators' ? `${m.name} (watching)` : (m.seat === me && me ? 'You' : m.name);
       return el('li', { class: `${m.room}${m.seat && m.seat === me ? ' mine' : ''}`, title: m.at, dataset: { id: String(m.id) } },
-        el('span', { class: 'chat-who', text: `${who}:` }), el('span', { class: 'chat-text', text: m.text }));
+        el('span', { class: 'chat-who', text: t('chat-who', this.sender(m)) }), el('span', { class: 'chat-text', dir: 'auto', text: m.text }));
     }));
-    if (!shown.length) list.append(el('li', { class: 'note', text: me ? 'No messages yet.' : 'No messages yet. Players do not see this chat unless they choose to.' }));
+    if (!shown.length) list.append(el('li', { class: 'note', text: t(me ? 'chat-none' : 'chat-none-spectators') }));
     if (atEnd) list.scrollTop = list.scrollHeight;
     this.shown = shown;
     this.renderPeek();
+  }
+
+  // Who wrote message `m`, as the catalogue's arguments: a spectator (`watching`), this
+  // page's seat (`me`), or a player by name.
+  sender(m) {
+    const me = this.st.seat;
+    return { who: m.name ?? '', as: m.room === 'spectators' ? 'watching' : me && m.seat === me ? 'me' : 'player' };
   }
 
   // The line beside a phone's board (the style sheet shows it on phones only): the last
@@ -164,15 +166,15 @@ export class Chat {
     peek.hidden = !last;
     peek.dataset.unread = String(unread);
     if (!last) return;
-    const who = last.room === 'spectators' ? `${last.name} (watching)` : (me && last.seat === me ? 'You' : last.name);
-    peek.replaceChildren(unread ? el('strong', { class: 'chat-unread', text: `${unread} new` }) : '', el('span', { text: `${who}: ${last.text}` }));
-    peek.setAttribute('aria-label', `Chat${unread ? `, ${unread} new` : ''}: ${who} said ${last.text}. Go to the chat.`);
+    const from = this.sender(last);
+    peek.replaceChildren(unread ? el('strong', { class: 'chat-unread', text: t('chat-unread', { count: unread }) }) : '', el('span', { text: t('chat-peek', { ...from, text: last.text }) }));
+    peek.setAttribute('aria-label', t('chat-peek-label', { ...from, text: last.text, count: unread }));
   }
 
   renderControls() {
     const box = $('chat-controls');
     const me = this.st.seat;
-    if (!me) { box.replaceChildren(el('span', { text: 'Spectators\' chat' })); return; }
+    if (!me) { box.replaceChildren(el('span', { text: t('chat-spectators') })); return; }
     const show = el('input', { type: 'checkbox', id: 'chat-spectators', checked: this.seesSpectators });
     show.addEventListener('change', () => {
       this.seesSpectators = show.checked;
@@ -186,7 +188,7 @@ export class Chat {
       if (seat === me || this.st.snap?.bots?.[seat - 1]) continue; // a bot says nothing
       const muted = this.muted.has(seat);
       mutes.push(el('button', { type: 'button', class: 'chat-mute', dataset: { seat: String(seat) }, 'aria-pressed': muted ? 'true' : 'false',
-        text: `${muted ? 'Unmute' : 'Mute'} ${seatName(this.st.names, seat)}`,
+        text: t(muted ? 'chat-unmute' : 'chat-mute', { who: seatName(this.st.names, seat) }),
         onclick: () => {
           const seq = this.getLive()?.send({ type: 'mute', seat, muted: !muted });
           if (!seq) return;
@@ -194,6 +196,6 @@ export class Chat {
           this.renderControls(); this.render();
         } }));
     }
-    box.replaceChildren(el('label', {}, show, 'Show spectators\' chat'), ...mutes);
+    box.replaceChildren(el('label', {}, show, t('chat-show-spectators')), ...mutes);
   }
 }

@@ -2,17 +2,19 @@
 // (and snapshot) of a clocked match carries each seat's time left and the seat whose clock
 // runs; between frames the running clock is counted down from the moment the frame arrived.
 
+import { t } from './l10n.js';
+
 const clocks = { rule: null, remaining: [], running: null, at: 0 };
 let ticker = null;
 
 // A time left, the way clocks show it: 1:02:03, 4:05, 9.8 (the last ten seconds in tenths),
 // or for days 2d 03h.
 export function clockText(ms) {
-  const t = Math.max(0, ms);
-  const s = Math.floor(t / 1000);
-  if (s >= 86_400) return `${Math.floor(s / 86_400)}d ${String(Math.floor((s % 86_400) / 3600)).padStart(2, '0')}h`;
+  const left = Math.max(0, ms);
+  const s = Math.floor(left / 1000);
+  if (s >= 86_400) return t('clock-days', { days: Math.floor(s / 86_400), hours: String(Math.floor((s % 86_400) / 3600)).padStart(2, '0') });
   if (s >= 3600) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-  if (t < 10_000) return (Math.floor(t / 100) / 10).toFixed(1);
+  if (left < 10_000) return (Math.floor(left / 100) / 10).toFixed(1);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
@@ -51,7 +53,8 @@ function paint(span, seat) {
   if (span.textContent !== text) span.textContent = text;
   span.classList.toggle('running', running);
   span.classList.toggle('low', running && clocks.rule?.kind === 'fischer' && left < 20_000);
-  span.setAttribute('aria-label', `${running ? 'running, ' : ''}${text} left`);
+  const label = t('clock-left', { time: text, running: running ? 'yes' : 'no' });
+  if (span.getAttribute('aria-label') !== label) span.setAttribute('aria-label', label);
 }
 
 // Repaints the running clock while one runs (a few times a second; only its text changes).

@@ -12,9 +12,10 @@ import {
   loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY, writtenBoard,
 } from './common.js';
 // `tr`: the page's words in its language (l10n.js's `t`, named apart from the turns' `t`).
-import { t as tr } from './l10n.js';
+import { t as tr, has } from './l10n.js';
+import { errorWords } from './errors.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
-import { storyWords, throwWords, diceWords, COASTER, copyPosition } from './story.js';
+import { storyWords, throwWords, stickValue, diceWords, coasterWords, choiceButton, isChoice, copyPosition } from './story.js';
 // What a board does not need for its first paint is loaded when it is needed, so that a first
 // visit pays only for what it shows: the clocks (clock.js) with a clocked match's first frame, the chat
 // (chat.js) when its panel is seen or used or a message comes for it, the win chances
@@ -72,11 +73,10 @@ const catchingUp = () => replayingRecent || !!live?.catchingUp;
 
 const isMe = (seat) => !!st.seat && seat === st.seat;
 function who(seat) { return seat ? seatName(st.names, seat) : '—'; }
-// The subject of a sentence: "You" for this page's seat.
-function Who(seat) { return isMe(seat) ? 'You' : who(seat); }
-function whose(seat) { return isMe(seat) ? 'your' : `${who(seat)}'s`; }
+// A seat as the subject of a catalogue's sentence: its name, and whether it is this page's
+// ("You": the catalogue conjugates for it).
+const subject = (seat) => ({ who: seat ? who(seat) : '', me: isMe(seat) ? 'yes' : 'no' });
 function seatOfEngine(p) { return st.seats[p - 1] || p; }
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 async function start() {
   setupHeader();
@@ -139,10 +139,10 @@ function showJoin() {
   const box = $('join');
   box.hidden = false;
   const invite = params.get('invite') || '';
-  const name = el('input', { id: 'join-name', maxlength: 64, placeholder: 'your name', autocomplete: 'nickname' });
+  const name = el('input', { id: 'join-name', maxlength: 64, placeholder: tr('board-join-name-placeholder'), autocomplete: 'nickname' });
   const msg = el('p', { class: 'error', role: 'alert' });
-  const go = el('button', { id: 'join-go', type: 'submit', text: 'Take the seat' });
-  const form = el('form', { class: 'card' }, el('h2', { text: 'Join this match' }), el('label', {}, 'Name ', name), ' ', go, msg);
+  const go = el('button', { id: 'join-go', type: 'submit', text: tr('board-join-go') });
+  const form = el('form', { class: 'card' }, el('h2', { text: tr('board-join-title') }), el('label', {}, tr('board-join-name') + ' ', name), ' ', go, msg);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     go.disabled = true;
@@ -159,24 +159,24 @@ function showJoin() {
       connect(r.token, null);
     } catch (err) {
       if (err.code === 'not_found') { box.hidden = true; showMissing(); return; }
-      msg.textContent = err.code === 'invite_used' ? 'That invite was used already.' : `Cannot join: ${err.message}`;
+      msg.textContent = err.code === 'invite_used' ? tr('board-join-invite-used') : tr('board-join-failed', { message: errorWords(err) });
       go.disabled = false;
       const saved = loadSeat(matchId);
-      if (saved) msg.append(' ', el('a', { href: `/m/${matchId}`, text: 'Go to your seat' }));
+      if (saved) msg.append(' ', el('a', { href: `/m/${matchId}`, text: tr('board-join-your-seat') }));
     }
   });
   box.replaceChildren(form);
   api(`/api/matches/${encodeURIComponent(matchId)}`).then(async s => {
-    form.prepend(el('p', {}, `${s.name} — ${await variantName(s.variant)}, ${s.players} players. `, el('a', { href: `/howto/${s.variant}`, text: 'How to play' }), ' · ', el('a', { href: `/rules/${s.variant}`, text: 'Rules' })));
+    form.prepend(el('p', {}, tr('board-join-summary', { name: s.name, variant: await variantName(s.variant), players: s.players }) + ' ', el('a', { href: `/howto/${s.variant}`, text: tr('board-how-to-play') }), ' · ', el('a', { href: `/rules/${s.variant}`, text: tr('board-rules') })));
   }).catch(() => { /* a private match's summary needs its key: the invite still takes the seat */ });
 }
 
 // No match by this id (the server's answer to its summary is 404 and its socket will not open).
-function showMissing(text = 'No such match.') {
+function showMissing(text = tr('board-no-such-match')) {
   $('play').hidden = true;
   const box = $('missing');
   box.hidden = false;
-  box.replaceChildren(el('h2', { text }), el('p', {}, 'The link may be mistyped, or the match was never created here. ', el('a', { href: '/', id: 'to-lobby', text: 'Go to the lobby' })));
+  box.replaceChildren(el('h2', { text }), el('p', {}, tr('board-no-such-match-why') + ' ', el('a', { href: '/', id: 'to-lobby', text: tr('board-to-lobby') })));
   $('conn').textContent = '';
   document.title = `${text} — Senet`;
 }
@@ -223,9 +223,9 @@ async function showGone(sum) {
   $('play').hidden = true;
   const box = $('missing');
   box.hidden = false;
-  const over = sum.status === 'expired' ? 'This match expired: its seats were not all taken in time.' : 'This match is over.';
+  const over = tr(sum.status === 'expired' ? 'board-gone-expired' : 'board-gone-over');
   box.replaceChildren(el('h2', { text: `${sum.name} — ${await variantName(sum.variant)}` }), el('p', { id: 'gone', text: over }),
-    el('p', {}, el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard and replays' }), ' · ', el('a', { href: '/', text: 'Back to the lobby' })));
+    el('p', {}, el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: tr('board-gone-scoreboard') }), ' · ', el('a', { href: '/', text: tr('board-back-lobby') })));
   $('conn').textContent = '';
 }
 
@@ -313,7 +313,7 @@ function onMessage(msg) {
 const ERRORS = new Set(['not_your_turn', 'not_legal', 'spectator', 'rate_limited', 'bad_token', 'spectator_key_required',
   'store_unavailable', 'not_absent', 'too_early']);
 function showError(msg) {
-  $('error').textContent = ERRORS.has(msg.code) ? tr(`board-error-${msg.code.replaceAll('_', '-')}`) : `${msg.message} (${msg.code})`;
+  $('error').textContent = ERRORS.has(msg.code) ? tr(`board-error-${msg.code.replaceAll('_', '-')}`) : `${errorWords(msg)} (${msg.code})`;
   $('error').dataset.code = msg.code;
   st.pending = null;
   renderChoices();
@@ -335,16 +335,16 @@ async function applySnapshot(s, first, draw = true) {
     st.board = new Board($('board'), s.variant, writtenBoard(s.variant), { onMove: pickMove });
     st.board.onSelect = (key, moves) => { $('hint').textContent = ''; renderChoices(key, moves); };
     st.board.onExplain = explain;
-    st.board.whose = (owner) => { const seat = seatOfEngine(owner); return isMe(seat) ? 'yours' : `${who(seat)}'s`; };
+    st.board.whose = (owner) => { const seat = seatOfEngine(owner); return tr('board-piece-owner', subject(seat)); };
     $('board').dataset.variant = s.variant;
     // The board's shape (its place is kept by the style sheet, by the engine's board kind).
     $('board').dataset.board = st.board.info.board ?? '';
     $('links').replaceChildren(
-      el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ',
-      el('a', { href: `/howto/${s.variant}`, text: 'How to play' }), ' · ',
-      el('a', { href: `/rules/${s.variant}`, text: 'Rules' }), ' · ',
+      el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: tr('board-scoreboard') }), ' · ',
+      el('a', { href: `/howto/${s.variant}`, text: tr('board-how-to-play') }), ' · ',
+      el('a', { href: `/rules/${s.variant}`, text: tr('board-rules') }), ' · ',
       // A private match's spectator link carries its key, which only the creator's lobby shows.
-      s.public ? el('a', { href: `/m/${matchId}/watch`, text: 'Spectator view' }) : el('span', { text: 'Private match' }));
+      s.public ? el('a', { href: `/m/${matchId}/watch`, text: tr('board-spectator-view') }) : el('span', { text: tr('board-private') }));
   }
   if (s.turn.kind === 'game_over' || s.turn.kind === 'match_over') st.over = st.over || { game: s.game };
   if (draw) redraw(false);
@@ -368,8 +368,8 @@ function applyRecent(recent) {
   // Turn numbers count from the game's start: without its first turns, the page has none.
   $('log').classList.toggle('partial', skipped);
   if (skipped) {
-    $('log').append(el('li', { class: 'note earlier', id: 'earlier' }, 'Earlier moves: ',
-      el('a', { href: withKey(`/m/${matchId}/games/${st.game}/replay`), text: 'full record' })));
+    $('log').append(el('li', { class: 'note earlier', id: 'earlier' }, tr('board-earlier') + ' ',
+      el('a', { href: withKey(`/m/${matchId}/games/${st.game}/replay`), text: tr('board-full-record') })));
   }
   replayingRecent = true;
   try {
@@ -396,16 +396,14 @@ function renderTitle() {
 
 const place = (key) => st.board ? st.board.placeName(key) : key;
 // The sentences of a throw, a move and a pass (web/story.js), in this page's names.
-const words = storyWords({ placeName: place, who, Who, whose, seatOfEngine, isMe });
-
-const CHOICE_BUTTONS = { d1: 'Throw one die', d2: 'Throw two dice', black: 'Play black', white: 'Play white', pass: 'Pass (end the turn)' };
+const words = storyWords({ placeName: place, who, seatOfEngine, isMe });
 
 // A legal move as a button says it: where its piece goes (with the die it uses), the choice
 // it makes, or its notation.
 function moveLabel(m) {
   const o = st.moves.find(x => x.move === m);
-  if (CHOICE_BUTTONS[m]) return CHOICE_BUTTONS[m];
-  if (o?.coaster) return `Move ${COASTER[o.coaster] || o.coaster} (${m})`;
+  if (isChoice(m)) return choiceButton(m);
+  if (o?.coaster) return tr('board-move-coaster', { coaster: coasterWords(o.coaster), move: m });
   if (o?.from && o?.to) return `${place(o.from)} → ${place(o.to)}${o.dice?.length ? ` (${diceWords(o.dice)})` : ''}${o.hits ? ' ✕' : ''}`;
   return m;
 }
@@ -414,24 +412,22 @@ function moveLabel(m) {
 // (`told`), a resignation, a loss on time, a claim or an abandonment was its own sentence just
 // before: it is not said twice.
 function endWords(e, { told = false } = {}) {
-  const W = e.winner ? Who(e.winner) : null;
-  const won = W ? `${W} won game ${e.game}` : `Game ${e.game} ended in a draw`;
+  const won = e.winner ? tr('board-end-won', { ...subject(e.winner), game: e.game, points: e.points }) : tr('board-end-draw', { game: e.game });
   let why = '';
-  if (e.reason === 'no_move' && st.noMoveSeat) why = `${Who(st.noMoveSeat)} could not move with ${st.noMoveThrow} and ${isMe(st.noMoveSeat) ? 'are' : 'is'} out. `;
+  if (e.reason === 'no_move' && st.noMoveSeat) why = tr('board-end-no-move', { ...subject(st.noMoveSeat), throw: st.noMoveThrow });
   else if (told) why = '';
-  else if (e.reason === 'resigned' && st.lastOut) why = `${st.lastOut} `;
-  else if (e.reason === 'move_limit') why = 'The move limit was reached. ';
-  else if (e.reason === 'timeout' && st.lastOut) why = `${st.lastOut} `;
-  const pts = W ? `, taking ${plural(e.points, 'point', 'points')}` : '';
-  return `${why}${won}${pts}.`;
+  else if (e.reason === 'resigned' && st.lastOut) why = st.lastOut;
+  else if (e.reason === 'move_limit') why = tr('board-end-move-limit');
+  else if (e.reason === 'timeout' && st.lastOut) why = st.lastOut;
+  return why ? `${why} ${won}` : won;
 }
 
 // The sentence of an event (null for events that only the move list keeps), with what the
 // page needs to know about it. Reads the page's state before the event is applied.
 function narrate(e) {
-  const N = e.seat ? Who(e.seat) : '';
+  const N = subject(e.seat);
   switch (e.kind) {
-    case 'game_started': return { text: `Game ${e.game} starts.` };
+    case 'game_started': return { text: tr('board-said-game-started', { game: e.game }) };
     case 'thrown': {
       const again = e.effect !== 'decided' && st.prevThrow && st.prevThrow.seat === e.seat && !st.passedSince;
       // Where all throws are made before moving (kendall), a 1, 4 or 5 is kept for later.
@@ -440,13 +436,13 @@ function narrate(e) {
     }
     case 'moved': return words.movedWords(e);
     case 'passed': return { text: words.passedWords(e) };
-    case 'resigned': return { text: `${N} resigned.` };
-    case 'timed_out': return { text: `${N} ran out of time.` };
-    case 'claimed': return { text: `${N} claimed the game: ${who(e.against)} was away.` };
-    case 'abandoned': return { text: `Nobody moved for ${who(e.against)} for too long: the game is ruled out against ${isMe(e.against) ? 'you' : who(e.against)}.` };
+    case 'resigned': return { text: tr('board-said-resigned', N) };
+    case 'timed_out': return { text: tr('board-said-timed-out', N) };
+    case 'claimed': return { text: tr('board-said-claimed', { ...N, against: who(e.against) }) };
+    case 'abandoned': return { text: tr('board-said-abandoned', { against: who(e.against), me: isMe(e.against) ? 'yes' : 'no' }) };
     case 'game_over': return { text: endWords(e, { told: true }) };
-    case 'rematch_requested': return { text: `${N} asked for the next game.` };
-    case 'match_over': return { text: `The match is over: ${e.winner ? `${Who(e.winner)} won the series` : 'no one won the series'}.` };
+    case 'rematch_requested': return { text: tr('board-said-rematch', N) };
+    case 'match_over': return { text: e.winner ? tr('board-said-match-won', subject(e.winner)) : tr('board-said-match-no-one') };
     default: return null;
   }
 }
@@ -467,11 +463,13 @@ function logEvent(e, said) {
     }
     const acts = st.turnLi.querySelector('.acts');
     let short = '';
-    if (e.kind === 'thrown') short = `(${e.spec?.die === 'stick' ? throwWords(e).split(' ')[0] : e.faces.join('+')}${e.effect === 'no_move' ? ': no move' : e.effect === 'kept' ? ', kept' : ''})`;
-    else if (e.kind === 'passed') short = 'passes';
+    if (e.kind === 'thrown') {
+      const faces = e.spec?.die === 'stick' ? stickValue(e) : e.faces.join('+');
+      short = tr(e.effect === 'no_move' ? 'board-act-throw-no-move' : e.effect === 'kept' ? 'board-act-throw-kept' : 'board-act-throw', { faces });
+    } else if (e.kind === 'passed') short = tr('board-act-passes');
     else {
       const s = e.geometry?.steps?.[0];
-      short = s && s.from && s.to && !e.geometry.coaster ? `${place(s.from)}→${s.kind === 'bear_off' ? 'off' : place(s.to)}${said?.capture ? ' ✕' : ''}` : e.move;
+      short = s && s.from && s.to && !e.geometry.coaster ? `${place(s.from)}→${s.kind === 'bear_off' ? tr('board-act-off') : place(s.to)}${said?.capture ? ' ✕' : ''}` : e.move;
     }
     acts.append(el('span', { class: 'act act-' + e.kind, dir: 'ltr', title: said?.text || '', dataset: { kind: e.kind, no: e.no, move: e.move || '' } }, short));
   } else if (said && e.kind !== 'client_seed') {
@@ -512,10 +510,10 @@ function remember(e) {
   if (e.kind === 'thrown' && e.effect === 'no_move') { st.noMoveSeat = e.seat; st.noMoveThrow = throwWords(e); }
   if (e.kind === 'thrown' && e.effect === 'move') st.noMoveSeat = null;
   if (e.kind === 'passed') st.passedSince = true;
-  if (e.kind === 'resigned') st.lastOut = `${Who(e.seat)} resigned.`;
-  if (e.kind === 'timed_out') st.lastOut = `${Who(e.seat)} ran out of time.`;
-  if (e.kind === 'claimed') st.lastOut = `${isMe(e.against) ? 'You were' : who(e.against) + ' was'} away and ${Who(e.seat)} claimed the game.`;
-  if (e.kind === 'abandoned') st.lastOut = `Nobody moved for ${who(e.against)} for too long.`;
+  if (e.kind === 'resigned') st.lastOut = tr('board-said-resigned', subject(e.seat));
+  if (e.kind === 'timed_out') st.lastOut = tr('board-said-timed-out', subject(e.seat));
+  if (e.kind === 'claimed') st.lastOut = tr('board-out-claimed', { ...subject(e.seat), against: who(e.against), againstMe: isMe(e.against) ? 'yes' : 'no' });
+  if (e.kind === 'abandoned') st.lastOut = tr('board-out-abandoned', { against: who(e.against) });
   if (e.kind === 'rematch_requested') st.rematch.add(e.seat);
 }
 
@@ -571,7 +569,7 @@ function applyEvent(e) {
     // The notice of this seat's own pass goes when its next throw comes: else it would read as
     // said of the new throw.
     if (e.kind === 'thrown' && isMe(e.seat) && st.notice?.ownPass) st.notice = null;
-    if (e.kind === 'passed' && (isMe(e.seat) || isMe(e.turn?.seat))) st.notice = { no: e.no, ownPass: isMe(e.seat), text: `${said.text}${isMe(e.seat) && st.prevThrow ? ` (You threw ${throwWords(st.prevThrow)}.)` : ''}` };
+    if (e.kind === 'passed' && (isMe(e.seat) || isMe(e.turn?.seat))) st.notice = { no: e.no, ownPass: isMe(e.seat), text: `${said.text}${isMe(e.seat) && st.prevThrow ? ' ' + tr('board-notice-you-threw', { throw: throwWords(st.prevThrow) }) : ''}` };
     if (e.kind === 'moved' && said?.hitMe) st.notice = { no: e.no, text: said.text };
     if (e.kind === 'game_over') st.notice = null;
   }
@@ -630,16 +628,16 @@ function renderWaiting() {
   const open = (saved?.invites || []).filter(i => !st.names[i.seat - 1]);
   if (box.dataset.key === `${taken}/${open.length}`) return; // keep a selection or "Copied"
   box.dataset.key = `${taken}/${open.length}`;
-  box.replaceChildren(el('h2', { text: `Waiting for players: ${taken} of ${st.names.length} seats taken` }),
-    ...(open.length ? [el('p', { text: 'Send each invite to one player (each works once):' }), ...open.map(i => linkRow(`Invite for seat ${i.seat}`, i.url, `invite-${i.seat}`))]
-      : [el('p', { text: 'Share the invite link the match was created with; the game starts when every seat is taken.' })]),
-    saved?.spectator_url ? linkRow('Spectator link', saved.spectator_url, 'spectator-link') : '');
+  box.replaceChildren(el('h2', { text: tr('board-waiting', { taken, seats: st.names.length }) }),
+    ...(open.length ? [el('p', { text: tr('board-waiting-invites') }), ...open.map(i => linkRow(tr('board-invite-for', { seat: i.seat }), i.url, `invite-${i.seat}`))]
+      : [el('p', { text: tr('board-waiting-share') })]),
+    saved?.spectator_url ? linkRow(tr('board-spectator-link'), saved.spectator_url, 'spectator-link') : '');
 }
 
 // The side engine player `engine` plays, as the frame names it (null until the rules decide).
 function sideWords(engine) {
   const side = st.sides[engine - 1];
-  return side ? tr('board-side', { side }) : tr('board-side-undecided');
+  return side ? tr('board-side', { side: tr('boards-side', { side }) }) : tr('board-side-undecided');
 }
 
 function renderPlayers() {
@@ -713,7 +711,7 @@ function renderThrow() {
   // The dice as thrown, and what they mean in a word; the sentence is the story's, beside them.
   box.replaceChildren(diceView(t.spec, t.faces), el('span', { class: 'throw-words', title: t.said || '' },
     el('span', { class: 'thrower' }, el('bdi', {}, who(t.seat)), isMe(t.seat) ? ' ' + tr('board-you') : ''),
-    t.spec?.die === 'stick' ? [' ', el('span', { class: 'value', dir: 'ltr' }, throwWords(t).split(' ')[0])] : '',
+    t.spec?.die === 'stick' ? [' ', el('span', { class: 'value', dir: 'ltr' }, stickValue(t))] : '',
     t.again ? el('strong', { class: 'again' }, ' ' + tr('board-throw-again')) : '',
     t.effect === 'no_move' ? el('span', { class: 'effect' }, ' ' + tr('board-throw-no-move')) : '',
     t.effect === 'kept' ? el('span', { class: 'effect' }, ' ' + tr('board-throw-kept')) : '',
@@ -737,10 +735,17 @@ function explain(key, pieces) {
   const owners = new Set(pieces.map(p => p.owner).filter(Boolean));
   const hint = $('hint');
   const stuck = st.stuck.find(s => s.from === key);
-  if (owners.size && !owners.has(mine)) hint.textContent = `That is ${[...owners].map(o => whose(seatOfEngine(o))).join(' and ')} piece: you move your own.`;
-  else hint.textContent = stuck?.text || 'This piece has no legal move now.';
+  if (owners.size && !owners.has(mine)) hint.textContent = tr('board-not-yours', { owners: [...owners].map(o => tr('board-owner', { who: who(seatOfEngine(o)) })).join(tr('board-owner-and')) });
+  else hint.textContent = stuck ? stuckWords(stuck) : tr('board-no-move-now');
   hint.dataset.sq = key;
   hint.dataset.reason = stuck?.reason || '';
+}
+
+// Why a piece cannot move, in the page's language: the catalogue's words for the frame's
+// `reason` in this variant (stuck.ftl); a reason it does not know yet, in the server's words.
+function stuckWords(stuck) {
+  const id = `stuck-${String(stuck.reason).replaceAll('_', '-')}`;
+  return has(id) ? tr(id, { variant: st.variant }) : (stuck.text || tr('board-no-move-now'));
 }
 
 function renderChoices(selected = st.board?.selected, only = null) {
@@ -752,13 +757,13 @@ function renderChoices(selected = st.board?.selected, only = null) {
   const fromSel = selected ? board.movesFrom(selected) : [];
   const off = st.legal.filter(m => !board.ends.get(m));
   const show = only || (selected ? fromSel : off);
-  if (selected) box.append(el('span', { class: 'hint' }, `Moves of the piece on ${place(selected)}: `));
-  else if (off.length) box.append(el('span', { class: 'hint' }, 'Choose: '));
+  if (selected) box.append(el('span', { class: 'hint' }, tr('board-moves-of', { place: place(selected) }) + ' '));
+  else if (off.length) box.append(el('span', { class: 'hint' }, tr('board-choose') + ' '));
   for (const m of show) box.append(el('button', { type: 'button', class: 'move', dataset: { move: m }, title: m, onclick: () => pickMove(m) }, moveLabel(m)));
   // Every legal move is also reachable from a list (keyboard and small screens).
   // Open, it stays open from turn to turn and on the next visit: a screen reader's user
   // picks every move from it.
-  const all = el('details', { class: 'all-moves', open: pref('all-moves', false), 'aria-label': 'All legal moves' }, el('summary', { text: `All legal moves (${st.legal.length})` }),
+  const all = el('details', { class: 'all-moves', open: pref('all-moves', false), 'aria-label': tr('board-all-moves-label') }, el('summary', { text: tr('board-all-moves', { count: st.legal.length }) }),
     ...st.legal.map(m => el('button', { type: 'button', class: 'move', dataset: { move: m, any: '1' }, title: m, onclick: () => pickMove(m) }, moveLabel(m))));
   all.addEventListener('toggle', () => setPref('all-moves', all.open));
   box.append(all);
@@ -772,11 +777,11 @@ function pickMove(move) {
   st.confirming = move;
   const box = $('confirm');
   box.hidden = false;
-  const go = el('button', { type: 'button', id: 'confirm-go', text: 'Play' });
+  const go = el('button', { type: 'button', id: 'confirm-go', text: tr('board-confirm-go') });
   go.addEventListener('click', () => { const m = st.confirming; cancelConfirm(); sendMove(m); });
-  const no = el('button', { type: 'button', id: 'confirm-cancel', class: 'secondary', text: 'Cancel' });
+  const no = el('button', { type: 'button', id: 'confirm-cancel', class: 'secondary', text: tr('board-confirm-cancel') });
   no.addEventListener('click', cancelConfirm);
-  box.replaceChildren(el('span', {}, `Play ${moveLabel(move)}? `), go, no);
+  box.replaceChildren(el('span', {}, tr('board-confirm-ask', { move: moveLabel(move) }) + ' '), go, no);
   go.focus();
 }
 function cancelConfirm() { st.confirming = null; const b = $('confirm'); b.hidden = true; b.replaceChildren(); }
@@ -829,7 +834,7 @@ let result = null; // web/result.js, once loaded
 const loadResult = later(() => import('./result.js'), (m) => { result = m; renderResult(); });
 
 // What web/result.js needs of this page.
-const page = { st, matchId, who, Who, isMe, whose, endWords, seats: seatsForChances, send: (m) => live.send(m) };
+const page = { st, matchId, who, isMe, subject, endWords, seats: seatsForChances, send: (m) => live.send(m) };
 
 // The result panel, shown while a game is over; its script loads with the first game over.
 function renderResult() {
@@ -887,7 +892,7 @@ function renderMoveForm() {
   const mine = canMove();
   const list = $('move-list');
   list.replaceChildren(...(mine ? st.legal.map(m => el('option', { value: m, label: moveLabel(m) })) : []));
-  $('move-input').placeholder = mine ? `${st.legal.slice(0, 2).join(', ')}${st.legal.length > 2 ? ', …' : ''}` : 'not your turn';
+  $('move-input').placeholder = mine ? `${st.legal.slice(0, 2).join(', ')}${st.legal.length > 2 ? ', …' : ''}` : tr('board-move-not-your-turn');
 }
 
 function submitTypedMove(e) {

@@ -8,6 +8,7 @@
 // `short`, where given, is what the bar writes, the name what a screen reader hears).
 
 import { api, el, svg } from './common.js';
+import { t } from './l10n.js';
 
 // A chance in whole percent. Only a decided game is 0 % or 100 %: a live chance that rounds
 // there (an early capture in bell can be worth 99.6 %) is written 99 % or 1 %.
@@ -15,6 +16,9 @@ const pct = (p) => {
   const r = Math.round(p * 100);
   return p > 0 && p < 1 ? Math.min(99, Math.max(1, r)) : r;
 };
+// A percentage as the page's language writes it ("62 %").
+const pctWords = (n) => t('winbar-pct', { pct: n });
+const seatWords = (seats, i) => seats[i]?.name ?? t('winbar-seat', { seat: i + 1 });
 
 // Sizes and colours go through the CSSOM: the pages' Content-Security-Policy allows no
 // inline `style` attribute.
@@ -25,7 +29,7 @@ function styled(e, props) {
 
 // What a screen reader reads: "Win chances: Ana 62 %, Bo 38 %".
 export function chancesWords(chances, seats) {
-  return 'Win chances: ' + chances.map((p, i) => `${seats[i]?.name ?? `Seat ${i + 1}`} ${pct(p)} %`).join(', ');
+  return t('winbar-label', { list: chances.map((p, i) => t('winbar-label-seat', { who: seatWords(seats, i), pct: pctWords(pct(p)) })).join(t('winbar-comma')) });
 }
 
 // The bar: two seats → one bar split in their colours with each percentage; three or four
@@ -44,8 +48,8 @@ export class WinBar {
     this.host.hidden = false;
     if (!this.chances) {
       this.host.dataset.n = String(n || 2);
-      this.host.setAttribute('aria-label', 'Win chances: not known yet');
-      this.host.replaceChildren(el('span', { class: 'winbar-wait', text: 'Win chances…' }));
+      this.host.setAttribute('aria-label', t('winbar-not-known'));
+      this.host.replaceChildren(el('span', { class: 'winbar-wait', text: t('winbar-wait') }));
     }
   }
 
@@ -60,15 +64,15 @@ export class WinBar {
     if (no !== undefined) h.dataset.no = String(no);
     h.dataset.chances = chances.join(',');
     h.setAttribute('aria-label', chancesWords(chances, seats));
-    const name = (i) => seats[i]?.short ?? seats[i]?.name ?? `Seat ${i + 1}`;
+    const name = (i) => seats[i]?.short ?? seatWords(seats, i);
     const colour = (i) => seats[i]?.colour ?? '#999';
     if (chances.length === 2) {
       const a = pct(chances[0]);
       const b = 100 - a;
       h.replaceChildren(
         el('div', { class: 'winbar-labels', 'aria-hidden': 'true' },
-          el('span', { class: 'winbar-label', dataset: { seat: 1 } }, el('strong', { text: `${a} %` }), el('span', { class: 'winbar-who', text: name(0) })),
-          el('span', { class: 'winbar-label right', dataset: { seat: 2 } }, el('span', { class: 'winbar-who', text: name(1) }), el('strong', { text: `${b} %` }))),
+          el('span', { class: 'winbar-label', dataset: { seat: 1 } }, el('strong', { text: pctWords(a) }), el('span', { class: 'winbar-who', text: name(0) })),
+          el('span', { class: 'winbar-label right', dataset: { seat: 2 } }, el('span', { class: 'winbar-who', text: name(1) }), el('strong', { text: pctWords(b) }))),
         el('div', { class: 'winbar-track', 'aria-hidden': 'true' },
           styled(el('span', { class: 'winbar-part' }), { width: `${chances[0] * 100}%`, background: colour(0) }),
           styled(el('span', { class: 'winbar-part' }), { width: `${chances[1] * 100}%`, background: colour(1) })));
@@ -76,7 +80,7 @@ export class WinBar {
       h.replaceChildren(el('div', { class: 'winbar-figures', 'aria-hidden': 'true' },
         ...chances.map((p, i) => el('span', { class: 'winbar-figure', dataset: { seat: i + 1 } },
           el('span', { class: 'winbar-name' }, styled(el('span', { class: 'winbar-swatch' }), { background: colour(i) }), name(i)),
-          el('strong', { text: `${pct(p)} %` }),
+          el('strong', { text: pctWords(pct(p)) }),
           el('span', { class: 'winbar-mini' }, styled(el('span'), { width: `${p * 100}%`, background: colour(i) }))))));
     }
   }
@@ -102,8 +106,8 @@ export function chartFor(matchId, game, key, seats) {
   const id = `${matchId}/${game}`;
   if (charts.has(id)) return charts.get(id);
   const box = el('figure', { class: 'winchart', id: 'winchart', dataset: { game, state: 'loading' } },
-    el('figcaption', { text: `Win chances through game ${game}` }),
-    el('div', { class: 'winchart-plot' }, el('span', { class: 'muted', text: 'Loading…' })));
+    el('figcaption', { text: t('winbar-chart', { game }) }),
+    el('div', { class: 'winchart-plot' }, el('span', { class: 'muted', text: t('winbar-loading') })));
   charts.set(id, box);
   gameChances(matchId, game, key).then((r) => {
     box.querySelector('.winchart-plot').replaceChildren(drawChart(r.points, seats, game));
@@ -112,7 +116,7 @@ export function chartFor(matchId, game, key, seats) {
     box.dataset.state = 'ready';
     box.dataset.points = String(r.points.length);
   }).catch((err) => {
-    box.querySelector('.winchart-plot').replaceChildren(el('span', { class: 'muted', text: `The chances could not be loaded (${err.message}).` }));
+    box.querySelector('.winchart-plot').replaceChildren(el('span', { class: 'muted', text: t('winbar-failed', { message: err.message }) }));
     box.dataset.state = 'error';
     charts.delete(id);
   });
@@ -127,8 +131,8 @@ function drawChart(points, seats, game) {
   const seatsN = points[0]?.chances.length ?? 0;
   const first = points[0]?.chances ?? [];
   const last = points[n - 1]?.chances ?? [];
-  const label = `Win chances through game ${game}: ` + [...Array(seatsN).keys()]
-    .map(i => `${seats[i]?.name ?? `Seat ${i + 1}`} from ${pct(first[i])} % to ${pct(last[i])} %`).join(', ');
+  const label = t('winbar-chart-label', { game, list: [...Array(seatsN).keys()]
+    .map(i => t('winbar-chart-seat', { who: seatWords(seats, i), from: pctWords(pct(first[i])), to: pctWords(pct(last[i])) })).join(t('winbar-comma')) });
   const lines = [];
   for (let s = 0; s < seatsN; s++) {
     const d = points.map((pt, i) => `${x(i).toFixed(1)},${y(pt.chances[s]).toFixed(1)}`).join(' ');

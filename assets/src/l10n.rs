@@ -409,6 +409,51 @@ mod tests {
         }
     }
 
+    /// The English words of why a piece cannot move (stuck.ftl's `stuck-<reason>`, formatted
+    /// by the board's page with the match's variant) are the engine's own sentences, for every
+    /// variant and every reason that concerns one piece.
+    #[test]
+    fn the_stuck_reasons_english_words_are_the_engine_s() {
+        use senet_engine::stuck::specificity;
+        use senet_engine::{IllegalMove, Variant};
+        let bundle = bundle(Lang::En);
+        for reason in [
+            IllegalMove::NoSuchDie,
+            IllegalMove::OccupiedByOwn,
+            IllegalMove::Protected,
+            IllegalMove::Blocked,
+            IllegalMove::OffPath,
+            IllegalMove::CannotBearOff,
+            IllegalMove::MustBearOffFirst,
+            IllegalMove::MustMoveForcedPiece,
+            IllegalMove::MustUseAllDice,
+            IllegalMove::MustWait,
+            IllegalMove::NoBackward,
+            IllegalMove::IllegalStack,
+            IllegalMove::Trapped,
+            IllegalMove::NotLegal,
+        ] {
+            assert!(specificity(reason) > 0, "{reason:?} concerns a piece");
+            let code = serde_json::to_value(reason).unwrap();
+            let id = format!("stuck-{}", code.as_str().unwrap().replace('_', "-"));
+            let message = bundle.get_message(&id).unwrap_or_else(|| panic!("no {id}"));
+            for variant in Variant::ALL {
+                let mut args = fluent_bundle::FluentArgs::new();
+                args.set("variant", variant.id());
+                let mut errors = Vec::new();
+                let words =
+                    bundle.format_pattern(message.value().unwrap(), Some(&args), &mut errors);
+                assert!(errors.is_empty(), "{id}: {errors:?}");
+                assert_eq!(
+                    Some(words.as_ref()),
+                    variant.explain(reason),
+                    "{id} of {}",
+                    variant.id()
+                );
+            }
+        }
+    }
+
     /// A message's value and attributes, as a bundle of `text` formats them.
     fn texts(lang: Lang, text: &str) -> BTreeMap<String, Vec<String>> {
         let resource = FluentResource::try_new(text.to_owned()).unwrap();

@@ -20,6 +20,11 @@
 //    first square is where it is on the English page. The board is a player's, started from
 //    the lobby's "Play the computer" card. In French and Arabic its header, turn line, buttons
 //    and headings have none of their English words left, and a typed move runs left to right.
+//    On the wide screen the game is then played (some moves, a piece that cannot move clicked,
+//    a resignation): its narrative, move list, notices, the board's and the dice's labels, the
+//    hint and the result panel hold none of the English words of the board's catalogues
+//    (story, result, boards, stuck, board), and in Arabic the narrative and the result's
+//    sentences no Latin letter but those of names.
 // e. In Arabic, a seek posted from the lobby's form: its line in the list and the waiting
 //    status are in Arabic; joining a seek of one's own address is refused in Arabic words
 //    (web/errors.js, the error's code).
@@ -233,6 +238,31 @@ log('c. the switch is kept');
 const BOARD_ENGLISH = ['Sound', 'Keys', 'Confirm moves', 'Your move', 'throws', 'to move', 'Resign', 'playing as seat',
   'watching', 'Moves, turn by turn', 'Send', 'Good luck', 'Copy position'];
 const SOUND_ON = { fr: '♪ Son activé', ar: '♪ الصوت مفعّل' };
+// The English words of the board's scripts (the catalogue's parts story, result, boards,
+// stuck and board): each run of words of a message between its placeables, of 10 characters
+// or more and more than one word, read from the English lobby's template.
+const SCRIPT_ENGLISH = await (async () => {
+  const page = await context('en');
+  await page.goto(BASE + '/');
+  const ftl = await page.evaluate(() => document.getElementById('l10n').content.textContent);
+  await page.context().close();
+  const runs = new Set();
+  let id = null;
+  for (const line of ftl.split('\n')) {
+    const head = /^([a-z][a-z0-9-]*) =(.*)$/.exec(line);
+    if (head) id = head[1];
+    // A message goes on over indented lines and lines that close a placeable.
+    else if (!/^[\s}]/.test(line)) { id = null; continue; }
+    if (!id || !/^(story|result|boards|stuck|board|winbar|clock|chat)-/.test(id)) continue;
+    const text = (head ? head[2] : line).replace(/^\s*\.[a-z-]+ =/, '').replace(/^\s*\*?\[[^\]]*\]/, '');
+    for (const run of text.split(/\{[^}]*\}?|\}/)) {
+      const w = run.trim();
+      if (w.length >= 10 && /\s/.test(w)) runs.add(w);
+    }
+  }
+  return [...runs];
+})();
+assert.ok(SCRIPT_ENGLISH.length > 100 && SCRIPT_ENGLISH.includes('could not move: the turn passes'), 'the board scripts\' English words are read');
 const squareOne = {};
 for (const [lang, , accept] of LANGS) {
   for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {
@@ -270,6 +300,7 @@ for (const [lang, , accept] of LANGS) {
       assert.equal(await page.locator('#move-input').getAttribute('dir'), 'ltr', 'a typed move runs left to right');
     }
     await page.screenshot({ path: path.join(SHOTS, `lang-board-${lang}-${size}.png`) });
+    if (lang !== 'en' && size === '1280') await playInLanguage(page, lang);
     assert.deepEqual(page.errors, [], `board in ${lang} at ${size}`);
     await page.context().close();
   }
@@ -278,6 +309,52 @@ assert.ok(squareOne.en, 'a square is found on the board');
 assert.deepEqual(squareOne.ar, squareOne.en, 'the first square stays where the rules draw it');
 assert.deepEqual(squareOne.fr, squareOne.en);
 log('d. boards keep their drawing; screenshots in', SHOTS);
+
+// The game of a board's page in `lang`, played from its first turn: some moves, a click on a
+// piece that cannot move, a resignation. What the page then says of it holds none of the
+// English words of the board's scripts; in Arabic, its sentences no Latin letter but names.
+async function playInLanguage(page, lang) {
+  const over = () => page.evaluate(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
+  let hint = '';
+  for (let moves = 0; moves < 8 && !(await over()); moves++) {
+    await page.waitForFunction(() => document.body.dataset.myTurn === '1' || ['game_over', 'match_over'].includes(document.body.dataset.turn), null, { timeout: 30000 });
+    if (await over()) break;
+    // A piece of the page's own that cannot move now says why, in the page's language.
+    if (!hint && await page.locator('svg.board g.piece.still').count()) {
+      await page.locator('svg.board g.piece.still').first().click();
+      hint = await page.textContent('#hint');
+    }
+    const before = await page.evaluate(() => Number(document.body.dataset.lastEvent));
+    await page.evaluate(() => document.querySelector('#choices button.move[data-any="1"]').click());
+    await page.waitForFunction((n) => Number(document.body.dataset.lastEvent) > n, before);
+  }
+  const story = await page.textContent('#story');
+  assert.ok(story.trim(), `board in ${lang}: the narrative says what happened`);
+  if (!(await over())) {
+    await page.waitForSelector('#resign');
+    await page.click('#resign');
+    await page.click('#resign');
+  }
+  await page.waitForSelector('#result:not([hidden]) #result-head');
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('winchart')?.dataset.state));
+  await page.screenshot({ path: path.join(SHOTS, `lang-board-over-${lang}-1280.png`), fullPage: true });
+  const said = await page.evaluate(() => {
+    const texts = ['#story', '#log', '#notice', '#hint', '#players', '#choices', '#result', '#links'].map((s) => document.querySelector(s)?.innerText ?? '');
+    const labels = [...document.querySelectorAll('svg.board, svg.board g.piece, svg.board .target, #throw svg.dice, #winchart svg, #log .act')]
+      .map((e) => e.getAttribute('aria-label') || e.getAttribute('title') || '');
+    const titles = [...document.querySelectorAll('svg.board title')].map((e) => e.textContent);
+    return [...texts, ...labels, ...titles].join('\n');
+  });
+  const left = SCRIPT_ENGLISH.filter((w) => said.includes(w));
+  assert.deepEqual(left, [], `board in ${lang}: English words of its scripts left after a game`);
+  if (lang === 'ar') {
+    // The names, and the engine's notes on the position (its words, not the catalogue's).
+    const names = await page.evaluate(() => [...window.senet.names.filter(Boolean), window.senet.notes].filter(Boolean));
+    const sentences = await page.evaluate(() => [...document.querySelectorAll('#story p, #result-head, #result-why, #result-points, #result-series, #hint')].map((e) => e.textContent));
+    for (const text of sentences) assert.deepEqual(latin(unnamed(text, names)), [], `board in Arabic: "${text}"`);
+  }
+  log(`d. a game in ${lang}: ${story.trim().split('\n')[0]} … ${await page.textContent('#result-head')}${hint ? ` · ${hint}` : ''}`);
+}
 
 // e. A seek posted in Arabic, and a join refused in Arabic.
 {

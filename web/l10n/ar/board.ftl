@@ -129,3 +129,120 @@ board-throw-again = مرة أخرى
 board-throw-no-move = لا نقلة جائزة
 board-throw-kept = محسوبة: ارمِ مجددًا
 board-throw-decided = للبداية
+
+## أخذ مقعد، ومباراة غير موجودة.
+
+board-join-title = انضم إلى هذه المباراة
+board-join-name = الاسم
+board-join-name-placeholder = اسمك
+board-join-go = خذ المقعد
+board-join-invite-used = استُعملت هذه الدعوة من قبل.
+board-join-failed = تعذّر الانضمام: { $message }
+board-join-your-seat = اذهب إلى مقعدك
+board-join-summary = { $name } — { $variant }، { $players ->
+    [two] لاعبان
+    [few] { $players } لاعبين
+   *[other] { $players } لاعب
+}.
+board-how-to-play = طريقة اللعب
+board-rules = القواعد
+board-scoreboard = لوحة النتائج
+board-spectator-view = عرض المشاهدة
+board-private = مباراة خاصة
+board-no-such-match = لا توجد مباراة كهذه.
+board-no-such-match-why = ربما كُتب الرابط خطأً، أو لم تُنشأ المباراة هنا قط.
+board-to-lobby = اذهب إلى الردهة
+board-gone-expired = انتهت صلاحية هذه المباراة: لم تُشغل كل مقاعدها في الوقت.
+board-gone-over = انتهت هذه المباراة.
+board-gone-scoreboard = النتائج والإعادات
+board-back-lobby = العودة إلى الردهة
+
+## غرفة الانتظار.
+
+board-waiting = في انتظار اللاعبين: شُغل { $taken } من { $seats } مقاعد
+board-waiting-invites = أرسل كل دعوة إلى لاعب واحد (كل دعوة تصلح مرة واحدة):
+board-invite-for = دعوة للمقعد { $seat }
+board-waiting-share = شارك رابط الدعوة الذي أُنشئت به المباراة؛ يبدأ الدور حين تُشغل كل المقاعد.
+board-spectator-link = رابط المشاهدة
+
+## جمل السرد للأحداث التي لا يرويها story.js.
+
+board-said-game-started = يبدأ الدور { $game }.
+board-said-resigned = { $me ->
+    [yes] استسلمتَ.
+   *[other] { $who } استسلم.
+}
+board-said-timed-out = { $me ->
+    [yes] نفد وقتك.
+   *[other] نفد وقت { $who }.
+}
+board-said-claimed = { $me ->
+    [yes] طالبتَ بالدور
+   *[other] { $who } طالب بالدور
+}: كان { $against } غائبًا.
+board-said-abandoned = لم يتحرك أحد عن { $against } مدة طويلة جدًا: يُحكم بالدور { $me ->
+    [yes] عليك
+   *[other] على { $against }
+}.
+board-said-rematch = { $me ->
+    [yes] طلبتَ الدور التالي.
+   *[other] { $who } طلب الدور التالي.
+}
+board-said-match-won = انتهت المباراة: { $me ->
+    [yes] فزتَ بالسلسلة.
+   *[other] { $who } فاز بالسلسلة.
+}
+board-said-match-no-one = انتهت المباراة: لم يفز أحد بالسلسلة.
+board-out-claimed = { $againstMe ->
+    [yes] كنتَ غائبًا
+   *[other] كان { $against } غائبًا
+} و{ $me ->
+    [yes] طالبتَ بالدور.
+   *[other] طالب { $who } بالدور.
+}
+board-out-abandoned = لم يتحرك أحد عن { $against } مدة طويلة جدًا.
+board-end-no-move = { $me ->
+    [yes] لم تستطع التحرك بـ{ $throw } فخرجتَ.
+   *[other] { $who } لم يستطع التحرك بـ{ $throw } فخرج.
+}
+board-end-move-limit = بُلغ الحد الأقصى للنقلات.
+board-end-won = { $me ->
+    [yes] فزتَ
+   *[other] { $who } فاز
+} بالدور { $game }، آخذًا { $points ->
+    [zero] لا نقاط
+    [one] نقطة واحدة
+    [two] نقطتين
+    [few] { $points } نقاط
+    [many] { $points } نقطة
+   *[other] { $points } نقطة
+}.
+board-end-draw = انتهى الدور { $game } بالتعادل.
+board-notice-you-threw = (رميتَ { $throw }.)
+
+## قائمة النقلات، والنقلات المعروضة، وسؤال النقلة.
+
+board-act-throw = ({ $faces })
+board-act-throw-no-move = ({ $faces }: لا نقلة)
+board-act-throw-kept = ({ $faces }، محفوظة)
+board-act-passes = يمرّر
+board-earlier = النقلات السابقة:
+board-full-record = السجل الكامل
+board-move-coaster = حرّك { $coaster } ({ $move })
+board-moves-of = نقلات القطعة على { $place }:
+board-choose = اختر:
+board-all-moves-label = كل النقلات الجائزة
+board-all-moves = كل النقلات الجائزة ({ $count })
+board-confirm-ask = أتلعب { $move }؟
+board-confirm-go = العب
+board-confirm-cancel = إلغاء
+board-move-not-your-turn = ليست نوبتك
+board-piece-owner = { $me ->
+    [yes] لك
+   *[other] لـ{ $who }
+}
+board-not-yours = هذه القطعة { $owners }: حرّك قطعك أنت.
+board-owner = لـ{ $who }
+board-owner-and = {" و"}
+board-no-move-now = لا نقلة جائزة لهذه القطعة الآن.
+board-act-off = خارج

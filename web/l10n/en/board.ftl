@@ -106,3 +106,121 @@ board-throw-again = again
 board-throw-no-move = no legal move
 board-throw-kept = kept: throw again
 board-throw-decided = for the start
+
+## Joining a seat, and a match that is not there.
+
+board-join-title = Join this match
+board-join-name = Name
+board-join-name-placeholder = your name
+board-join-go = Take the seat
+board-join-invite-used = That invite was used already.
+board-join-failed = Cannot join: { $message }
+board-join-your-seat = Go to your seat
+board-join-summary = { $name } — { $variant }, { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}.
+board-how-to-play = How to play
+board-rules = Rules
+board-scoreboard = Scoreboard
+board-spectator-view = Spectator view
+board-private = Private match
+board-no-such-match = No such match.
+board-no-such-match-why = The link may be mistyped, or the match was never created here.
+board-to-lobby = Go to the lobby
+board-gone-expired = This match expired: its seats were not all taken in time.
+board-gone-over = This match is over.
+board-gone-scoreboard = Scoreboard and replays
+board-back-lobby = Back to the lobby
+
+## The waiting room.
+
+board-waiting = Waiting for players: { $taken } of { $seats } seats taken
+board-waiting-invites = Send each invite to one player (each works once):
+board-invite-for = Invite for seat { $seat }
+board-waiting-share = Share the invite link the match was created with; the game starts when every seat is taken.
+board-spectator-link = Spectator link
+
+## The narrative's sentences of the events story.js does not tell. `$me`: yes when the
+## subject (`$who`) is this page's seat.
+
+board-said-game-started = Game { $game } starts.
+board-said-resigned = { $me ->
+    [yes] You
+   *[other] { $who }
+} resigned.
+board-said-timed-out = { $me ->
+    [yes] You
+   *[other] { $who }
+} ran out of time.
+board-said-claimed = { $me ->
+    [yes] You
+   *[other] { $who }
+} claimed the game: { $against } was away.
+board-said-abandoned = Nobody moved for { $against } for too long: the game is ruled out against { $me ->
+    [yes] you
+   *[other] { $against }
+}.
+board-said-rematch = { $me ->
+    [yes] You
+   *[other] { $who }
+} asked for the next game.
+board-said-match-won = The match is over: { $me ->
+    [yes] You
+   *[other] { $who }
+} won the series.
+board-said-match-no-one = The match is over: no one won the series.
+# Why a game ended, before who won it (`$againstMe`: the absent seat is this page's).
+board-out-claimed = { $againstMe ->
+    [yes] You were
+   *[other] { $against } was
+} away and { $me ->
+    [yes] You
+   *[other] { $who }
+} claimed the game.
+board-out-abandoned = Nobody moved for { $against } for too long.
+board-end-no-move = { $me ->
+    [yes] You could not move with { $throw } and are out.
+   *[other] { $who } could not move with { $throw } and is out.
+}
+board-end-move-limit = The move limit was reached.
+board-end-won = { $me ->
+    [yes] You
+   *[other] { $who }
+} won game { $game }, taking { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}.
+board-end-draw = Game { $game } ended in a draw.
+# After the sentence of this seat's own pass, in the notice.
+board-notice-you-threw = (You threw { $throw }.)
+
+## The move list, the moves offered, a move's question.
+
+board-act-throw = ({ $faces })
+board-act-throw-no-move = ({ $faces }: no move)
+board-act-throw-kept = ({ $faces }, kept)
+board-act-passes = passes
+board-earlier = Earlier moves:
+board-full-record = full record
+board-move-coaster = Move { $coaster } ({ $move })
+board-moves-of = Moves of the piece on { $place }:
+board-choose = Choose:
+board-all-moves-label = All legal moves
+board-all-moves = All legal moves ({ $count })
+board-confirm-ask = Play { $move }?
+board-confirm-go = Play
+board-confirm-cancel = Cancel
+board-move-not-your-turn = not your turn
+# A piece's owner, after its name on the board ("white piece (Bo's)").
+board-piece-owner = { $me ->
+    [yes] yours
+   *[other] { $who }'s
+}
+# A click on another seat's piece: `$owners`, its owners (each `board-owner`).
+board-not-yours = That is { $owners } piece: you move your own.
+board-owner = { $who }'s
+board-owner-and = {" and "}
+board-no-move-now = This piece has no legal move now.
+# Where a piece borne off goes, in the move list ("28→off").
+board-act-off = off

@@ -112,3 +112,115 @@ board-throw-again = encore
 board-throw-no-move = aucun coup permis
 board-throw-kept = gardé : relancez
 board-throw-decided = pour le départ
+
+## Prendre un siège, et une partie qui n'est pas là.
+
+board-join-title = Rejoindre cette partie
+board-join-name = Nom
+board-join-name-placeholder = votre nom
+board-join-go = Prendre le siège
+board-join-invite-used = Cette invitation a déjà servi.
+board-join-failed = Impossible de rejoindre : { $message }
+board-join-your-seat = Aller à votre siège
+board-join-summary = { $name } — { $variant }, { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+}.
+board-how-to-play = Comment jouer
+board-rules = Règles
+board-scoreboard = Tableau des scores
+board-spectator-view = Vue spectateur
+board-private = Partie privée
+board-no-such-match = Aucune partie de ce nom.
+board-no-such-match-why = Le lien est peut-être mal tapé, ou la partie n'a jamais été créée ici.
+board-to-lobby = Aller au salon
+board-gone-expired = Cette partie a expiré : ses sièges n'ont pas tous été pris à temps.
+board-gone-over = Cette partie est terminée.
+board-gone-scoreboard = Scores et relectures
+board-back-lobby = Retour au salon
+
+## La salle d'attente.
+
+board-waiting = En attente de joueurs : { $taken } sièges pris sur { $seats }
+board-waiting-invites = Envoyez chaque invitation à un seul joueur (chacune sert une fois) :
+board-invite-for = Invitation pour le siège { $seat }
+board-waiting-share = Partagez le lien d'invitation donné à la création de la partie ; la manche commence quand tous les sièges sont pris.
+board-spectator-link = Lien de spectateur
+
+## Les phrases du récit pour les événements que story.js ne raconte pas.
+
+board-said-game-started = La manche { $game } commence.
+board-said-resigned = { $me ->
+    [yes] Vous avez abandonné.
+   *[other] { $who } a abandonné.
+}
+board-said-timed-out = { $me ->
+    [yes] Vous n'avez plus de temps.
+   *[other] { $who } n'a plus de temps.
+}
+board-said-claimed = { $me ->
+    [yes] Vous avez réclamé la manche
+   *[other] { $who } a réclamé la manche
+} : { $against } était absent.
+board-said-abandoned = Personne n'a joué pour { $against } depuis trop longtemps : la manche est perdue { $me ->
+    [yes] pour vous
+   *[other] pour { $against }
+}.
+board-said-rematch = { $me ->
+    [yes] Vous avez demandé la manche suivante.
+   *[other] { $who } a demandé la manche suivante.
+}
+board-said-match-won = La partie est terminée : { $me ->
+    [yes] vous avez gagné la série.
+   *[other] { $who } a gagné la série.
+}
+board-said-match-no-one = La partie est terminée : personne n'a gagné la série.
+board-out-claimed = { $againstMe ->
+    [yes] Vous étiez absent
+   *[other] { $against } était absent
+} et { $me ->
+    [yes] vous avez réclamé la manche.
+   *[other] { $who } a réclamé la manche.
+}
+board-out-abandoned = Personne n'a joué pour { $against } depuis trop longtemps.
+board-end-no-move = { $me ->
+    [yes] Vous ne pouviez pas jouer avec { $throw } et êtes éliminé.
+   *[other] { $who } ne pouvait pas jouer avec { $throw } et est éliminé.
+}
+board-end-move-limit = La limite de coups a été atteinte.
+board-end-won = { $me ->
+    [yes] Vous avez gagné
+   *[other] { $who } a gagné
+} la manche { $game }, remportant { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}.
+board-end-draw = La manche { $game } s'est terminée par une égalité.
+board-notice-you-threw = (Vous aviez lancé { $throw }.)
+
+## La liste des coups, les coups proposés, la question d'un coup.
+
+board-act-throw = ({ $faces })
+board-act-throw-no-move = ({ $faces } : aucun coup)
+board-act-throw-kept = ({ $faces }, gardé)
+board-act-passes = passe
+board-earlier = Coups précédents :
+board-full-record = partie complète
+board-move-coaster = Déplacer { $coaster } ({ $move })
+board-moves-of = Coups de la pièce sur { $place } :
+board-choose = Choisissez :
+board-all-moves-label = Tous les coups permis
+board-all-moves = Tous les coups permis ({ $count })
+board-confirm-ask = Jouer { $move } ?
+board-confirm-go = Jouer
+board-confirm-cancel = Annuler
+board-move-not-your-turn = ce n'est pas votre tour
+board-piece-owner = { $me ->
+    [yes] à vous
+   *[other] à { $who }
+}
+board-not-yours = Cette pièce est { $owners } : vous ne bougez que les vôtres.
+board-owner = à { $who }
+board-owner-and = {" et "}
+board-no-move-now = Cette pièce n'a aucun coup permis maintenant.
+board-act-off = sortie
