@@ -438,7 +438,6 @@ log('f. the how-to pages in French and Arabic');
 seekPolls.abort();
 await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { method: 'DELETE' }).catch(() => {});
 // g. The rules pages for players, in each language, at a desktop's and a phone's width.
-const VARIANT_IDS = (await (await fetch(BASE + '/api/variants')).json()).map((v) => v.id);
 for (const [lang, dir, accept] of LANGS) {
   for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {
     const page = await context(accept, viewport);
