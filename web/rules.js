@@ -1,7 +1,7 @@
 // The rules page: the project's rules document of a variant, rendered as simple text blocks
 // (headings, paragraphs, lists, quotes, code and tables), built with DOM nodes only.
 
-import { el, loadVariants, variantName } from './common.js';
+import { el, loadVariants, t, variantName } from './common.js';
 
 const variant = location.pathname.split('/')[2];
 const main = document.getElementById('rules');
@@ -58,15 +58,16 @@ function render(md) {
   return nodes;
 }
 
-// The rules text, and the variant's summary (the engine's, from GET /api/variants), asked for
-// at once; the name is written into the page.
+// The rules text (in English: the texts are not in the catalogues), and the variant's summary
+// (the engine's, from GET /api/variants, in the page's language), asked for at once; the name
+// is written into the page.
 async function init() {
-  document.title = `${await variantName(variant)} — rules`;
+  document.title = t('ru-doc-named', { variant: await variantName(variant) });
   const [res, variants] = await Promise.all([fetch(`/static/rules/${variant}.md`), loadVariants()]);
-  if (!res.ok) { main.replaceChildren(el('p', { text: 'No such variant.' })); return; }
+  if (!res.ok) { main.replaceChildren(el('p', { text: t('ru-no-variant') })); return; }
   const summary = variants.find(x => x.id === variant)?.summary ?? '';
   const md = await res.text();
-  main.replaceChildren(el('p', { class: 'summary' }, summary, ' ', el('a', { href: `/howto/${variant}`, text: 'How to play, for newcomers' })), ...render(md));
+  main.replaceChildren(el('p', { class: 'summary' }, summary, ' ', el('a', { href: `/howto/${variant}`, text: t('ru-howto-link') })), ...render(md));
 }
 
 init();
