@@ -3,7 +3,8 @@
 // and sessions. The session is an HttpOnly cookie the server sets: the page never sees it.
 // The rules of names and passwords are the server's: the page shows its words.
 
-import { api, ApiError, browserPlayer, el, session, setSession } from './common.js';
+import { api, ApiError, browserPlayer, el, lang, session, setSession, t } from './common.js';
+import { errorWords } from './errors.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,23 +75,27 @@ async function newPasskey(start, body, finish) {
 
 // ---- words ----
 
-// What went wrong, in words: the server's message, or what the browser's refusal means.
+// What went wrong, in words: the server's message (web/errors.js: in the page's language),
+// or what the browser's refusal means. `doing` names what did not happen (an `ac-not-*`
+// message's id).
 function trouble(err, doing) {
+  const did = t(doing);
   if (err instanceof ApiError) {
     // The server's words, as a sentence; the wait a refusal asks for, where they lack it.
-    const words = err.message.charAt(0).toUpperCase() + err.message.slice(1);
-    if (err.retryAfter && !/\d/.test(words)) return `${words} (try again in ${err.retryAfter} s)`;
+    const said = errorWords(err);
+    const words = said.charAt(0).toLocaleUpperCase(lang) + said.slice(1);
+    if (err.retryAfter && !/\d/.test(words)) return t('ac-try-again-in', { words, secs: err.retryAfter });
     return words;
   }
   switch (err?.name) {
-    case 'NotAllowedError': return `${doing}: cancelled, timed out, or no passkey of this device fits.`;
-    case 'InvalidStateError': return 'This device already holds a passkey for this account.';
-    case 'SecurityError': return `Passkeys do not work at this address (${location.hostname}): open the site by its name.`;
-    case 'NotSupportedError': return `${doing}: this device cannot make such a passkey.`;
-    case 'AbortError': return `${doing}: cancelled.`;
+    case 'NotAllowedError': return t('ac-refused-not-allowed', { doing: did });
+    case 'InvalidStateError': return t('ac-refused-invalid-state');
+    case 'SecurityError': return t('ac-refused-security', { host: location.hostname });
+    case 'NotSupportedError': return t('ac-refused-not-supported', { doing: did });
+    case 'AbortError': return t('ac-refused-abort', { doing: did });
     default:
-      if (err instanceof TypeError && /fetch|network/i.test(err.message)) return 'The server cannot be reached: check the connection and try again.';
-      return `${doing}: ${err?.message || err}`;
+      if (err instanceof TypeError && /fetch|network/i.test(err.message)) return t('ac-unreachable');
+      return t('ac-failed', { doing: did, error: err?.message || String(err) });
   }
 }
 
@@ -102,15 +107,11 @@ function tell(node, text) {
 const say = (text) => tell($('account-status'), text);
 
 const DATE = { day: 'numeric', month: 'long', year: 'numeric' };
-const day = (ms) => new Date(ms).toLocaleDateString(undefined, DATE);
+const day = (ms) => new Date(ms).toLocaleDateString(lang === 'en' ? undefined : lang, DATE);
 
 // "a password and 2 passkeys".
 function ways(me) {
-  const n = me.passkeys.length;
-  const keys = n === 0 ? null : n === 1 ? 'a passkey' : `${n} passkeys`;
-  if (me.has_password && keys) return `You sign in with a password or ${keys}.`;
-  if (me.has_password) return 'You sign in with a password.';
-  return `You sign in with ${keys ?? 'no passkey'}.`;
+  return t('ac-ways', { password: me.has_password ? 'yes' : 'no', passkeys: me.passkeys.length });
 }
 
 // While a request is out, the buttons of `box` wait, and it says so to screen readers.
@@ -139,8 +140,8 @@ function showSignedOut() {
   const p = claim();
   $('claim').hidden = !p;
   if (p) {
-    const name = p.name || 'this browser\'s player';
-    $('claim').textContent = `This browser plays as ${name}. Your games and ratings as ${name} come with you.`;
+    const name = p.name || t('ac-this-browser-player');
+    $('claim').textContent = t('ac-claim', { name });
     if (!$('create-name').value && p.name) $('create-name').value = p.name;
   }
 }
@@ -149,15 +150,15 @@ function showAccount(me) {
   $('me-name').textContent = me.username;
   $('delete-name-shown').textContent = me.username;
   $('profile').href = `/players/${encodeURIComponent(me.player_id)}`;
-  $('me-since').textContent = `Member since ${day(me.member_since_ms)}.`;
+  $('me-since').textContent = t('ac-since', { date: day(me.member_since_ms) });
   $('me-ways').textContent = ways(me);
   const list = $('passkeys');
   list.replaceChildren(...me.passkeys.map((k) => el('li', { class: 'passkey', dataset: { id: k.id } },
     el('span', { class: 'passkey-name', text: k.name }),
     el('span', { class: 'passkey-dates muted' },
-      `added ${day(k.created_ms)} · `, k.last_used_ms ? `last used ${day(k.last_used_ms)}` : 'not used yet'),
+      t('ac-passkey-added', { date: day(k.created_ms) }), ' · ', k.last_used_ms ? t('ac-passkey-used', { date: day(k.last_used_ms) }) : t('ac-passkey-unused')),
     el('button', { type: 'button', class: 'secondary remove', onclick: () => remove(k) },
-      'Remove', el('span', { class: 'sr-only', text: ` ${k.name}` })))));
+      t('ac-remove'), el('span', { class: 'sr-only', text: ` ${k.name}` })))));
   $('passkeys-none').hidden = me.passkeys.length > 0;
 }
 
@@ -165,7 +166,7 @@ function showAccount(me) {
 function ended(err) {
   if (!(err instanceof ApiError) || err.status !== 401) return false;
   show(null, { focus: true });
-  say('This browser is no longer signed in: sign in again.');
+  say(t('ac-session-ended'));
   return true;
 }
 
@@ -183,7 +184,7 @@ async function signInWithPasskey() {
       show(me, { focus: true });
       say('');
     } catch (err) {
-      tell(error, trouble(err, 'Not signed in'));
+      tell(error, trouble(err, 'ac-not-signed-in'));
       $('signin-passkey').focus();
     }
   });
@@ -194,8 +195,8 @@ async function signInWithPassword(e) {
   const error = $('signin-error');
   const name = $('signin-name');
   const password = $('signin-password');
-  if (!name.value.trim()) { tell(error, 'Enter your username.'); name.focus(); return; }
-  if (!password.value) { tell(error, 'Enter your password.'); password.focus(); return; }
+  if (!name.value.trim()) { tell(error, t('ac-enter-username')); name.focus(); return; }
+  if (!password.value) { tell(error, t('ac-enter-password')); password.focus(); return; }
   tell(error, '');
   await busy($('signed-out'), async () => {
     try {
@@ -205,7 +206,7 @@ async function signInWithPassword(e) {
       show(me, { focus: true });
       say('');
     } catch (err) {
-      tell(error, trouble(err, 'Not signed in'));
+      tell(error, trouble(err, 'ac-not-signed-in'));
       password.focus();
       password.select();
     }
@@ -222,9 +223,9 @@ async function createAccount(e) {
   // The password's button, Enter in the password field, or a browser without passkeys.
   const withPassword = !PASSKEYS || e.submitter?.id === 'create-password-go'
     || (document.activeElement === password && password.value !== '');
-  if (!name.value.trim()) { tell(error, 'Choose a username.'); name.focus(); return; }
+  if (!name.value.trim()) { tell(error, t('ac-choose-username')); name.focus(); return; }
   if (withPassword && !password.value) {
-    tell(error, PASSKEYS ? 'Choose a password, or create the account with a passkey.' : 'Choose a password.');
+    tell(error, t(PASSKEYS ? 'ac-choose-password-or-passkey' : 'ac-choose-password'));
     password.focus();
     return;
   }
@@ -241,16 +242,16 @@ async function createAccount(e) {
       if (p) localStorage.removeItem('senet:player');
       password.value = '';
       show(me, { focus: true });
-      say(p ? `Account ${me.username} created: your games and ratings came with you.` : `Account ${me.username} created.`);
+      say(t(p ? 'ac-created-with-games' : 'ac-created', { name: me.username }));
     } catch (err) {
       if (p && err instanceof ApiError && err.code === 'invalid' && /player.?key/i.test(err.message)) {
         // The server does not know this browser's key: the account starts afresh.
         claimRefused = true;
         showSignedOut();
-        tell(error, `The server does not know this browser's player ${p.name ?? ''}, so its games cannot come with you: create the account again to start without them.`);
+        tell(error, t('ac-claim-refused', { name: p.name ?? '' }));
         return;
       }
-      tell(error, trouble(err, 'No account was created'));
+      tell(error, trouble(err, 'ac-not-created'));
       if (err instanceof ApiError && err.code === 'username_taken') { name.focus(); name.select(); }
       else if (withPassword && err instanceof ApiError) password.focus();
       else (withPassword ? $('create-password-go') : $('create-passkey')).focus();
@@ -269,9 +270,9 @@ async function addPasskey() {
       const me = await newPasskey('/api/me/passkeys', {}, '/api/me/passkeys/finish');
       show(me);
       const added = me.passkeys.find((k) => !before.has(k.id));
-      say(added ? `Passkey added: ${added.name}.` : 'Passkey added.');
+      say(added ? t('ac-passkey-added-named', { name: added.name }) : t('ac-passkey-added-plain'));
     } catch (err) {
-      if (!ended(err)) tell(error, trouble(err, 'No passkey was added'));
+      if (!ended(err)) tell(error, trouble(err, 'ac-not-added'));
     }
   });
   $('add-passkey').focus();
@@ -284,9 +285,9 @@ async function remove(key) {
     try {
       const me = await api(`/api/me/passkeys/${encodeURIComponent(key.id)}/remove`, {});
       show(me);
-      say(`${key.name} removed.`);
+      say(t('ac-removed', { name: key.name }));
     } catch (err) {
-      if (!ended(err)) tell(error, trouble(err, 'Not removed'));
+      if (!ended(err)) tell(error, trouble(err, 'ac-not-removed'));
     }
   });
   if (!$('signed-in').hidden) ($('passkeys').querySelector('button.remove') ?? $('add-passkey')).focus();
@@ -299,9 +300,9 @@ async function signOut(everywhere) {
     try {
       await api(everywhere ? '/api/session/end-everywhere' : '/api/session/end', {});
       show(null, { focus: true });
-      say(everywhere ? 'Signed out on every device.' : 'Signed out.');
+      say(t(everywhere ? 'ac-signed-out-everywhere' : 'ac-signed-out'));
     } catch (err) {
-      if (!ended(err)) tell(error, trouble(err, 'Not signed out'));
+      if (!ended(err)) tell(error, trouble(err, 'ac-not-signed-out'));
     }
   });
 }
@@ -316,9 +317,9 @@ async function deleteAccount(e) {
       $('delete-name').value = '';
       $('delete-box').open = false;
       show(null, { focus: true });
-      say('Account deleted. Your games stay, under “deleted player”.');
+      say(t('ac-deleted'));
     } catch (err) {
-      if (!ended(err)) tell(error, trouble(err, 'Not deleted'));
+      if (!ended(err)) tell(error, trouble(err, 'ac-not-deleted'));
     }
   });
   if (!$('signed-in').hidden) $('delete-name').focus();
@@ -332,9 +333,7 @@ function init() {
     // The password is the one way: its buttons are the main ones.
     for (const b of [$('signin-go'), $('create-password-go')]) b.classList.remove('secondary');
     const note = $('no-passkeys');
-    note.textContent = window.isSecureContext
-      ? 'This browser cannot use passkeys, so only passwords are offered here.'
-      : 'Passkeys need a secure address (https, or localhost on this computer), so only passwords are offered here.';
+    note.textContent = t(window.isSecureContext ? 'ac-no-passkeys' : 'ac-no-passkeys-insecure');
     note.hidden = false;
   }
   $('signin-passkey').addEventListener('click', signInWithPasskey);

@@ -3,7 +3,8 @@
 // position waits for, which throws can come, which moves are legal and what each is worth.
 // The line explored is a list of the server's answers, so Undo is going back one.
 
-import { api, el, loadVariants, writtenBoard } from './common.js';
+import { api, el, loadVariants, t, writtenBoard } from './common.js';
+import { errorWords } from './errors.js';
 import { Board, diceView } from './boards.js';
 import { copyPosition } from './story.js';
 
@@ -12,14 +13,14 @@ let board = null, boardVariant = null;
 // The server's answers along the line explored, the one shown last.
 const line = [];
 
-function who(p) { return `Player ${p}`; }
+function who(p) { return t('an-player', { n: p }); }
 
 async function ask(body) {
   $('error').textContent = '';
   try {
     return await api('/api/analysis', body);
   } catch (err) {
-    $('error').textContent = err.message;
+    $('error').textContent = errorWords(err);
     return null;
   }
 }
@@ -33,27 +34,28 @@ function show() {
   const a = line.at(-1);
   if (boardVariant !== a.variant) {
     board = new Board($('board'), a.variant, writtenBoard(a.variant), { onMove: (mv) => step({ move: mv }) });
-    board.onSelect = () => { $('error').textContent = 'Several moves go there: choose one in the list below.'; };
+    board.onSelect = () => { $('error').textContent = t('an-several'); };
     boardVariant = a.variant;
   }
   const moving = a.turn === 'move';
   board.draw(a.position, { moves: a.moves || [], canMove: moving });
   $('info').textContent = a.notes || '';
-  $('turn').textContent = a.turn === 'over' ? 'The game is over.' : `${who(a.player)}${a.sides?.[a.player - 1] ? ` (${a.sides[a.player - 1]})` : ''} to ${a.turn}.`;
-  $('chances').replaceChildren(...a.chances.map((c, i) => el('span', { class: 'analysis-chance', dataset: { player: String(i + 1) } }, `${who(i + 1)}: ${c} %`)));
+  const side = a.sides?.[a.player - 1];
+  $('turn').textContent = a.turn === 'over' ? t('an-over') : t(side ? 'an-turn-side' : 'an-turn', { who: who(a.player), side: side ? t('an-side', { side }) : '', turn: a.turn });
+  $('chances').replaceChildren(...a.chances.map((c, i) => el('span', { class: 'analysis-chance', dataset: { player: String(i + 1) } }, t('an-chance', { who: who(i + 1), chance: c }))));
   $('throws').hidden = a.turn !== 'throw';
   $('moves').hidden = !moving;
   if (a.turn === 'throw') {
     // One button per distinct throw (the same faces in another order is the same throw).
     const seen = new Set();
     const distinct = a.throws.filter(f => { const k = [...f].sort().join(','); return !seen.has(k) && seen.add(k); });
-    $('throw-list').replaceChildren(...distinct.map(f => el('button', { type: 'button', class: 'throw-choice', dataset: { faces: f.join(',') }, 'aria-label': `throw ${f.join(' ')}`, onclick: () => step({ throw: f }) },
+    $('throw-list').replaceChildren(...distinct.map(f => el('button', { type: 'button', class: 'throw-choice', dataset: { faces: f.join(',') }, 'aria-label': t('an-throw-label', { faces: f.join(' ') }), onclick: () => step({ throw: f }) },
       diceView(a.throw_spec, f))));
   }
   if (moving) {
     $('move-list').replaceChildren(...a.options.map((o, k) => el('li', {},
       el('button', { type: 'button', class: 'review-jump', dataset: { move: o.move }, onclick: () => step({ move: o.move }) },
-        `${o.move}: ${o.chance} % to win${k === 0 ? ' (best)' : ''}`))));
+        t(k === 0 ? 'an-option-best' : 'an-option', { move: o.move, chance: o.chance })))));
   }
   $('undo').disabled = line.length < 2;
   $('position').value = a.position;

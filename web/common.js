@@ -1,7 +1,7 @@
 // Shared helpers of every page: DOM building, REST calls, tokens, the live connection.
 
 // Every page with a script has its words' catalogue and the language switch (l10n.js).
-import { lang, rtl, t, tAttr } from './l10n.js';
+import { has, lang, rtl, t, tAttr } from './l10n.js';
 export { lang, t, tAttr };
 
 // `text` kept whole within a line: on a right-to-left page a name or a term of a list is
@@ -11,11 +11,24 @@ export { lang, t, tAttr };
 export function isolate(text) { return rtl ? `\u2068${text}\u2069` : text; }
 
 // What the pages know of each variant is the server's (the engine's): `GET /api/variants`,
-// one request per page, shared; a page that cannot reach it knows no variant.
+// one request per page, shared; a page that cannot reach it knows no variant. Its words (the
+// name, the summary, each option's description) are said in the page's language: the
+// catalogue's `variant-<id>-name`, `variant-<id>-summary` and `variant-option-<name>`
+// (web/l10n/<lang>/variants.ftl), else the engine's English.
 let variantsPromise = null;
 export function loadVariants() {
-  variantsPromise ??= api('/api/variants').catch(() => { variantsPromise = null; return []; });
+  variantsPromise ??= api('/api/variants').then((list) => list.map(variantWords))
+    .catch(() => { variantsPromise = null; return []; });
   return variantsPromise;
+}
+const said = (id, fallback) => (has(id) ? t(id) : fallback);
+function variantWords(v) {
+  return {
+    ...v,
+    name: said(`variant-${v.id}-name`, v.name),
+    summary: said(`variant-${v.id}-summary`, v.summary),
+    option_details: v.option_details?.map((o) => ({ ...o, description: said(`variant-option-${o.name}`, o.description) })),
+  };
 }
 
 // What the server wrote into the page for `name` (a `<meta>` of JSON), or null.
@@ -29,10 +42,12 @@ function written(name) {
   return writtenCache.get(name);
 }
 
-// The variants' display names: written into the pages that name a variant
-// (`<meta name="variant-names">`), else from `GET /api/variants`. A page that cannot reach it
-// shows the id.
+// The variants' display names, in the page's language: the catalogue's `variant-<id>-name`,
+// else the engine's, written into the pages that name a variant (`<meta
+// name="variant-names">`), else from `GET /api/variants`. A page that cannot reach it shows
+// the id.
 export async function variantName(id) {
+  if (has(`variant-${id}-name`)) return t(`variant-${id}-name`);
   return written('variant-names')?.[id] ?? (await loadVariants()).find(v => v.id === id)?.name ?? id;
 }
 

@@ -1,6 +1,7 @@
 // A player's history: every match they played, its result and their points.
 
-import { api, el, svg, loadVariants, session } from './common.js';
+import { api, el, isolate, lang, svg, loadVariants, session, t } from './common.js';
+import { errorWords } from './errors.js';
 
 const playerId = decodeURIComponent(location.pathname.split('/')[2]);
 const $ = (id) => document.getElementById(id);
@@ -8,37 +9,38 @@ const $ = (id) => document.getElementById(id);
 async function init() {
   let h;
   try { h = await api(`/api/players/${encodeURIComponent(playerId)}/history`); } catch (err) {
-    $('msg').textContent = err.status === 404 ? 'No such player (or this server keeps no players).' : err.message;
+    $('msg').textContent = err.status === 404 ? t('hi-no-player') : errorWords(err);
     return;
   }
   const variants = await loadVariants();
-  $('who').textContent = `${h.name}: ${h.matches.length} match${h.matches.length === 1 ? '' : 'es'}`;
+  $('who').textContent = t('hi-who', { name: h.name, count: h.matches.length });
   // A player with an account: since when (the page is their profile).
   $('since').hidden = !h.member_since_ms;
   if (h.member_since_ms) {
-    $('since').textContent = `Member since ${new Date(h.member_since_ms).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}.`;
+    $('since').textContent = t('hi-since', { date: new Date(h.member_since_ms).toLocaleDateString(lang === 'en' ? undefined : lang, { day: 'numeric', month: 'long', year: 'numeric' }) });
   }
-  const columns = ['when', 'match', 'against', 'series', 'games won', 'points', 'result'];
-  const head = el('tr', {}, ...columns.map(t => el('th', { text: t })));
+  const columns = ['when', 'match', 'against', 'series', 'games-won', 'points', 'result'].map((c) => t(`hi-col-${c}`));
+  const head = el('tr', {}, ...columns.map(c => el('th', { text: c })));
   // Each cell names its column too: on a phone the rows stand as blocks (table.stack).
-  const cell = (i, ...content) => el('td', { dataset: { label: columns[i] }, class: columns[i] === 'result' ? 'result' : null }, ...content);
+  const cell = (i, ...content) => el('td', { dataset: { label: columns[i] }, class: i === 6 ? 'result' : null }, ...content);
+  const against = (m) => m.opponents.map(o => isolate(o.name || t('ls-seat', { seat: o.seat }))).join(t('hi-list-sep'));
   const rows = h.matches.map(m => el('tr', { dataset: { match: m.match_id } },
     cell(0, m.created_at?.slice(0, 16).replace('T', ' ') ?? ''),
-    cell(1, el('a', { href: `/m/${m.match_id}/scoreboard`, text: m.name }), ` (${variants.find(v => v.id === m.variant)?.name ?? m.variant})`),
-    cell(2, m.opponents.map(o => o.name || `seat ${o.seat}`).join(', ')),
-    cell(3, `${m.series.kind === 'best_of' ? 'best of' : 'first to'} ${m.series.target}`),
-    cell(4, `${m.games_won} of ${m.games}`),
+    cell(1, el('a', { href: `/m/${m.match_id}/scoreboard`, text: m.name }), ` (${isolate(variants.find(v => v.id === m.variant)?.name ?? m.variant)})`),
+    cell(2, against(m)),
+    cell(3, t('hi-series', { kind: m.series.kind, target: m.series.target })),
+    cell(4, t('hi-games-won', { won: m.games_won, games: m.games })),
     cell(5, String(m.points)),
-    cell(6, m.won === true ? 'won' : m.won === false ? 'lost' : m.status)));
+    cell(6, t('hi-result', { result: m.won === true ? 'won' : m.won === false ? 'lost' : m.status }))));
   $('history').replaceChildren(head, ...rows);
   // The matches being played now, to watch (every match listed here is public).
   const live = h.matches.filter((m) => m.status === 'live');
   $('playing').replaceChildren(...live.map((m) => {
     const variant = variants.find((v) => v.id === m.variant)?.name ?? m.variant;
     // A match's default name already names its variant.
-    const which = m.name.includes(variant) ? '' : ` (${variant})`;
-    return el('li', {}, el('a', { href: `/m/${m.match_id}/watch`, text: `Watch ${m.name}` }),
-      `${which}, against ${m.opponents.map((o) => o.name || `seat ${o.seat}`).join(', ')}`);
+    const which = m.name.includes(variant) ? '' : ` (${isolate(variant)})`;
+    return el('li', {}, el('a', { href: `/m/${m.match_id}/watch`, text: t('hi-watch', { name: m.name }) }),
+      t('hi-playing-against', { which, against: against(m) }));
   }));
   $('playing-card').hidden = live.length === 0;
   showRatings(h, variants);
@@ -55,7 +57,7 @@ async function offerBlockAndReport(h) {
   let blocked = false;
   const show = (list) => {
     blocked = list.includes(h.name);
-    blockButton.textContent = blocked ? `Unblock ${h.name}` : `Block ${h.name}`;
+    blockButton.textContent = t(blocked ? 'hi-unblock' : 'hi-block', { name: h.name });
     blockButton.setAttribute('aria-pressed', String(blocked));
   };
   try { show((await api('/api/me/blocks')).blocked); } catch { return; }
@@ -66,8 +68,8 @@ async function offerBlockAndReport(h) {
     try {
       const r = await api(blocked ? '/api/me/blocks/remove' : '/api/me/blocks', { username: h.name });
       show(r.blocked);
-      status.textContent = blocked ? `${h.name} is blocked: you are never paired in quick games.` : `${h.name} is no longer blocked.`;
-    } catch (err) { status.textContent = err.message; }
+      status.textContent = t(blocked ? 'hi-blocked' : 'hi-unblocked', { name: h.name });
+    } catch (err) { status.textContent = errorWords(err); }
   });
   $('report-form').addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -75,8 +77,8 @@ async function offerBlockAndReport(h) {
       await api('/api/reports', { username: h.name, reason: $('report-reason').value });
       $('report-reason').value = '';
       $('report-box').open = false;
-      status.textContent = 'Thank you: the moderators will read your report.';
-    } catch (err) { status.textContent = err.message; }
+      status.textContent = t('hi-reported');
+    } catch (err) { status.textContent = errorWords(err); }
   });
 }
 
@@ -88,18 +90,17 @@ async function offerFollowAndChallenge(h, status) {
   const show = (list) => {
     const f = list.find((x) => x.player_id === h.player_id);
     following = Boolean(f);
-    followButton.textContent = following ? `Unfollow ${h.name}` : `Follow ${h.name}`;
+    followButton.textContent = t(following ? 'hi-unfollow' : 'hi-follow', { name: h.name });
     followButton.setAttribute('aria-pressed', String(following));
-    const words = { offline: 'offline', online: 'online now', playing: 'playing now' };
-    $('follow-status').replaceChildren(...(f ? [words[f.status] ?? f.status,
-      f.match_id ? ' · ' : '', f.match_id ? el('a', { href: `/m/${f.match_id}/watch`, text: 'watch' }) : ''] : []));
+    $('follow-status').replaceChildren(...(f ? [t('hi-presence', { status: f.status }),
+      f.match_id ? ' · ' : '', f.match_id ? el('a', { href: `/m/${f.match_id}/watch`, text: t('hi-watch-link') }) : ''] : []));
   };
   try { show((await api('/api/me/follows')).follows); } catch { /* the buttons still work */ }
   followButton.addEventListener('click', async () => {
     try {
       show((await api(following ? '/api/me/follows/remove' : '/api/me/follows', { username: h.name })).follows);
-      status.textContent = following ? `You follow ${h.name}.` : `You no longer follow ${h.name}.`;
-    } catch (err) { status.textContent = err.message; }
+      status.textContent = t(following ? 'hi-followed' : 'hi-unfollowed', { name: h.name });
+    } catch (err) { status.textContent = errorWords(err); }
   });
   const variants = await loadVariants();
   // Every variant: a challenge is for two players, which each variant takes.
@@ -114,8 +115,8 @@ async function offerFollowAndChallenge(h, status) {
     if (kind === 'c') terms.clock = { kind: 'correspondence', days: Number(a) };
     try {
       await api('/api/challenges', { username: h.name, terms });
-      status.textContent = `Challenge sent: ${h.name} sees it now. It waits ten minutes for an answer.`;
-    } catch (err) { status.textContent = err.message; }
+      status.textContent = t('hi-challenge-sent', { name: h.name });
+    } catch (err) { status.textContent = errorWords(err); }
   });
 }
 
@@ -123,7 +124,7 @@ async function offerFollowAndChallenge(h, status) {
 function poolName(pool, variants) {
   const m = /^(.*?)([34])?$/.exec(pool);
   const name = variants.find(v => v.id === m[1])?.name ?? m[1];
-  return m[2] ? `${name}, ${m[2]} players` : name;
+  return m[2] ? t('hi-pool-players', { name, players: Number(m[2]) }) : name;
 }
 
 // Each rating pool: the rating now (± twice its deviation: where the true strength most
@@ -136,7 +137,7 @@ function showRatings(h, variants) {
     return el('div', { class: 'rating', dataset: { pool: r.pool } },
       el('p', {}, el('strong', { text: poolName(r.pool, variants) }), ': ',
         el('span', { class: 'rating-now', text: String(Math.round(r.rating)) }),
-        ` ± ${Math.round(2 * r.deviation)} after ${r.games} rated game${r.games === 1 ? '' : 's'}`),
+        t('hi-rating-after', { margin: Math.round(2 * r.deviation), games: r.games })),
       chart(points, poolName(r.pool, variants)));
   }));
 }
@@ -149,7 +150,7 @@ function chart(points, label) {
   const y = (v) => H - pad - ((v - lo) * (H - 2 * pad)) / (hi - lo);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   return svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', role: 'img',
-    'aria-label': `${label}: rating from 1500 to ${Math.round(values[values.length - 1])} over ${points.length} games` },
+    'aria-label': t('hi-chart-label', { pool: label, to: Math.round(values[values.length - 1]), games: points.length }) },
     svg('line', { x1: pad, x2: W - pad, y1: y(1500), y2: y(1500), class: 'base' }),
     svg('polyline', { points: line, class: 'line' }),
     ...values.map((v, i) => svg('circle', { cx: x(i), cy: y(v), r: 2.5 })));

@@ -1,7 +1,9 @@
 // Replay of a finished game: step through its events; check the record and every throw with
 // WebCrypto (web/verify.js; the moves are checked by `senet-server verify`, not here).
 
-import { api, el, readKey, svg, variantName, withKey, writtenBoard } from './common.js';
+import { api, el, isolate, lang, readKey, svg, t, tNodes, variantName, withKey, writtenBoard } from './common.js';
+import { has } from './l10n.js';
+import { errorWords } from './errors.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { verifyRecord } from './verify.js';
 import { storyWords, copyPosition } from './story.js';
@@ -23,9 +25,10 @@ const winbar = new WinBar($('winbar'));
 // of the `moved` event that played each.
 let review = null;
 const decisions = new Map();
-const CLASS_WORDS = { inaccuracy: 'an inaccuracy (?!)', mistake: 'a mistake (?)', blunder: 'a blunder (??)', good: 'good' };
+// A decision's class in words: "an inaccuracy (?!)", "a mistake (?)", "a blunder (??)", "good".
+const classWords = (c) => t('rp-class', { class: c });
 
-function who(seat) { return (names[seat - 1]) || `seat ${seat}`; }
+function who(seat) { return isolate((names[seat - 1]) || t('ls-seat', { seat })); }
 // The table seat that plays engine player p in this game (a geometry's `owner` is one).
 function seatOfEngine(p) { return rec?.seats?.[p - 1] || p; }
 // The sentences of the match page (web/story.js): what a throw, a move and a pass did, the
@@ -55,30 +58,39 @@ function sentence(e, k) {
   return null;
 }
 
-// Why a game ended (the `game_over`'s `reason`), in words.
-const END_WORDS = { completed: 'played out', resigned: 'by resignation', no_move: 'no legal move', move_limit: 'the move limit', timeout: 'on time' };
 
 function describe(e, k) {
   switch (e.kind) {
-    case 'thrown': return `Throw ${e.throw_no}: ${sentence(e, k)}`;
+    case 'thrown': return t('rp-ev-thrown', { n: e.throw_no, sentence: sentence(e, k) });
     case 'moved': case 'passed': return sentence(e, k);
-    case 'game_over': return `Game over: ${e.winner ? who(e.winner) + ' wins' : 'draw'} (${END_WORDS[e.reason] || e.reason}, ${e.points} point${e.points === 1 ? '' : 's'})`;
-    case 'resigned': return `${who(e.seat)} resigned.`;
-    case 'timed_out': return `${who(e.seat)} ran out of time.`;
-    case 'claimed': return `${who(e.seat)} claimed the game: ${who(e.against)} was away.`;
-    case 'abandoned': return `Nobody moved for ${who(e.against)} for too long: the game is ruled out against them.`;
-    case 'rematch_requested': return `${who(e.seat)} asked for the next game.`;
-    case 'client_seed': return `${who(e.seat)} gave the dice seed “${e.seed}”`;
-    case 'game_started': return `Game ${e.game} starts; commitment ${e.commitment.slice(0, 16)}…`;
-    default: return `${e.kind}${e.seat ? ' by ' + who(e.seat) : ''}`;
+    case 'game_over': {
+      const how = t('rp-end', { reason: e.reason });
+      return e.winner ? t('rp-ev-over-won', { name: who(e.winner), how, points: e.points }) : t('rp-ev-over-draw', { how, points: e.points });
+    }
+    case 'resigned': return t('rp-ev-resigned', { name: who(e.seat) });
+    case 'timed_out': return t('rp-ev-timed-out', { name: who(e.seat) });
+    case 'claimed': return t('rp-ev-claimed', { name: who(e.seat), against: who(e.against) });
+    case 'abandoned': return t('rp-ev-abandoned', { against: who(e.against) });
+    case 'rematch_requested': return t('rp-ev-rematch', { name: who(e.seat) });
+    case 'client_seed': return t('rp-ev-client-seed', { name: who(e.seat), seed: e.seed });
+    case 'game_started': return t('rp-ev-started', { game: e.game, commitment: `${e.commitment.slice(0, 16)}…` });
+    default: return e.seat ? t('rp-ev-other-by', { kind: e.kind, name: who(e.seat) }) : e.kind;
   }
+}
+
+// Why the dice check refused the record: web/verify.js's own sentence (the Rust checker's
+// words, with the record's details) on an English page; elsewhere the catalogue's words for
+// its reason code (`rp-verify-<reason>`), which keep no detail.
+function verifyWords(r) {
+  const id = `rp-verify-${r.reason}`;
+  return lang === 'en' || !has(id) ? r.message : t(id);
 }
 
 function show(k) {
   i = Math.max(0, Math.min(rec.events.length - 1, k));
   const e = rec.events[i];
   $('step').value = String(i);
-  $('where').textContent = `event ${i + 1} of ${rec.events.length}`;
+  $('where').textContent = t('rp-where', { n: i + 1, of: rec.events.length });
   $('event').textContent = describe(e, i);
   // The position is the latest notation (with its sides and notes, in words); the outlined
   // last move is the latest move's own geometry (as the match page shows it until the next
@@ -91,7 +103,7 @@ function show(k) {
     if (!lastThrow && x.kind === 'thrown') lastThrow = x;
     if (!lastMove && x.kind === 'moved') lastMove = x.geometry || { steps: [] };
   }
-  $('throw').replaceChildren(...(lastThrow ? [el('span', { text: `${who(lastThrow.seat)} threw ` }), diceView(lastThrow.spec, lastThrow.faces)] : []));
+  $('throw').replaceChildren(...(lastThrow ? [el('span', { text: t('rp-threw', { name: who(lastThrow.seat) }) }), diceView(lastThrow.spec, lastThrow.faces)] : []));
   // With the review: where the next event is a decision, the position is the one it was made
   // in; the move played is outlined and the best one drawn as an arrow.
   const next = rec.events[i + 1];
@@ -99,7 +111,7 @@ function show(k) {
   if (decision) lastMove = next.geometry || { steps: [] };
   const hint = decision && decision.best !== decision.played ? decision.best_geometry : null;
   shown = notation;
-  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' && !decision, hint }); $('info').textContent = position.notes || ''; } else $('info').textContent = 'This record does not hold positions.';
+  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' && !decision, hint }); $('info').textContent = position.notes || ''; } else $('info').textContent = t('rp-no-positions');
   showDecision(decision);
   for (const b of $('log').querySelectorAll('.act.now')) b.classList.remove('now');
   $('log').querySelector(`.act[data-step="${i}"]`)?.classList.add('now');
@@ -133,13 +145,13 @@ function showMoveList() {
     let text;
     let label = sentence(e, k);
     if (e.kind === 'thrown') text = `(${e.faces.join('+')})`;
-    else if (e.kind === 'passed') text = 'passes';
+    else if (e.kind === 'passed') text = t('rp-passes');
     else {
       const st = e.geometry?.steps?.[0];
-      const to = st?.kind === 'bear_off' ? 'off' : st?.to && board.placeName(st.to);
+      const to = st?.kind === 'bear_off' ? t('rp-off') : st?.to && board.placeName(st.to);
       text = st?.from && st?.to && !e.geometry.coaster ? `${board.placeName(st.from)}→${to}` : e.move;
       const d = decisions.get(e.no);
-      if (d && SIGNS[d.class]) { text += SIGNS[d.class]; label += ` Review: ${CLASS_WORDS[d.class]}.`; }
+      if (d && SIGNS[d.class]) { text += SIGNS[d.class]; label += t('rp-act-review', { class: classWords(d.class) }); }
     }
     turn.append(el('button', { type: 'button', class: `act act-${e.kind}`, 'aria-label': label, title: label, dataset: { step: String(k), no: String(e.no) }, onclick: () => show(k) }, text));
   });
@@ -169,11 +181,11 @@ function showDecision(d) {
   const chance = (mv) => d.options.find(o => o.move === mv)?.chance;
   line.dataset.class = d.class;
   if (d.best === d.played) {
-    line.textContent = `${who(d.seat)} ${decisionWords(d, 'outlined').played}: the best move, ${chance(d.played)} % to win.`;
+    line.textContent = t('rp-line-best', { name: who(d.seat), played: decisionWords(d, t('rp-outlined')).played, chance: chance(d.played) });
     return;
   }
-  const said = decisionWords(d, `outlined, ${chance(d.played)} % to win`, `arrow, ${chance(d.best)} %`);
-  line.textContent = `${who(d.seat)} ${said.played}. Best was to ${said.best}. Cost ${d.cost} points: ${CLASS_WORDS[d.class]}.`;
+  const said = decisionWords(d, t('rp-outlined-chance', { chance: chance(d.played) }), t('rp-arrow-chance', { chance: chance(d.best) }));
+  line.textContent = t('rp-line', { name: who(d.seat), played: said.played, best: said.best, cost: d.cost, class: classWords(d.class) });
 }
 
 // A review in line or being made, as the server says it: its place, or a progress bar. The
@@ -185,14 +197,14 @@ function showPending(p) {
   if (p.state === 'waiting') {
     // A place in the line of reviews (not a square of the board).
     const { place: inLine, waiting } = p;
-    const words = inLine === 1 ? 'Next in line for a review…' : `Waiting in line for a review: place ${inLine} of ${waiting}…`;
+    const words = inLine === 1 ? t('rp-review-next') : t('rp-review-waiting', { place: inLine, of: waiting });
     if (status.textContent !== words) status.replaceChildren(words);
     return;
   }
   let bar = status.querySelector('progress');
   if (!bar) {
-    bar = el('progress', { 'aria-label': 'Review progress' });
-    status.replaceChildren('Reviewing every decision… ', bar);
+    bar = el('progress', { 'aria-label': t('rp-review-progress') });
+    status.replaceChildren(t('rp-reviewing'), ' ', bar);
   }
   bar.max = Math.max(1, p.of);
   bar.value = p.done;
@@ -204,7 +216,7 @@ function stepOf(d) { return Math.max(0, rec.events.findIndex(e => e.no === d.no)
 async function loadReview() {
   const go = $('review-go');
   go.disabled = true;
-  $('review-status').replaceChildren('Asking for the review… ');
+  $('review-status').replaceChildren(t('rp-review-asking'), ' ');
   try {
     review = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}/review`, undefined, key);
     // Not made yet: the server says its place in line, then its progress; ask again.
@@ -214,26 +226,26 @@ async function loadReview() {
       review = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${gameNo}/review`, undefined, key);
     }
   } catch (err) {
-    $('review-status').replaceChildren(err.status === 409 ? 'The game is not over: a game is reviewed once it ends.' : `The review could not be made: ${err.message}. `, ...(err.status === 409 ? [] : [go]));
+    $('review-status').replaceChildren(err.status === 409 ? t('rp-review-not-over') : t('rp-review-failed', { error: errorWords(err) }), ...(err.status === 409 ? [] : [' ', go]));
     go.disabled = false;
     return;
   }
   for (const d of review.decisions) decisions.set(d.no, d);
-  const t = review.thresholds;
-  $('review-status').textContent = `A decision's cost is the chance of winning it gave away against the best move, in points: an inaccuracy from ${t.inaccuracy}, a mistake from ${t.mistake}, a blunder from ${t.blunder}. Luck is what the throws changed before any choice.`;
+  const th = review.thresholds;
+  $('review-status').textContent = t('rp-review-about', { inaccuracy: th.inaccuracy, mistake: th.mistake, blunder: th.blunder });
   // On a phone the long headers give way to short ones; a screen reader still reads the long.
-  const cols = [['Player', 'Player'], ['Decisions', 'Dec.'], ['Inaccuracies', '?!'], ['Mistakes', '?'], ['Blunders', '??'], ['Average cost', 'Avg.'], ['Luck', 'Luck']];
+  const cols = [[t('rp-col-player'), t('rp-col-player')], [t('rp-col-decisions'), t('rp-col-decisions-short')], [t('rp-col-inaccuracies'), '?!'], [t('rp-col-mistakes'), '?'], [t('rp-col-blunders'), '??'], [t('rp-col-average'), t('rp-col-average-short')], [t('rp-col-luck'), t('rp-col-luck')]];
   const head = el('tr', {}, ...cols.map(([long, short]) => el('th', { scope: 'col' }, el('span', { class: 'long', text: long }), el('span', { class: 'short', 'aria-hidden': 'true', text: short }))));
   const rows = review.seats.map(s => el('tr', { dataset: { seat: String(s.seat) } }, el('th', { scope: 'row', text: who(s.seat) }),
-    ...[s.decisions, s.inaccuracies, s.mistakes, s.blunders, `${s.average_cost} pts`, `${s.luck > 0 ? '+' : ''}${s.luck} pts`].map(v => el('td', { text: String(v) }))));
+    ...[s.decisions, s.inaccuracies, s.mistakes, s.blunders, t('rp-pts', { pts: s.average_cost }), t('rp-pts', { pts: `${s.luck > 0 ? '+' : ''}${s.luck}` })].map(v => el('td', { text: String(v) }))));
   $('review-summary').replaceChildren(el('table', { class: 'review-table' }, el('thead', {}, head), el('tbody', {}, ...rows)));
   const marked = review.decisions.filter(d => d.class !== 'good');
   $('review-list').replaceChildren(...(marked.length ? marked.map(d => {
     const said = decisionWords(d);
     return el('li', { dataset: { class: d.class } },
       el('button', { type: 'button', class: 'review-jump', dataset: { no: String(d.no) }, onclick: () => show(stepOf(d)) },
-        `${who(d.seat)} ${said.played}: ${CLASS_WORDS[d.class]}, ${d.cost} points; best was to ${said.best}.`));
-  }) : [el('li', { class: 'note', text: 'No inaccuracy, mistake or blunder: every decision was within the thresholds.' })]));
+        t('rp-jump', { name: who(d.seat), played: said.played, class: classWords(d.class), cost: d.cost, best: said.best })));
+  }) : [el('li', { class: 'note', text: t('rp-review-clean') })]));
   document.body.dataset.review = 'ready';
   showChart();
   showMoveList();
@@ -261,7 +273,7 @@ function chartSeats() {
 function showChart() {
   const figure = chartFor(matchId, gameNo, key, chartSeats());
   figure.classList.add('review-chart');
-  figure.title = 'Click to go to that point of the game';
+  figure.title = t('rp-chart-title');
   figure.onclick = (e) => {
     const plot = figure.querySelector('svg');
     if (!plot || !chances) return;
@@ -300,20 +312,20 @@ async function init() {
   } catch (err) {
     // Nothing to replay: say so, and leave no empty controls behind.
     const missing = err.status === 404;
-    $('title').textContent = missing ? 'No such game' : 'Replay';
+    $('title').textContent = t(missing ? 'rp-no-game-title' : 'header-replay');
     $('verdict').textContent = missing
-      ? `This match has no game ${gameNo}, or there is no such match.`
-      : `Cannot load the game: ${err.message}`;
+      ? t('rp-no-game', { game: gameNo })
+      : t('rp-cannot-load', { error: errorWords(err) });
     document.querySelector('#verify details').hidden = true;
     for (const id of ['step', 'chat-record', 'position-tools']) ($(id).closest('.stepper') || $(id)).hidden = true;
-    $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: '/', text: 'Lobby' }));
+    $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: t('header-scoreboard') }), ' · ', el('a', { href: '/', text: t('rp-lobby') }));
     return;
   }
   try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key)).names; } catch { /* names optional */ }
-  $('title').textContent = `Replay of game ${gameNo} (${await variantName(rec.variant)})`;
+  $('title').textContent = t('rp-title', { game: gameNo, variant: await variantName(rec.variant) });
   board = new Board($('board'), rec.variant, writtenBoard(rec.variant), { interactive: false });
   // Each piece says whose it is (a geometry's owner is an engine player: see `seatOfEngine`).
-  board.whose = (owner) => `${who(seatOfEngine(owner))}'s`;
+  board.whose = (owner) => t('rp-whose', { name: who(seatOfEngine(owner)) });
   copyPosition($('copy-position'), () => shown);
   $('step').max = String(rec.events.length - 1);
   $('step').addEventListener('input', () => show(Number($('step').value)));
@@ -330,8 +342,8 @@ async function init() {
     show(to);
   });
   $('review-go').onclick = loadReview;
-  $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: 'Scoreboard' }), ' · ', el('a', { href: `/m/${matchId}`, text: 'Match' }),
-    ' · ', el('a', { href: withKey(`/api/matches/${matchId}/games/${gameNo}`), text: 'Raw record (JSON)' }));
+  $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: t('header-scoreboard') }), ' · ', el('a', { href: `/m/${matchId}`, text: t('rp-match') }),
+    ' · ', el('a', { href: withKey(`/api/matches/${matchId}/games/${gameNo}`), text: t('rp-raw') }));
   showMoveList();
   // A shared link names its position (`#e=12`, 1-based) and whether the review was open.
   const shared = new URLSearchParams(location.hash.slice(1));
@@ -344,18 +356,18 @@ async function init() {
     const r = await verifyRecord(rec);
     const box = $('verify');
     box.dataset.reason = r.reason || '';
-    if (r.reason === 'not_revealed') { verdict.textContent = 'The game is not over: the server seed is still secret, so the dice cannot be checked yet.'; box.dataset.verify = 'pending'; return; }
-    const bad = r.throws.filter(t => !t.ok).length;
+    if (r.reason === 'not_revealed') { verdict.textContent = t('rp-verify-pending'); box.dataset.verify = 'pending'; return; }
+    const bad = r.throws.filter(x => !x.ok).length;
     // web/verify.js checks every step of docs/fairness.md but the last (the replay of the moves
     // through the engine): in the browser a verdict is about the record and its dice only.
-    const moves = el('span', { class: 'note', id: 'moves-note' }, ' The moves are not checked in the browser: ', el('code', { text: 'senet-server verify' }), ' replays them through the engine.');
-    if (r.ok) verdict.replaceChildren(`✔ Verified in your browser: SHA-256 of the revealed seed matches the commitment, and all ${r.throws.length} throws match the seed.`, moves);
-    else verdict.textContent = `✘ NOT verified: ${r.message}${bad ? ` (${bad} of ${r.throws.length} throws differ)` : ''}.`;
+    const moves = el('span', { class: 'note', id: 'moves-note' }, ' ', ...tNodes('rp-verify-moves', { command: el('code', { text: 'senet-server verify', dir: 'ltr' }) }));
+    if (r.ok) verdict.replaceChildren(t('rp-verified', { count: r.throws.length }), moves);
+    else verdict.textContent = t(bad ? 'rp-not-verified-throws' : 'rp-not-verified', { why: verifyWords(r), bad, count: r.throws.length });
     box.dataset.verify = r.ok ? 'ok' : 'failed';
     box.dataset.throws = String(r.throws.length);
-    $('throws').replaceChildren(...r.throws.map(t => el('li', { class: t.ok ? 'ok' : 'bad' }, `throw ${t.throw_no}: ${t.claimed.join(' ')} — expected ${t.expected.join(' ')} ${t.ok ? '✔' : '✘'}`)));
+    $('throws').replaceChildren(...r.throws.map(x => el('li', { class: x.ok ? 'ok' : 'bad' }, t('rp-throw-check', { n: x.throw_no, claimed: x.claimed.join(' '), expected: x.expected.join(' '), mark: x.ok ? '✔' : '✘' }))));
   } catch (err) {
-    verdict.textContent = `The check could not run: ${err.message}`;
+    verdict.textContent = t('rp-check-failed', { error: err.message });
     $('verify').dataset.verify = 'error';
   }
 }
@@ -367,8 +379,8 @@ async function showChat() {
   let messages = [];
   try { ({ messages } = await api(`/api/matches/${encodeURIComponent(matchId)}/chat`, undefined, key)); } catch { /* no chat */ }
   list.replaceChildren(...messages.map(m => el('li', { class: m.room, title: m.at },
-    el('span', { class: 'chat-who', text: `${m.room === 'spectators' ? `${m.name} (watching)` : m.name}:` }), el('span', { class: 'chat-text', text: m.text }))));
-  if (!messages.length) list.append(el('li', { class: 'note', text: 'Nobody chatted.' }));
+    el('span', { class: 'chat-who', text: t(m.room === 'spectators' ? 'rp-chat-watching' : 'rp-chat-who', { name: m.name }) }), el('span', { class: 'chat-text', text: m.text }))));
+  if (!messages.length) list.append(el('li', { class: 'note', text: t('rp-nobody-chatted') }));
 }
 
 init();

@@ -2,12 +2,15 @@
 // Uses GET /api/matches/{id}/scoreboard when the server has it, else the match summary and
 // the game records (both real data; nothing is made up).
 
-import { api, el, readKey, variantName, withKey } from './common.js';
+import { api, el, isolate, readKey, t, variantName, withKey } from './common.js';
+import { errorWords } from './errors.js';
 
 const matchId = decodeURIComponent(location.pathname.split('/')[2]);
 const key = readKey(matchId);
 const $ = (id) => document.getElementById(id);
 const row = (cells, tag = 'td') => el('tr', {}, ...cells.map(c => el(tag, {}, c)));
+// Why a game ended (its `reason`), in words; a game not over is in play.
+const how = (reason) => t('sb-how', { reason: reason ?? 'in_play' });
 
 async function load() {
   try { return await api(`/api/matches/${encodeURIComponent(matchId)}/scoreboard`, undefined, key); } catch { /* fall back */ }
@@ -17,30 +20,30 @@ async function load() {
     try {
       const r = await api(`/api/matches/${encodeURIComponent(matchId)}/games/${n}`, undefined, key);
       const over = r.events.find(e => e.kind === 'game_over');
-      games.push(over ? { game: n, winner: over.winner, reason: over.reason, points: over.points, ended_at: null } : { game: n, winner: null, reason: 'in play', points: null });
+      games.push(over ? { game: n, winner: over.winner, reason: over.reason, points: over.points, ended_at: null } : { game: n, winner: null, reason: null, points: null });
     } catch { /* skip */ }
   }
   const best = Math.max(...s.score);
   const leaders = s.score.map((p, i) => p === best ? i + 1 : 0).filter(Boolean);
-  const seats = s.names.map((name, i) => ({ seat: i + 1, name: name || `seat ${i + 1}`, points: s.score[i], games_won: s.wins[i] }));
+  const seats = s.names.map((name, i) => ({ seat: i + 1, name: name || t('ls-seat', { seat: i + 1 }), points: s.score[i], games_won: s.wins[i] }));
   return { match_id: s.match_id, variant: s.variant, series: s.series, status: s.status, seats, games,
     leader: best > 0 && leaders.length === 1 ? leaders[0] : null, winner: s.status === 'finished' && leaders.length === 1 ? leaders[0] : null, name: s.name };
 }
 
 async function init() {
   let b;
-  try { b = await load(); } catch (err) { $('series').textContent = `Cannot load the match: ${err.message}`; return; }
-  const name = (seat) => b.seats.find(x => x.seat === seat)?.name || `seat ${seat}`;
-  $('title').textContent = `Scoreboard — ${b.name ?? ''}`;
-  $('heading').textContent = `${await variantName(b.variant)}: ${b.series.kind === 'best_of' ? 'best of' : 'first to'} ${b.series.target}`;
-  const result = b.winner ? `${name(b.winner)} won the series.` : b.leader ? `${name(b.leader)} leads.` : b.status === 'finished' ? 'The series ended level.' : 'Level so far.';
-  $('series').replaceChildren(el('span', { id: 'result', dataset: { winner: b.winner ?? '', leader: b.leader ?? '' } }, `Status: ${b.status}. ${result}`));
-  $('seats').replaceChildren(row(['seat', 'player', 'points', 'games won'], 'th'),
-    ...b.seats.map(s => row([String(s.seat), s.name + (s.seat === b.winner ? ' ★ winner' : ''), String(s.points), String(s.games_won)])));
-  $('games').replaceChildren(row(['game', 'winner', 'how', 'points', ''], 'th'),
-    ...b.games.map(g => row([String(g.game), g.winner ? name(g.winner) : '—', g.reason ?? 'in play', g.reason ? String(g.points ?? '') : '',
-      el('a', { href: withKey(`/m/${matchId}/games/${g.game}/replay`), text: 'replay & verify' })])));
-  $('links').replaceChildren(el('a', { href: new URLSearchParams(location.search).get('key') ? withKey(`/m/${matchId}/watch`) : `/m/${matchId}`, text: 'Back to the match' }));
+  try { b = await load(); } catch (err) { $('series').textContent = t('sb-cannot-load', { error: errorWords(err) }); return; }
+  const name = (seat) => isolate(b.seats.find(x => x.seat === seat)?.name || t('ls-seat', { seat }));
+  $('title').textContent = t('sb-title', { name: b.name ?? '' });
+  $('heading').textContent = t('sb-heading', { variant: await variantName(b.variant), kind: b.series.kind, target: b.series.target });
+  const result = b.winner ? t('sb-won', { name: name(b.winner) }) : b.leader ? t('sb-leads', { name: name(b.leader) }) : b.status === 'finished' ? t('sb-ended-level') : t('sb-level');
+  $('series').replaceChildren(el('span', { id: 'result', dataset: { winner: b.winner ?? '', leader: b.leader ?? '' } }, t('sb-status', { status: b.status, result })));
+  $('seats').replaceChildren(row([t('sb-col-seat'), t('sb-col-player'), t('sb-col-points'), t('sb-col-games-won')], 'th'),
+    ...b.seats.map(s => row([String(s.seat), isolate(s.name) + (s.seat === b.winner ? t('sb-winner-mark') : ''), String(s.points), String(s.games_won)])));
+  $('games').replaceChildren(row([t('sb-col-game'), t('sb-col-winner'), t('sb-col-how'), t('sb-col-points'), ''], 'th'),
+    ...b.games.map(g => row([String(g.game), g.winner ? name(g.winner) : '—', how(g.reason), g.reason ? String(g.points ?? '') : '',
+      el('a', { href: withKey(`/m/${matchId}/games/${g.game}/replay`), text: t('sb-replay') })])));
+  $('links').replaceChildren(el('a', { href: new URLSearchParams(location.search).get('key') ? withKey(`/m/${matchId}/watch`) : `/m/${matchId}`, text: t('sb-back') }));
 }
 
 init();

@@ -3,8 +3,9 @@
 // view of `GET /api/tournaments/{id}`, asked again with `?after=<version>` (a long poll that
 // answers when the view changes), and sends a player to the board of each of their games.
 
-import { ApiError, clockRuleWords, el, saveSeat, session, variantName } from './common.js';
-import { kindWords, plural, statusWords } from './tournaments.js';
+import { ApiError, clockRuleWords, el, isolate, lang, saveSeat, session, t as tr, tNodes, variantName } from './common.js';
+import { errorWords } from './errors.js';
+import { kindWords, statusWords } from './tournaments.js';
 
 const tournamentId = decodeURIComponent(location.pathname.split('/')[2] || '');
 const $ = (id) => document.getElementById(id);
@@ -33,12 +34,10 @@ const viewPath = (after) => `/api/tournaments/${encodeURIComponent(tournamentId)
 
 // ---------- words ----------
 
-// 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, …, 21st.
-function ordinal(n) {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-}
+// 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, …, 21st: the language's ordinal plural form
+// chooses the catalogue's words.
+const ordinals = new Intl.PluralRules(lang, { type: 'ordinal' });
+function ordinal(n) { return tr('tp-ordinal', { n, form: ordinals.select(n) }); }
 
 // A score: 1.5 is "1½", 0.5 is "½".
 function score(n) {
@@ -55,17 +54,18 @@ const now = () => Date.now() + skew;
 // ---------- the page ----------
 
 async function drawAbout(t) {
-  document.title = `Senet — ${t.name}`;
-  $('title').textContent = `${kindWords(t.kind)} tournament`;
+  document.title = tr('tp-doc-named', { name: t.name });
+  $('title').textContent = tr('tp-title', { kind: t.kind });
   $('t-name').textContent = t.name;
   const variant = await variantName(t.variant);
   const parts = [kindWords(t.kind), ' · ', el('a', { href: `/howto/${encodeURIComponent(t.variant)}`, text: variant })];
-  if (t.clock) parts.push(` · clock ${clockRuleWords(t.clock)}`);
-  parts.push(t.rated ? ' · rated' : ' · casual');
-  if (t.kind === 'swiss' && t.rounds) parts.push(` · ${plural(t.rounds, 'round')}`);
-  if (t.kind === 'arena' && t.ends_ms) parts.push(` · ${plural(Math.round((t.ends_ms - t.starts_ms) / 60000), 'minute')}`);
-  parts.push(` · ${plural(t.players, 'player')}`);
-  if (t.created_by) parts.push(` · made by ${t.created_by}`);
+  const term = (id, args) => ` · ${tr(id, args)}`;
+  if (t.clock) parts.push(term('tp-term-clock', { clock: clockRuleWords(t.clock) }));
+  parts.push(term(t.rated ? 'ls-rated' : 'ls-casual'));
+  if (t.kind === 'swiss' && t.rounds) parts.push(term('tp-term-rounds', { count: t.rounds }));
+  if (t.kind === 'arena' && t.ends_ms) parts.push(term('tp-term-minutes', { count: Math.round((t.ends_ms - t.starts_ms) / 60000) }));
+  parts.push(term('tp-term-players', { count: t.players }));
+  if (t.created_by) parts.push(term('tp-term-made-by', { name: t.created_by }));
   $('t-terms').replaceChildren(...parts);
 }
 
@@ -80,8 +80,7 @@ function tick() {
       const key = `${view.status}:${mark}`;
       if (left <= mark && left > mark - 5 && !said.has(key)) {
         said.add(key);
-        const when = mark === 60 ? 'one minute' : 'ten seconds';
-        news(view.status === 'created' ? `The tournament starts in ${when}.` : `${when} left in the arena.`);
+        news(tr(view.status === 'created' ? 'tp-news-starts-in' : 'tp-news-left', { secs: mark }));
       }
     }
   }
@@ -123,20 +122,20 @@ function drawStandings(t) {
   if (!rows.length) { table.replaceChildren(); return; }
   const swiss = t.kind === 'swiss';
   const head = el('tr', {},
-    header('Rank', '#'), header('Player'), header('Rating', null, 'opt'), header('Performance', 'Perf.', 'opt'),
-    header('Points', 'Pts'), header('Games', null, 'opt'),
-    swiss ? header('Rounds', null, 'opt') : header('Sheet'),
+    header(tr('tp-col-rank'), '#'), header(tr('tp-col-player')), header(tr('tp-col-rating'), null, 'opt'), header(tr('tp-col-performance'), tr('tp-col-performance-short'), 'opt'),
+    header(tr('tp-col-points'), tr('tp-col-points-short')), header(tr('tp-col-games'), null, 'opt'),
+    swiss ? header(tr('tp-col-rounds'), null, 'opt') : header(tr('tp-col-sheet')),
     swiss ? header('Buchholz', 'BH') : null, swiss ? header('Sonneborn–Berger', 'SB') : null);
   const body = rows.map((s) => {
     const mine = signedIn && s.player_id === signedIn.player_id;
     const name = el('td', { class: 'who' },
       el('a', { href: `/players/${encodeURIComponent(s.player_id)}`, text: s.name }),
-      mine ? el('span', { class: 'you', text: ' (you)' }) : null,
-      s.on_fire ? el('span', { class: 'fire', title: 'on fire: the next win counts double' },
-        el('span', { 'aria-hidden': 'true', text: '🔥' }), ' on fire') : null,
-      s.active === false ? el('span', { class: 'left muted', text: swiss ? ' (withdrawn)' : ' (left)' }) : null);
+      mine ? el('span', { class: 'you', text: tr('tp-you') }) : null,
+      s.on_fire ? el('span', { class: 'fire', title: tr('tp-on-fire-title') },
+        el('span', { 'aria-hidden': 'true', text: '🔥' }), tr('tp-on-fire')) : null,
+      s.active === false ? el('span', { class: 'left muted', text: tr(swiss ? 'tp-withdrawn' : 'tp-left') }) : null);
     const sheet = el('td', { class: swiss ? 'sheet opt' : 'sheet' }, ...(s.sheet ?? []).map((mark, i) =>
-      el('span', { class: mark === '4' ? 'sheet-mark double' : 'sheet-mark', title: swiss ? `round ${i + 1}` : `game ${i + 1}`, text: mark })));
+      el('span', { class: mark === '4' ? 'sheet-mark double' : 'sheet-mark', title: tr(swiss ? 'tp-sheet-round' : 'tp-sheet-game', { n: i + 1 }), text: mark })));
     return el('tr', { class: [mine ? 'me' : '', s.active === false ? 'inactive' : ''].join(' ').trim() || null, dataset: { player: s.player_id } },
       el('td', { class: 'rank', text: String(s.rank) }), name,
       el('td', { class: 'opt', text: String(s.rating) }),
@@ -155,11 +154,11 @@ function drawGames(t) {
   $('games-card').hidden = t.status === 'created' && games.length === 0;
   $('games-empty').hidden = games.length > 0;
   $('games').replaceChildren(...games.map((g) => el('li', { dataset: { match: g.match_id } },
-    t.kind === 'swiss' && g.round ? el('span', { class: 'muted', text: `Round ${g.round} · ` }) : null,
-    el('a', { href: `/m/${encodeURIComponent(g.match_id)}/watch`, text: `${g.first} – ${g.second}` }), ' ',
+    t.kind === 'swiss' && g.round ? el('span', { class: 'muted', text: tr('tp-game-round', { round: g.round }) }) : null,
+    el('a', { href: `/m/${encodeURIComponent(g.match_id)}/watch`, text: `${isolate(g.first)} – ${isolate(g.second)}` }), ' ',
     g.result === null || g.result === undefined
-      ? el('span', { class: 'in-play', text: 'in play' })
-      : el('span', { class: 'game-result', text: g.result === 'void' ? 'void (does not count)' : g.result }))));
+      ? el('span', { class: 'in-play', text: tr('tp-in-play') })
+      : el('span', { class: 'game-result', text: g.result === 'void' ? tr('tp-void') : g.result }))));
 }
 
 // Whether this tab has shown the board of match `id`: this page opened it, or (where the
@@ -178,19 +177,19 @@ function drawMe(t) {
   const state = $('t-my-state');
   const finished = t.status === 'finished';
   $('t-join').hidden = finished || !signedIn || (me?.joined && me.active);
-  $('t-join').textContent = me?.joined && !me.active ? 'Join again' : 'Join';
+  $('t-join').textContent = tr(me?.joined && !me.active ? 'tp-join-again' : 'tp-join');
   $('t-leave').hidden = finished || !(me?.joined && me.active);
   if (!signedIn) {
-    state.replaceChildren(el('a', { href: '/account', text: 'Sign in' }), finished ? ' to play in the next one.' : ' to join.');
+    state.replaceChildren(...tNodes(finished ? 'tp-sign-in-next' : 'tp-sign-in-join', { link: el('a', { href: '/account', text: tr('tp-sign-in') }) }));
     return;
   }
   const mine = t.standings?.find((s) => s.player_id === signedIn.player_id);
   if (finished) {
-    state.textContent = mine ? `You finished ${ordinal(mine.rank)} with ${score(mine.points)} ${mine.points === 1 ? 'point' : 'points'}.` : '';
+    state.textContent = mine ? tr('tp-you-finished', { place: ordinal(mine.rank), points: score(mine.points), count: mine.points }) : '';
     return;
   }
   if (!me?.joined) { state.textContent = ''; return; }
-  if (!me.active) { state.textContent = t.kind === 'swiss' ? 'You have withdrawn: you are paired no more.' : 'You left: you are paired no more.'; return; }
+  if (!me.active) { state.textContent = tr(t.kind === 'swiss' ? 'tp-you-withdrew' : 'tp-you-left'); return; }
   const p = me.playing;
   if (p) {
     saveSeat(p.match_id, p.seat, p.token);
@@ -199,34 +198,34 @@ function drawMe(t) {
     // A game's board is opened once; back here from it during the game, a link to it.
     if (!boardShown(p.match_id)) {
       sessionStorage.setItem('senet:tournament-opened:' + p.match_id, '1');
-      state.textContent = 'Your game is ready: opening its board…';
+      state.textContent = tr('tp-game-ready');
       location.assign(`/m/${encodeURIComponent(p.match_id)}`);
       return;
     }
-    state.replaceChildren('Your game is being played: ', el('a', { href: `/m/${encodeURIComponent(p.match_id)}`, id: 't-board', text: 'go to its board' }), '.');
+    state.replaceChildren(...tNodes('tp-game-playing', { link: el('a', { href: `/m/${encodeURIComponent(p.match_id)}`, id: 't-board', text: tr('tp-go-to-board') }) }));
     return;
   }
-  if (t.status === 'created') { state.textContent = 'You are in: your first game starts with the tournament.'; return; }
+  if (t.status === 'created') { state.textContent = tr('tp-you-are-in'); return; }
   const bye = t.kind === 'swiss' && t.round > 0 && mine?.sheet?.[t.round - 1] === 'bye';
-  state.textContent = bye ? 'You have the bye this round. Waiting for your next opponent…' : 'Waiting for your next opponent…';
+  state.textContent = tr(bye ? 'tp-bye' : 'tp-waiting');
 }
 
 // What changed since the view drawn before, for the live region.
 function changes(before, t) {
   const words = [];
   if (before.status !== t.status) {
-    if (t.status === 'running') words.push('The tournament has started.');
+    if (t.status === 'running') words.push(tr('tp-news-started'));
     if (t.status === 'finished') {
-      const podium = (t.podium ?? []).map((n, i) => `${ordinal(i + 1)} ${n}`).join(', ');
-      words.push(`The tournament is over.${podium ? ` ${podium}.` : ''}`);
+      const podium = (t.podium ?? []).map((n, i) => tr('tp-podium-place', { place: ordinal(i + 1), name: n })).join(tr('tp-list-sep'));
+      words.push(podium ? tr('tp-news-over-podium', { podium }) : tr('tp-news-over'));
     }
   }
-  if (t.kind === 'swiss' && t.status === 'running' && t.round > 0 && t.round !== before.round) words.push(`Round ${t.round} of ${t.rounds} has started.`);
+  if (t.kind === 'swiss' && t.status === 'running' && t.round > 0 && t.round !== before.round) words.push(tr('tp-news-round', { round: t.round, rounds: t.rounds }));
   const points = (v) => JSON.stringify((v.standings ?? []).map((s) => [s.player_id, s.points, s.rank]));
   if (t.status !== 'finished' && points(before) !== points(t) && t.standings?.length) {
     const mine = signedIn && t.standings.find((s) => s.player_id === signedIn.player_id);
     const lead = t.standings[0];
-    words.push(mine ? `Standings: you are ${ordinal(mine.rank)} with ${score(mine.points)}.` : `Standings: ${lead.name} leads with ${score(lead.points)}.`);
+    words.push(mine ? tr('tp-news-you-are', { place: ordinal(mine.rank), points: score(mine.points) }) : tr('tp-news-leads', { name: lead.name, points: score(lead.points) }));
   }
   return words.join(' ');
 }
@@ -253,7 +252,7 @@ async function draw(t) {
 }
 
 function missing() {
-  document.title = 'Senet — No such tournament';
+  document.title = tr('tp-missing-doc');
   $('about').hidden = true;
   $('standings-card').hidden = true;
   $('games-card').hidden = true;
@@ -289,10 +288,10 @@ async function joinOrLeave(action, button) {
   button.disabled = true;
   try {
     await draw(await request(`/api/tournaments/${encodeURIComponent(tournamentId)}/${action}`, 'POST'));
-    news(action === 'join' ? 'You have joined the tournament.' : 'You have left the tournament.');
+    news(tr(action === 'join' ? 'tp-news-joined' : 'tp-news-you-left'));
   } catch (err) {
-    if (err.code === 'signed_out') $('t-error').replaceChildren('You are signed out: ', el('a', { href: '/account', text: 'sign in' }), ' first.');
-    else $('t-error').textContent = err.message;
+    if (err.code === 'signed_out') $('t-error').replaceChildren(...tNodes('tp-signed-out', { link: el('a', { href: '/account', text: tr('tp-sign-in-lower') }) }));
+    else $('t-error').textContent = errorWords(err);
   } finally {
     button.disabled = false;
   }

@@ -7,8 +7,6 @@
 import { api, clockRuleWords, el, isolate, loadVariants, session, t as tr, tNodes } from './common.js';
 import { errorWords } from './errors.js';
 
-// A count and its English noun: "1 round", "3 rounds" (the tournament page's English words).
-export const plural = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 // A tournament's kind in words: "Swiss" or "Arena".
 export const kindWords = (kind) => tr('ls-t-kind', { kind });
 

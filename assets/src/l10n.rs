@@ -511,6 +511,96 @@ mod tests {
         }
     }
 
+    /// Every error code the server can send a player, from where the codes are defined:
+    /// the engine's illegal moves (`IllegalMove::ALL`), the codes the error enums' `code`
+    /// and `status_code` functions give (the REST errors, the accounts', a match's, the
+    /// socket's refusals and chat's), and the two tables of `docs/protocol.md` (REST and
+    /// WebSocket), which also list the codes the routes write themselves (`busy`,
+    /// `game_live`, `hello_first`, …).
+    fn server_error_codes() -> BTreeSet<String> {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let read = |path: &str| {
+            std::fs::read_to_string(format!("{root}/{path}"))
+                .unwrap_or_else(|e| panic!("{path}: {e}"))
+        };
+        let mut codes: BTreeSet<String> = senet_engine::IllegalMove::ALL
+            .iter()
+            .map(|m| m.code().to_owned())
+            .collect();
+        // The string literals in the body of each `fn code` / `fn status_code` (up to the
+        // first line that closes a function, four spaces in).
+        let enums = [
+            "server/src/http/error.rs",
+            "accounts/src/account_error.rs",
+            "match/src/state/errors.rs",
+            "live/src/actor/mod.rs",
+            "live/src/actor/conn_chat.rs",
+            "protocol/src/text.rs",
+        ];
+        for path in enums {
+            let text = read(path);
+            let mut found = 0;
+            for start in ["fn code(", "fn status_code("] {
+                for part in text.split(start).skip(1) {
+                    let body = part.split("\n    }\n").next().unwrap_or_default();
+                    for literal in body.split('"').skip(1).step_by(2) {
+                        if !literal.is_empty()
+                            && literal.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                        {
+                            codes.insert(literal.to_owned());
+                            found += 1;
+                        }
+                    }
+                }
+            }
+            assert!(found > 0, "{path}: no code found");
+        }
+        // The tables: the first column's codes (the engine's row names them in its second).
+        let doc = read("docs/protocol.md");
+        for head in ["| code | status | when |", "| code | meaning |"] {
+            let table = doc
+                .split(head)
+                .nth(1)
+                .expect("the table in docs/protocol.md");
+            for line in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+                let cells: Vec<&str> = line.split('|').collect();
+                let cell = if cells[1].contains("IllegalMove") {
+                    cells[2]
+                } else {
+                    cells[1]
+                };
+                for code in cell.split('`').skip(1).step_by(2) {
+                    codes.insert(code.to_owned());
+                }
+            }
+        }
+        codes
+    }
+
+    #[test]
+    fn every_error_code_the_server_sends_has_a_message() {
+        let codes = server_error_codes();
+        assert!(codes.len() > 60, "the codes are found: {codes:?}");
+        for must in [
+            "invalid",
+            "malformed",
+            "not_your_turn",
+            "too_many_spectators",
+            "busy",
+        ] {
+            assert!(codes.contains(must), "{must} is among the codes");
+        }
+        let english = ids(Lang::En).unwrap();
+        let missing: Vec<_> = codes
+            .iter()
+            .filter(|code| !english.contains(&format!("error-{code}")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "no error-<code> message for {missing:?}"
+        );
+    }
+
     #[test]
     fn a_page_is_put_into_a_language_with_its_catalogue() {
         let page = "<html lang=\"en\">\n<body><h1 data-l10n-id=\"missing-page-title\">No such page</h1>\

@@ -54,6 +54,32 @@ mod tests {
     use crate::pages::Page;
     use crate::site::Site;
 
+    /// The English catalogue's words for a variant (web/l10n/en/variants.ftl) are the
+    /// engine's, which stays their source: its name, its summary and each option's
+    /// description; the other languages translate these.
+    #[test]
+    fn the_english_catalogue_s_variant_words_are_the_engine_s() {
+        let english = crate::l10n::bundle(crate::l10n::Lang::En);
+        let say = |id: &str| {
+            crate::l10n::formatted(&english, id)
+                .and_then(|(value, _)| value)
+                .unwrap_or_else(|| panic!("no message {id} in the English catalogue"))
+        };
+        for v in Variant::ALL {
+            let id = v.id();
+            assert_eq!(say(&format!("variant-{id}-name")), v.name(), "{id}");
+            assert_eq!(say(&format!("variant-{id}-summary")), v.summary(), "{id}");
+            for option in v.info().option_details {
+                assert_eq!(
+                    say(&format!("variant-option-{}", option.name)),
+                    option.description,
+                    "{id}: {}",
+                    option.name
+                );
+            }
+        }
+    }
+
     #[test]
     fn pages_that_draw_a_board_carry_every_variants_special_squares() {
         let site = Site::build();

@@ -9,7 +9,10 @@
 //    rules, how-to, analysis, account, tournament, the "no such …" pages) in each language:
 //    its `<html lang dir>`, no message missing from its catalogue (l10n.js logs each as an
 //    error), no script error, and in Arabic and French, on the pages whose words are all in
-//    the catalogues (WHOLE), none of the English words the catalogues replace is left. The
+//    the catalogues (WHOLE), none of the English words the catalogues replace is left; on
+//    the other pages' frames (CHROME: headings, buttons, labels, tables' heads, status
+//    lines, a replay's dice check and review, a rules page's summary), no line of the
+//    English page's is left, and in Arabic no Latin word but names and a few terms. The
 //    lobby has real content then: a seek, a public match waiting for a player, a tournament
 //    to come, the line of who is online; in Arabic, its script-written lines hold no Latin
 //    letter but those of names and variant names.
@@ -83,14 +86,15 @@ async function context(accept, viewport = DESKTOP) {
 // another language none of these (the longer ones, which no name or number could be) may be
 // left on a page. Not the board page's (board.ftl): the pages checked so are not boards, and
 // some of its words are also written, still in English, by other scripts (the lobby's Senet TV
-// says "Copy position" itself).
+// says "Copy position" itself). Nor the variants' names: the server names a match it names
+// itself by its variant's English name ("Kendall's Senet (1978) match").
 async function englishWords() {
   const page = await context('en');
   await page.goto(BASE + '/');
   const ftl = await page.evaluate(() => document.getElementById('l10n').content.textContent);
   await page.context().close();
   return ftl.split('\n')
-    .map((l) => /^(?!board-)[a-z][a-z0-9-]* = (.+)$/.exec(l)?.[1])
+    .map((l) => /^(?!board-|variant-[a-z]+-name )[a-z][a-z0-9_-]* = (.+)$/.exec(l)?.[1])
     .filter((w) => w && w.length >= 12 && !w.includes('{') && !/Senet TV/.test(w));
 }
 const ENGLISH = await englishWords();
@@ -143,21 +147,50 @@ const latin = (text) => text.match(/[A-Za-z]+/g) ?? [];
 
 // The pages whose words are all in the catalogues so far (docs/web-client.md, "Languages",
 // says which are not yet): on these no English word of the catalogues may be left.
-const WHOLE = new Set(['lobby', 'rules', 'no-match', 'no-variant', 'no-page']);
+const WHOLE = new Set(['lobby', 'rules', 'scoreboard', 'player', 'analysis', 'account', 'tournament', 'no-tournament', 'no-match', 'no-variant', 'no-page']);
 const PAGES = [
   ['lobby', '/'],
   ['spectator', `/m/${made.match_id}/watch`],
   ['scoreboard', `/m/${made.match_id}/scoreboard`],
+  ['replay', `/m/${made.match_id}/games/1/replay`],
   ['player', `/players/${player.player_id ?? 'p_nobody'}`],
   ['rules', '/rules/kendall'],
   ['howto', '/howto/kendall'],
   ['analysis', '/analysis'],
   ['account', '/account'],
-  ['tournament', '/t/t_nobody'],
+  ['tournament', `/t/${cup.id}`],
+  ['no-tournament', '/t/t_nobody'],
   ['no-match', '/m/nope0000000000000000/watch'],
   ['no-variant', '/rules/chess'],
   ['no-page', '/no/such/page'],
 ];
+// The frame of the other pages, which their scripts write too: headings, buttons, labels,
+// tables' heads, status lines, links (not a replay's narrative of throws and moves, which
+// is web/story.js's, nor a rules or how-to text). In French and Arabic none of the English
+// page's lines there may be left as they are, and in Arabic no Latin word but names, variant
+// names and the few that stay (JSON, SHA-256, a command's name).
+const CHROME = {
+  scoreboard: ['header.top', 'main h2', '#series', '#seats th', '#games th', '#games a', '#links'],
+  replay: ['header.top', 'main h2', '#verify summary', '#verdict', '#where', '#position-tools button', '#review-status', '#links', '#chat-record-list .note'],
+  player: ['header.top', 'main h2', '#history th', '#msg', '#ratings-about'],
+  rules: ['header.top', '#rules > p.summary'],
+  howto: ['header.top'],
+  analysis: ['header.top', '#setup', '#turn', '#chances', 'main h2:not([hidden])', '.links'],
+  account: ['header.top', 'main h2', 'main label', 'main button', 'main .hint', 'main .or'],
+  tournament: ['header.top', '#about', '#standings-card', '#games-card'],
+  'no-tournament': ['header.top', '#missing'],
+};
+const STAYS = /Senet|JSON|SHA-256|senet-server|verify|Buchholz|Sonneborn|Berger|\bBH\b|\bSB\b|Glicko-2|https|localhost/g;
+// The names a page may show as they are: the players', the matches', the tournament's.
+const madeSummary = await (await fetch(`${BASE}/api/matches/${made.match_id}`)).json();
+const NAMES = ['Bea', 'Ana', 'Table of Ana', 'Cup of Cleo', host, player.name, madeSummary.name, ...(madeSummary.names ?? [])]
+  .filter(Boolean);
+const chromeLines = (page, name) => page.evaluate((sels) => {
+  document.getElementById('lang-switch')?.remove();
+  return sels.flatMap((s) => [...document.querySelectorAll(s)].map((e) => e.innerText ?? ''))
+    .flatMap((t) => t.split('\n')).map((l) => l.trim()).filter(Boolean);
+}, CHROME[name]);
+const englishChrome = {};
 
 // a. The language a browser gets by its Accept-Language alone.
 for (const [accept, lang, dir] of [['ar-EG,ar;q=0.9,en;q=0.3', 'ar', 'rtl'], ['fr-CA,en;q=0.5', 'fr', 'ltr'], ['de-DE,de;q=0.9', 'en', 'ltr']]) {
@@ -206,6 +239,28 @@ for (const [lang, dir, accept] of LANGS) {
           return box.textContent;
         });
         assert.deepEqual(latin(board), [], `lobby in Arabic: the leaderboard says "${board}"`);
+      }
+    }
+    if (CHROME[name]) {
+      // The page's own words are there (not a half-loaded page's).
+      if (name === 'replay') await page.waitForSelector('#verify[data-verify]');
+      if (name === 'scoreboard') await page.waitForSelector('#result');
+      if (name === 'analysis') await page.waitForFunction(() => document.body.dataset.turn);
+      if (name === 'tournament') await page.waitForFunction(() => document.body.dataset.status);
+      if (name === 'account') await page.waitForSelector('#signed-out:not([hidden])');
+      const lines = await chromeLines(page, name);
+      // A line of words: two or more (a lone word may be the same in French: "points").
+      const worded = (l) => latin(unnamed(l, NAMES).replace(STAYS, '')).filter((w) => w.length >= 3).length >= 2;
+      if (lang === 'en') {
+        englishChrome[name] = lines.filter(worded);
+        assert.ok(englishChrome[name].length >= 1, `${name}: its English frame is found: ${lines}`);
+      } else {
+        const left = englishChrome[name].filter((l) => lines.includes(l));
+        assert.deepEqual(left, [], `${name} in ${lang}: English lines left in its frame`);
+        if (lang === 'ar') {
+          const latinLeft = lines.filter((l) => latin(unnamed(l, NAMES).replace(STAYS, '')).some((w) => w.length >= 3));
+          assert.deepEqual(latinLeft, [], `${name} in Arabic: Latin words in its frame`);
+        }
       }
     }
     if (lang !== 'en' && WHOLE.has(name)) {

@@ -160,8 +160,8 @@ ls-tv-game = game { $game }
 ## The server's errors (web/errors.js), by their code (docs/protocol.md): what a page in
 ## another language says for the server's English message. A page in English shows the
 ## server's message itself, which these words follow (it may say more: how many seconds,
-## which seat). A code with no message here (invalid, malformed: what is wrong is the
-## server's to say) is said in the server's words in every language.
+## which seat). Every code the server sends has a message here (a crate test); where only
+## the server's words can say what is wrong (invalid, malformed), $detail holds them.
 
 # $secs: the seconds to wait (the answer's Retry-After), 0 when it did not say.
 error-rate_limited =
@@ -187,3 +187,84 @@ error-not_found = not found
 error-match_unavailable = the match is not available
 error-signed_out = you are not signed in
 error-challenge_gone = that challenge is not open any more
+
+# Every other code the server can send (docs/protocol.md; a crate test keeps the list
+# whole). $detail: the server's own English words, where only they can say what is wrong.
+error-malformed = the request is not one the server reads: { $detail }
+error-invalid = not acceptable: { $detail }
+error-bad_invite = that invite is not valid for this match
+error-invite_used = that invite was used already
+error-too_large = what was sent is too large
+error-unsupported_media_type = the server takes JSON only
+error-method_not_allowed = this address does not take that kind of request
+error-origin_not_allowed = requests from another site's page are not allowed
+error-busy = the server is busy; try again in a moment
+error-too_many_reviews = your address has as many reviews waiting as it may; try again later
+error-game_live = the game is not over yet
+error-bad_position = the position cannot be read: { $detail }
+error-illegal_throw = that throw is not possible here: { $detail }
+error-illegal_move = that move is not possible here: { $detail }
+error-tournament_over = the tournament is over
+error-tournament_started = the tournament's last round has started: it takes no more players
+error-wrong_credentials = that name and password, or passkey, sign nobody in
+error-username_taken = that name is taken, or looks the same as an account's name: choose another
+error-passkey_taken = that passkey is registered already
+error-last_way_in = that is this account's only way to sign in: add another first
+error-ceremony_expired = the passkey request expired: start again
+error-account_closed = a moderator closed this account
+error-forbidden = only a moderator may do that
+error-passkey_refused = the passkey does not check out: { $detail }
+error-silenced = a moderator silenced this account
+error-challenge_refused = that player does not take challenges from you
+error-too_many_challenges = you have as many challenges waiting for an answer as you may: cancel one first
+error-binary_not_supported = the connection takes text messages only
+error-too_many_spectators = this match has as many spectators as it takes
+error-hello_first = the connection must say hello first
+error-hello_timeout = the connection said no hello in time
+error-already_hello = the connection has said hello already
+error-bad_token = this link or seat is not one of this match's
+error-spectator_key_required = this match is private: watching it takes its spectator link
+error-spectator = spectators cannot act in the match
+error-stale_seq = that request is too old to be answered
+error-not_started = the game has not started
+error-already_started = the game has started already
+error-game_over = the game is over
+error-wrong_game = that was for another game of the match
+error-game_not_over = the game is not over
+error-match_over = the match is over
+error-not_idle = that player is not away
+error-seeds_closed = the dice seeds are closed: the first throw has been made
+error-seed_given = you gave your dice seed already
+error-bad_seed = a dice seed is 0 to 64 letters, digits, - or _
+error-not_absent = that player is not away
+error-too_early = too early: wait a little longer
+error-out_of_time = your time ran out
+error-clock_decides = this match has a clock: the clock decides when time is up
+error-time_left = the player to move still has time
+error-bad_setup = the match's setup cannot start a game: { $detail }
+error-store_unavailable = the server could not save that: try again in a moment
+error-store_inconsistent = the match is held up by a problem on the server
+error-unavailable = the server cannot answer right now; try again later
+error-internal = something went wrong on the server
+error-chat_empty = the message is empty
+error-chat_too_long = the message is too long: 300 characters at most
+error-name_required = choose a name to chat
+error-not_a_player = only a player can do that
+error-match_moved = the match moved to another server; reconnecting
+error-no_requests = this connection only listens
+error-not_your_turn = it is not your turn
+error-must_throw_first = throw first
+error-no_such_piece = there is no piece of yours there
+error-no_such_die = there is no such die to play
+error-occupied_by_own = one of your own pieces is there
+error-protected = that piece is protected
+error-off_path = that goes off the track
+error-cannot_bear_off = that piece cannot bear off
+error-must_bear_off_first = you must bear off first
+error-must_move_forced_piece = another piece must move
+error-must_use_all_dice = you must use every die you can
+error-must_wait = that piece must wait
+error-no_backward = that piece may not move backward
+error-illegal_stack = pieces cannot stack that way
+error-trapped = that piece is trapped
+error-not_legal = that move is not legal
