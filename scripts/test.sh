@@ -76,7 +76,7 @@ SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/accounts.m
 step "browser tests: tournaments, a Swiss event and an arena played through the pages (tests/browser/tournaments.mjs)"
 SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/tournaments.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 step "browser tests: every page in English, French and Arabic, the switch, right to left (tests/browser/languages.mjs)"
-SENET_URL="http://127.0.0.1:$web_port" timeout 300 node tests/browser/languages.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
+SENET_URL="http://127.0.0.1:$web_port" timeout 600 node tests/browser/languages.mjs || { echo "server log:"; tail -n 40 "$web_data/server.log"; exit 1; }
 step "browser tests: Lighthouse accessibility 100, the lobby and a board (player, spectator) in each language (tests/browser/lighthouse.mjs)"
 # The pinned lighthouse (tests/browser/package.json) over the DevTools port of one Chromium:
 # 18 audits, about 3 minutes.
