@@ -99,7 +99,14 @@ fn fixed_words(line: &str) -> Vec<String> {
 
 #[test]
 fn web_holds_none_of_the_engines_sentences() {
-    let files = web_files();
+    // The message catalogues are the exception: they hold words by the code the server
+    // sends (a stuck piece's reason, a variant's id), so a page in French or Arabic can say
+    // them; the client still decides nothing. Their English is kept equal to the engine's
+    // by `senet-assets`' tests, so that a rule's wording has one source.
+    let files: Vec<_> = web_files()
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("web/l10n/"))
+        .collect();
     let mut sentences: Vec<(String, String)> = Vec::new();
     for v in Variant::ALL {
         for reason in EVERY_REASON {
