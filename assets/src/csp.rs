@@ -90,7 +90,7 @@ mod tests {
             .pages
             .iter()
             // Every language's page has the same inline script.
-            .filter(|(_, lang, _)| *lang == crate::l10n::Lang::En)
+            .filter(|(_, lang, _)| *lang == crate::lang::Lang::En)
             .flat_map(|(_, _, s)| inline_scripts(std::str::from_utf8(&s.body).unwrap()))
             .collect();
         assert!(!scripts.is_empty(), "the match page has its early socket");

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use rust_embed::Embed;
 use senet_engine::Variant;
 
-use crate::l10n::Lang;
+use crate::lang::Lang;
 
 /// `web/`: the pages, the scripts and style sheet, the favicon, the how-to pages and the
 /// rules written for players.
@@ -112,7 +112,7 @@ mod tests {
                 howto.is_some_and(|h| h.contains(&format!("<h1 data-l10n-id=\"howto-{id}-"))),
                 "{id}: web/howto/{id}.html"
             );
-            for lang in crate::l10n::Lang::ALL {
+            for lang in Lang::ALL {
                 let code = lang.code();
                 assert!(
                     web_file(&format!("l10n/{code}/howto-{id}.ftl")).is_some(),

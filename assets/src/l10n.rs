@@ -1,4 +1,4 @@
-//! The languages the site is written in, which one a request gets, and a page put into it.
+//! A page put into one of the site's languages ([`Lang`]).
 //!
 //! The words are Project Fluent catalogues: `web/l10n/<lang>/<part>.ftl`, one file per part
 //! of the site, English the source. A page is built once per language ([`localise`]): its
@@ -13,84 +13,13 @@
 //! A how-to page's words are a part of their own, `howto-<variant>.ftl` ([`is_page_part`]):
 //! only that page is put into it, and it is not in any page's `<template id="l10n">` (no
 //! script writes those words), so that the other pages do not carry seven pages of rules.
-//!
-//! Which language: the reader's choice, kept in the `senet_lang` cookie by the pages' switch,
-//! else the first language of the request's `Accept-Language` (by its weights) that the site
-//! has, else English.
 
 use std::collections::BTreeMap;
 
-use axum::http::{HeaderMap, header};
 use fluent_bundle::{FluentBundle, FluentResource};
 
 use crate::embedded::{web_file, web_folder};
-
-/// A language the site is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Lang {
-    /// English: the catalogues' source.
-    En,
-    /// French.
-    Fr,
-    /// Arabic, written right to left.
-    Ar,
-}
-
-/// The cookie the language switch keeps a reader's choice in.
-pub const COOKIE: &str = "senet_lang";
-
-impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Ar];
-
-    /// The language's BCP 47 code, as in `<html lang>` and the catalogues' folder names.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-            Lang::Ar => "ar",
-        }
-    }
-
-    /// The direction its text runs: `rtl` or `ltr`.
-    pub fn dir(self) -> &'static str {
-        match self {
-            Lang::Ar => "rtl",
-            Lang::En | Lang::Fr => "ltr",
-        }
-    }
-
-    /// The language a tag names by its primary subtag (`fr-CA` is French), if the site has
-    /// it.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.split(['-', '_']).next()?.trim();
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(primary))
-    }
-
-    /// The language of a request: its `senet_lang` cookie, else its `Accept-Language`, else
-    /// English.
-    pub fn of_request(headers: &HeaderMap) -> Lang {
-        let chosen = headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .find(|(name, _)| *name == COOKIE)
-            .and_then(|(_, value)| Lang::from_tag(value));
-        chosen
-            .or_else(|| {
-                let accepted = headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
-                // By the header's weights, highest first.
-                accept_language::parse(accepted)
-                    .iter()
-                    .find_map(|tag| Lang::from_tag(tag))
-            })
-            .unwrap_or(Lang::En)
-    }
-}
+use crate::lang::Lang;
 
 /// Whether `web/l10n/<lang>/<name>` is one page's own words rather than every page's: a
 /// how-to page's, `howto-<variant>.ftl`.
@@ -275,48 +204,7 @@ fn with_attribute(tag: &str, name: &str, value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderValue;
     use std::collections::BTreeSet;
-
-    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        for (name, value) in pairs {
-            h.append(name, HeaderValue::from_str(value).unwrap());
-        }
-        h
-    }
-
-    #[test]
-    fn a_request_s_language_is_its_choice_then_its_accept_language_then_english() {
-        assert_eq!(Lang::of_request(&HeaderMap::new()), Lang::En);
-        let accept = |v| headers(&[(header::ACCEPT_LANGUAGE, v)]);
-        assert_eq!(
-            Lang::of_request(&accept("ar-EG,ar;q=0.9,en;q=0.8")),
-            Lang::Ar
-        );
-        assert_eq!(
-            Lang::of_request(&accept("de-DE, fr-CA;q=0.7, en;q=0.5")),
-            Lang::Fr
-        );
-        // By weight, not by place in the header.
-        assert_eq!(Lang::of_request(&accept("en;q=0.2, ar;q=0.9")), Lang::Ar);
-        assert_eq!(Lang::of_request(&accept("de, ja")), Lang::En);
-        assert_eq!(Lang::of_request(&accept("*")), Lang::En);
-        let both = headers(&[
-            (header::ACCEPT_LANGUAGE, "ar"),
-            (header::COOKIE, "a=1; senet_lang=fr; b=2"),
-        ]);
-        assert_eq!(Lang::of_request(&both), Lang::Fr, "the switch wins");
-        let unknown = headers(&[
-            (header::ACCEPT_LANGUAGE, "ar"),
-            (header::COOKIE, "senet_lang=xx"),
-        ]);
-        assert_eq!(
-            Lang::of_request(&unknown),
-            Lang::Ar,
-            "a choice the site lacks is ignored"
-        );
-    }
 
     /// The ids of a catalogue's messages, or what does not parse in it.
     fn ids(lang: Lang) -> Result<BTreeSet<String>, String> {

@@ -83,6 +83,7 @@ mod embedded;
 mod favicon;
 mod hashed_imports;
 mod l10n;
+mod lang;
 mod pages;
 mod precompressed;
 mod served;
@@ -98,7 +99,7 @@ use axum::routing::get;
 use senet_engine::Variant;
 
 pub use compression::compressed;
-pub use l10n::Lang;
+pub use lang::Lang;
 
 use csp::secure;
 use pages::{HTML, Page};

@@ -111,7 +111,7 @@ impl Page {
 /// is put into its language.
 fn missing(id: &str) -> Option<String> {
     let html = web_file("missing.html")?;
-    let english = crate::l10n::bundle(crate::l10n::Lang::En);
+    let english = crate::l10n::bundle(crate::lang::Lang::En);
     let words = |suffix: &str| crate::l10n::formatted(&english, &format!("{id}-{suffix}"))?.0;
     Some(
         html.replace("{{title}}", &words("title")?)
@@ -138,7 +138,7 @@ mod tests {
     use super::*;
     use crate::csp::inline_scripts;
     use crate::embedded::static_files;
-    use crate::l10n::Lang;
+    use crate::lang::Lang;
     use crate::site::{Site, site};
 
     #[test]

@@ -11,7 +11,8 @@ use crate::csp::policy;
 use crate::embedded::{player_rules_text, rules_text, static_files};
 use crate::favicon::{favicon_ico, favicon_svg};
 use crate::hashed_imports::{embedded, hashed_name, tagged_text};
-use crate::l10n::{Lang, Words};
+use crate::l10n::Words;
+use crate::lang::Lang;
 use crate::pages::{HTML, Page, fill_page};
 use crate::served::Served;
 

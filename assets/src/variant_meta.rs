@@ -59,7 +59,7 @@ mod tests {
     /// description; the other languages translate these.
     #[test]
     fn the_english_catalogue_s_variant_words_are_the_engine_s() {
-        let english = crate::l10n::bundle(crate::l10n::Lang::En);
+        let english = crate::l10n::bundle(crate::lang::Lang::En);
         let say = |id: &str| {
             crate::l10n::formatted(&english, id)
                 .and_then(|(value, _)| value)
