@@ -232,6 +232,24 @@ export async function ensurePlayer(name) {
   } catch { return null; }
 }
 
+// The seats' names and short names with each computer seat's in the page's language. The
+// server names a bot "Computer (medium)", "Computer 3 (medium)" beside another of its level,
+// and shortens it to "Medium bot" or "Bot 3" (protocol/src/text.rs); these are the same
+// names from the catalogue, by the seat's level in `bots` (null for a person).
+export function botsNamed(names, shortNames, bots) {
+  const level = (seat) => bots?.[seat] || null;
+  const twin = (seat) => (bots || []).some((b, other) => other !== seat && b && b === level(seat));
+  const word = (seat) => t(`level-${level(seat)}`);
+  return {
+    names: (names || []).map((n, seat) => (n && level(seat)
+      ? (twin(seat) ? t('bot-name-numbered', { level: word(seat), seat: seat + 1 }) : t('bot-name', { level: word(seat) }))
+      : n)),
+    shortNames: (shortNames || []).map((n, seat) => (n && level(seat)
+      ? (twin(seat) ? t('bot-short-numbered', { seat: seat + 1 }) : t(`bot-short-${level(seat)}`))
+      : n)),
+  };
+}
+
 export function seatName(names, seat) {
   return (names && names[seat - 1]) || t('ls-seat', { seat });
 }

@@ -1,7 +1,7 @@
 // The lobby: seeks and quick games, create a match, share its links, watch live games, see
 // the leaderboard.
 
-import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords, session, t, tNodes, isolate } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords, session, t, tNodes, isolate, botsNamed } from './common.js';
 import { errorWords } from './errors.js';
 
 const $ = (id) => document.getElementById(id);
@@ -293,7 +293,7 @@ async function refreshLive() {
 
 // One entry of the live list; `data-sig` sums up what it shows, to tell when it changed.
 function liveItem(m) {
-  const names = m.names.map((n, i) => isolate(n || t('ls-seat-open', { seat: i + 1 }))).join(` ${t('ls-versus')} `);
+  const names = botsNamed(m.names, [], m.bots).names.map((n, i) => isolate(n || t('ls-seat-open', { seat: i + 1 }))).join(` ${t('ls-versus')} `);
   // A free seat of a public match is one click away, unless this browser holds a seat there.
   const mine = loadSeat(m.match_id);
   const open = m.status === 'joining' && m.names.some(n => n === null);

@@ -8,7 +8,7 @@
 // player's side and the line under the board are the frame's `sides` and `notes`.
 
 import {
-  api, el, loadSeat, saveSeat, seatName, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
+  api, el, loadSeat, saveSeat, seatName, botsNamed, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
   loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY, writtenBoard,
 } from './common.js';
 // `tr`: the page's words in its language (l10n.js's `t`, named apart from the turns' `t`).
@@ -296,7 +296,7 @@ function onMessage(msg) {
       st.claimIn = msg.claim_in_secs || []; st.claimFrom = performance.now();
       // A seat claimed after this page connected: its name comes before the events the
       // claim starts, so the game's first sentences already name the player.
-      if (msg.names?.length) { st.names = msg.names; st.shortNames = msg.short_names || []; }
+      if (msg.names?.length) ({ names: st.names, shortNames: st.shortNames } = botsNamed(msg.names, msg.short_names, st.snap?.bots));
       renderPlayers(); renderStatus(); renderActions(); break;
     case 'error':
       // The server closes the socket after these: reconnecting cannot help.
@@ -321,7 +321,7 @@ function showError(msg) {
 
 async function applySnapshot(s, first, draw = true) {
   st.snap = s;
-  st.names = s.names; st.shortNames = s.short_names || []; st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
+  ({ names: st.names, shortNames: st.shortNames } = botsNamed(s.names, s.short_names, s.bots)); st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.stuck = s.stuck || [];
   st.sides = s.sides || []; st.notes = s.notes || '';
   st.lastNo = s.last_event ?? st.lastNo;

@@ -1,7 +1,7 @@
 // Replay of a finished game: step through its events; check the record and every throw with
 // WebCrypto (web/verify.js; the moves are checked by `senet-server verify`, not here).
 
-import { api, el, isolate, lang, readKey, svg, t, tNodes, variantName, withKey, writtenBoard } from './common.js';
+import { api, botsNamed, el, isolate, lang, readKey, svg, t, tNodes, variantName, withKey, writtenBoard } from './common.js';
 import { has } from './l10n.js';
 import { errorWords } from './errors.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
@@ -321,7 +321,10 @@ async function init() {
     $('links').replaceChildren(el('a', { href: withKey(`/m/${matchId}/scoreboard`), text: t('header-scoreboard') }), ' · ', el('a', { href: '/', text: t('rp-lobby') }));
     return;
   }
-  try { names = (await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key)).names; } catch { /* names optional */ }
+  try {
+    const m = await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key);
+    names = botsNamed(m.names, [], m.bots).names;
+  } catch { /* names optional */ }
   $('title').textContent = t('rp-title', { game: gameNo, variant: await variantName(rec.variant) });
   board = new Board($('board'), rec.variant, writtenBoard(rec.variant), { interactive: false });
   // Each piece says whose it is (a geometry's owner is an engine player: see `seatOfEngine`).

@@ -2,7 +2,7 @@
 // public match, else the server's own bot game), drawn from a spectator socket. Read-only.
 // The lobby loads this script after its load event (web/lobby.js).
 
-import { api, el, isolate, Live, variantName, boardInfo, seatName, t, tAttr } from './common.js';
+import { api, el, isolate, Live, variantName, boardInfo, seatName, botsNamed, t, tAttr } from './common.js';
 import { Board } from './boards.js';
 import { copyPosition } from './story.js';
 
@@ -55,7 +55,8 @@ async function onMessage(msg) {
     notation = s.notation;
     lastMove = null;
     draw(false);
-    const names = (s.names || []).map((_, i) => isolate(seatName(s.names, i + 1))).join(` ${t('ls-versus')} `);
+    const named = botsNamed(s.names, [], s.bots).names;
+    const names = named.map((_, i) => isolate(seatName(named, i + 1))).join(` ${t('ls-versus')} `);
     game = s.game;
     const variant = await variantName(s.variant);
     caption = { names, variant };

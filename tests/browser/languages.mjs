@@ -318,6 +318,7 @@ const SCRIPT_ENGLISH = await (async () => {
   return [...runs];
 })();
 assert.ok(SCRIPT_ENGLISH.length > 100 && SCRIPT_ENGLISH.includes('could not move: the turn passes'), 'the board scripts\' English words are read');
+const BOT_WORD = { fr: 'Ordi', ar: 'حاسوب' };
 const squareOne = {};
 for (const [lang, , accept] of LANGS) {
   for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {
@@ -353,6 +354,9 @@ for (const [lang, , accept] of LANGS) {
       assert.deepEqual(left, [], `board in ${lang}: English words left in its chrome`);
       assert.equal(await page.locator('#sound').innerText(), SOUND_ON[lang], `board in ${lang}: the sound button`);
       assert.equal(await page.locator('#move-input').getAttribute('dir'), 'ltr', 'a typed move runs left to right');
+      // The computer is named in the page's language, in full and in the phone's short form.
+      const players = await page.locator('#players').innerText();
+      assert.ok(players.includes(BOT_WORD[lang]) && !/Computer|bot\b/.test(players), `board in ${lang}: the computer's name: ${players}`);
     }
     await page.screenshot({ path: path.join(SHOTS, `lang-board-${lang}-${size}.png`) });
     if (lang !== 'en' && size === '1280') await playInLanguage(page, lang);

@@ -43,6 +43,13 @@ level-easy = سهل
 level-medium = متوسط
 level-hard = صعب
 
+bot-name = الحاسوب ({ $level })
+bot-name-numbered = الحاسوب { $seat } ({ $level })
+bot-short-easy = حاسوب سهل
+bot-short-medium = حاسوب متوسط
+bot-short-hard = حاسوب صعب
+bot-short-numbered = حاسوب { $seat }
+
 header-analysis = لوحة التحليل
 header-history = سجل اللاعب
 header-replay = إعادة العرض

@@ -44,6 +44,15 @@ level-easy = easy
 level-medium = medium
 level-hard = hard
 
+# A computer opponent's name, by its level's word (`level-…`); numbered by its seat where
+# another computer of its level plays. Its short name, where a few letters fit, the same.
+bot-name = Computer ({ $level })
+bot-name-numbered = Computer { $seat } ({ $level })
+bot-short-easy = Easy bot
+bot-short-medium = Medium bot
+bot-short-hard = Hard bot
+bot-short-numbered = Bot { $seat }
+
 header-analysis = Analysis board
 header-history = Player history
 header-replay = Replay

@@ -44,6 +44,13 @@ level-easy = facile
 level-medium = moyen
 level-hard = difficile
 
+bot-name = Ordinateur ({ $level })
+bot-name-numbered = Ordinateur { $seat } ({ $level })
+bot-short-easy = Ordi facile
+bot-short-medium = Ordi moyen
+bot-short-hard = Ordi fort
+bot-short-numbered = Ordi { $seat }
+
 header-analysis = Plateau d'analyse
 header-history = Historique du joueur
 header-replay = Revoir la partie
