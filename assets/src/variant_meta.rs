@@ -54,9 +54,27 @@ mod tests {
     use crate::pages::Page;
     use crate::site::Site;
 
+    /// What names a special square in its messages' ids (`variant-<id>-square-<key>-name`,
+    /// `-rule`): its place as the engine writes it, letters lowercased and any character but
+    /// `a`-`z` and `0`-`9` made `-` (`S1` is `s1`, `p1-12` stays), as web/boards.js's
+    /// `squareKey` makes it.
+    fn square_key(place: &str) -> String {
+        place
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect()
+    }
+
     /// The English catalogue's words for a variant (web/l10n/en/variants.ftl) are the
-    /// engine's, which stays their source: its name, its summary and each option's
-    /// description; the other languages translate these.
+    /// engine's, which stays their source: its name, its summary, each option's
+    /// description, and each special square's name and rule; the other languages translate
+    /// these.
     #[test]
     fn the_english_catalogue_s_variant_words_are_the_engine_s() {
         let english = crate::l10n::bundle(crate::lang::Lang::En);
@@ -65,6 +83,7 @@ mod tests {
                 .and_then(|(value, _)| value)
                 .unwrap_or_else(|| panic!("no message {id} in the English catalogue"))
         };
+        let mut square_ids = std::collections::BTreeSet::new();
         for v in Variant::ALL {
             let id = v.id();
             assert_eq!(say(&format!("variant-{id}-name")), v.name(), "{id}");
@@ -76,6 +95,34 @@ mod tests {
                     "{id}: {}",
                     option.name
                 );
+            }
+            let mut keys = std::collections::BTreeSet::new();
+            for square in v.special_squares() {
+                let place = square.place.to_string();
+                let key = square_key(&place);
+                assert!(keys.insert(key.clone()), "{id}: two squares are {key}");
+                assert_eq!(
+                    say(&format!("variant-{id}-square-{key}-name")),
+                    square.name,
+                    "{id}: {place}"
+                );
+                assert_eq!(
+                    say(&format!("variant-{id}-square-{key}-rule")),
+                    square.rule,
+                    "{id}: {place}"
+                );
+                square_ids.insert(format!("variant-{id}-square-{key}-name"));
+                square_ids.insert(format!("variant-{id}-square-{key}-rule"));
+            }
+        }
+        // And no square's words but those of a square the engine lists.
+        let catalogue = crate::l10n::catalogue(crate::lang::Lang::En);
+        for line in catalogue.lines() {
+            let Some((message, _)) = line.split_once(" = ") else {
+                continue;
+            };
+            if message.starts_with("variant-") && message.contains("-square-") {
+                assert!(square_ids.contains(message), "{message}: no such square");
             }
         }
     }
