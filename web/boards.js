@@ -2,8 +2,10 @@
 // rows, martian's coasters, by the engine's board kind) and reads the server's position
 // notation (see docs/rules/<variant>.md) into pieces on named squares; it holds no rules.
 // What a square means is the engine's too: its mark, name and rule come with the variant's
-// special squares (`<meta name="variant-boards">`, or GET /api/variants), as every word about
-// the position does with the frames (`sides`, `notes`, the sentence of each `stuck` piece).
+// special squares (`<meta name="variant-boards">`, or GET /api/variants; the name and rule
+// said in the page's language where the catalogue has them, `withSpecialSquares`), as every
+// word about the position does with the frames (`sides`, `notes`, the sentence of each
+// `stuck` piece).
 // What a legal move does is the server's word too: every legal move comes with where the
 // mover goes (`moves[i].from`, `.to`, the engine's), and a `moved` event with the geometry of
 // the move played (its first step is the mover's own). The board only draws them, as lichess's chessground draws `dests` and
@@ -11,7 +13,7 @@
 // `S1`…`P9`, `off`; a place this board has no square for (`out`) is not drawn.
 
 import { svg } from './common.js';
-import { t } from './l10n.js';
+import { has, t } from './l10n.js';
 
 // Okabe and Ito's colour-blind-safe palette (vermillion, yellow, blue, bluish green), named
 // by the words the page uses; each player's pieces also differ in shape or fill, so that the
@@ -264,17 +266,29 @@ const PIECES = {
 };
 const plainChip = (p) => disc(PLAYER_COLOURS[p - 1] ?? '#999', '#222');
 
-// `geo` with the variant's special squares on it, as the engine lists them
+// What names a special square in its messages' ids (`variant-<id>-square-<key>-name`,
+// `-rule`, web/l10n/<lang>/variants.ftl): its place, letters lowercased and any character but
+// a-z and 0-9 made "-" (`S1` is `s1`, `p1-12` stays), as the crate test that keeps the English
+// words the engine's makes it (assets/src/variant_meta.rs, `square_key`).
+const squareKey = (place) => place.replace(/[^A-Za-z0-9]/gu, '-').toLowerCase();
+
+// `geo` with variant `variant`'s special squares on it, as the engine lists them
 // (`special_squares`: place, mark, name, rule, kind): the mark drawn on the square and added
 // to its name, its name and rule in the square's title, its kind as a class (`kind-trap`).
-function withSpecialSquares(geo, special) {
+// The name and rule are said in the page's language: the catalogue's
+// `variant-<id>-square-<key>-name` and `-rule`, else the engine's English.
+function withSpecialSquares(geo, variant, special) {
   const byPlace = new Map((special || []).map(q => [q.place, q]));
+  const said = (q, part) => {
+    const id = `variant-${variant}-square-${squareKey(q.place)}-${part}`;
+    return has(id) ? t(id) : q[part];
+  };
   for (const s of geo.squares) {
     const q = byPlace.get(s.key);
     if (!q) { s.title ??= s.name; continue; }
     if (q.mark) { s.mark = q.mark; s.name = `${s.name} (${q.mark})`; }
     s.kind = q.kind;
-    s.title = `${s.name}: ${q.name}. ${q.rule}`;
+    s.title = `${s.name}: ${said(q, 'name')}. ${said(q, 'rule')}`;
   }
   return geo;
 }
@@ -341,7 +355,7 @@ export class Board {
   layout(vertical) {
     this.vertical = vertical;
     const drawn = GEOMETRY[this.info.board];
-    const flat = drawn ? withSpecialSquares(drawn(), this.info.special_squares) : { width: 200, height: 60, squares: [], deco: [] };
+    const flat = drawn ? withSpecialSquares(drawn(), this.variant, this.info.special_squares) : { width: 200, height: 60, squares: [], deco: [] };
     this.geo = vertical ? transpose(flat) : flat;
     this.svg.setAttribute('viewBox', `0 0 ${this.geo.width} ${this.geo.height}`);
     this.svg.classList.toggle('vertical', vertical);
