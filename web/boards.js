@@ -288,7 +288,7 @@ function withSpecialSquares(geo, variant, special) {
     if (!q) { s.title ??= s.name; continue; }
     if (q.mark) { s.mark = q.mark; s.name = `${s.name} (${q.mark})`; }
     s.kind = q.kind;
-    s.title = `${s.name}: ${said(q, 'name')}. ${said(q, 'rule')}`;
+    s.title = t('boards-square-title', { square: s.name, name: said(q, 'name'), rule: said(q, 'rule') });
   }
   return geo;
 }
@@ -326,7 +326,7 @@ export class Board {
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': t('boards-board', { name: this.info.name ?? variant }) });
+    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': t('boards-board', { name: has(`variant-${variant}-name`) ? t(`variant-${variant}-name`) : (this.info.name ?? variant) }) });
     host.replaceChildren(this.svg);
     // Escape puts a selected piece down again, the focus back on it.
     this.svg.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.selected) { e.preventDefault(); this.select(this.selected); } });

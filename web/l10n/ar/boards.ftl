@@ -2,6 +2,7 @@
 ## وأدوات الدردشة (web/chat.js).
 
 boards-board = لوحة { $name }
+boards-square-title = { $square }: { $name }. { $rule }
 boards-off = خارج اللوحة
 boards-off-mark = خروج
 boards-borne-off = القطع المُخرجة

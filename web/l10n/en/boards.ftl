@@ -3,6 +3,8 @@
 ## clocks (web/clock.js) and the chat's controls (web/chat.js).
 
 boards-board = { $name } board
+# A special square's title: the square, its name and its rule.
+boards-square-title = { $square }: { $name }. { $rule }
 boards-off = off the board
 boards-off-mark = off
 boards-borne-off = borne off

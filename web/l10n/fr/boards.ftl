@@ -2,6 +2,7 @@
 ## (web/clock.js) et des commandes de la discussion (web/chat.js).
 
 boards-board = Plateau { $name }
+boards-square-title = { $square } : { $name }. { $rule }
 boards-off = hors du plateau
 boards-off-mark = sortie
 boards-borne-off = sorties
