@@ -82,6 +82,10 @@ function playComputer(e) {
   startComputer($('bot-variant').value, Number($('bot-players').value) || 2, Number($('bot-series').value) || 1, $('bot-go'), $('bot-error'));
 }
 
+// The name of a guest who wrote none, in the page's language, as the server would say it in
+// English ("Player 1"); a name holds no bidi controls (the server refuses them).
+const unnamed = () => t('ls-default-player', { seat: 1 }).replace(/[\u2066-\u2069]/g, '');
+
 async function startComputer(variant, players, target, button, error) {
   error.textContent = '';
   const level = $('bot-level').value;
@@ -96,11 +100,11 @@ async function startComputer(variant, players, target, button, error) {
     // Arabic page puts around the level's word.
     name: t('ls-bot-match-name', { level: t(`level-${level}`) }).replace(/[\u2066-\u2069]/g, ''),
   };
-  if (name) body.player_name = name;
   button.disabled = true;
   try {
     const player = await ensurePlayer(name);
     if (player) body.player_key = player.player_key;
+    body.player_name = name || unnamed();
     const r = await api('/api/matches', body);
     saveSeat(r.match_id, r.seat, r.token);
     location.assign(`/m/${encodeURIComponent(r.match_id)}`);
@@ -248,6 +252,7 @@ async function create(e) {
   }
   const player = await ensurePlayer(body.player_name);
   if (player?.player_key) body.player_key = player.player_key;
+  body.player_name ??= unnamed();
   try {
     const r = await api('/api/matches', body);
     saveSeat(r.match_id, r.seat, r.token);

@@ -458,7 +458,7 @@ function logEvent(e, said) {
     if (startTurn) {
       st.turnNo += 1; st.turnSeat = e.seat;
       st.turnLi = el('li', { class: 'turn', dataset: { seat: e.seat, turn: st.turnNo, start: e.effect === 'decided' ? '1' : '' } },
-        el('span', { class: 'no', text: `${st.turnNo}.` }), el('span', { class: 'who', dir: 'auto', text: who(e.seat) }), el('span', { class: 'acts' }));
+        el('span', { class: 'no', text: `${st.turnNo}.` }), el('span', { class: 'who', dir: 'auto', title: who(e.seat), text: st.shortNames[e.seat - 1] || who(e.seat) }), el('span', { class: 'acts' }));
       log.append(st.turnLi);
     }
     const acts = st.turnLi.querySelector('.acts');

@@ -319,6 +319,7 @@ const SCRIPT_ENGLISH = await (async () => {
 })();
 assert.ok(SCRIPT_ENGLISH.length > 100 && SCRIPT_ENGLISH.includes('could not move: the turn passes'), 'the board scripts\' English words are read');
 const BOT_WORD = { fr: 'Ordi', ar: 'حاسوب' };
+const UNNAMED = { fr: 'Joueur 1', ar: 'اللاعب 1' };
 const squareOne = {};
 for (const [lang, , accept] of LANGS) {
   for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {
@@ -357,6 +358,7 @@ for (const [lang, , accept] of LANGS) {
       // The computer is named in the page's language, in full and in the phone's short form.
       const players = await page.locator('#players').innerText();
       assert.ok(players.includes(BOT_WORD[lang]) && !/Computer|bot\b/.test(players), `board in ${lang}: the computer's name: ${players}`);
+      assert.ok(players.includes(UNNAMED[lang]) && !players.includes('Player'), `board in ${lang}: a guest who wrote no name: ${players}`);
     }
     await page.screenshot({ path: path.join(SHOTS, `lang-board-${lang}-${size}.png`) });
     if (lang !== 'en' && size === '1280') await playInLanguage(page, lang);

@@ -8,6 +8,7 @@ ls-account-label = حسابك: أنت مسجّل الدخول باسم { $name }
 ls-copy = نسخ
 ls-copied = نُسخ
 ls-seat = المقعد { $seat }
+ls-default-player = اللاعب { $seat }
 ls-clock-days =
     { $days ->
         [one] يوم واحد لكل نقلة

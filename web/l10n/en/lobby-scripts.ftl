@@ -11,6 +11,8 @@ ls-copy = Copy
 ls-copied = Copied
 # A seat whose player has no name.
 ls-seat = seat { $seat }
+# A guest's name when they wrote none (the server's own default is this English one).
+ls-default-player = Player { $seat }
 # A correspondence clock's rule.
 ls-clock-days =
     { $days ->

@@ -9,6 +9,7 @@ ls-account-label = Votre compte : connecté en tant que { $name }
 ls-copy = Copier
 ls-copied = Copié
 ls-seat = place { $seat }
+ls-default-player = Joueur { $seat }
 ls-clock-days =
     { $days ->
         [one] { $days } jour par coup
