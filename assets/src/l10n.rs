@@ -305,23 +305,14 @@ mod tests {
         use senet_engine::stuck::specificity;
         use senet_engine::{IllegalMove, Variant};
         let bundle = bundle(Lang::En);
-        for reason in [
-            IllegalMove::NoSuchDie,
-            IllegalMove::OccupiedByOwn,
-            IllegalMove::Protected,
-            IllegalMove::Blocked,
-            IllegalMove::OffPath,
-            IllegalMove::CannotBearOff,
-            IllegalMove::MustBearOffFirst,
-            IllegalMove::MustMoveForcedPiece,
-            IllegalMove::MustUseAllDice,
-            IllegalMove::MustWait,
-            IllegalMove::NoBackward,
-            IllegalMove::IllegalStack,
-            IllegalMove::Trapped,
-            IllegalMove::NotLegal,
-        ] {
-            assert!(specificity(reason) > 0, "{reason:?} concerns a piece");
+        // The reasons a piece can be stuck for: the engine's own sort of them (the others,
+        // `not_your_turn` or `game_over`, concern the whole turn and have no such sentence).
+        let concerning_a_piece: Vec<IllegalMove> = IllegalMove::ALL
+            .into_iter()
+            .filter(|r| specificity(*r) > 0)
+            .collect();
+        assert!(concerning_a_piece.len() >= 14, "{concerning_a_piece:?}");
+        for reason in concerning_a_piece {
             let code = serde_json::to_value(reason).unwrap();
             let id = format!("stuck-{}", code.as_str().unwrap().replace('_', "-"));
             let message = bundle.get_message(&id).unwrap_or_else(|| panic!("no {id}"));
