@@ -327,6 +327,16 @@ for (const [lang, , accept] of LANGS) {
     await page.goto(BASE + '/');
     await page.waitForLoadState('networkidle').catch(() => {});
     await page.screenshot({ path: path.join(SHOTS, `lang-lobby-${lang}-${size}.png`), fullPage: size === '375' });
+    // Nothing of a card's lies outside it (the seek card's variant and rating range once did,
+    // at 1280 px as at 1000).
+    const outside = await page.evaluate(() => [...document.querySelectorAll('main .card')].flatMap((card) => {
+      const c = card.getBoundingClientRect();
+      return [...card.querySelectorAll('*')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && (r.right > c.right + 1 || r.left < c.left - 1);
+      }).map((e) => `${card.id}: ${e.id || e.tagName.toLowerCase()}`);
+    }));
+    assert.deepEqual(outside, [], `lobby in ${lang} at ${size} px: outside their cards`);
     if (size === '375') {
       const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(over <= 0, `lobby in ${lang} at 375 px scrolls sideways by ${over} px`);
