@@ -12,7 +12,7 @@
 // `lastMove`. Square keys are the server's place strings: `s1`…`s30`, `p1-1`…`p2-20`,
 // `S1`…`P9`, `off`; a place this board has no square for (`out`) is not drawn.
 
-import { svg } from './common.js';
+import { catalogueVariantName, svg } from './common.js';
 import { has, t } from './l10n.js';
 
 // Okabe and Ito's colour-blind-safe palette (vermillion, yellow, blue, bluish green), named
@@ -326,7 +326,7 @@ export class Board {
     this.selected = null;
     this.legal = [];
     this.parsed = null;
-    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': t('boards-board', { name: has(`variant-${variant}-name`) ? t(`variant-${variant}-name`) : (this.info.name ?? variant) }) });
+    this.svg = svg('svg', { class: `board board-${variant}${this.info.board ? ` board-kind-${this.info.board}` : ''}`, role: 'group', 'aria-label': t('boards-board', { name: catalogueVariantName(variant) ?? this.info.name ?? variant }) });
     host.replaceChildren(this.svg);
     // Escape puts a selected piece down again, the focus back on it.
     this.svg.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.selected) { e.preventDefault(); this.select(this.selected); } });

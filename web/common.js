@@ -47,8 +47,11 @@ function written(name) {
 // name="variant-names">`), else from `GET /api/variants`. A page that cannot reach it shows
 // the id.
 export async function variantName(id) {
-  if (has(`variant-${id}-name`)) return t(`variant-${id}-name`);
-  return written('variant-names')?.[id] ?? (await loadVariants()).find(v => v.id === id)?.name ?? id;
+  return catalogueVariantName(id) ?? written('variant-names')?.[id] ?? (await loadVariants()).find(v => v.id === id)?.name ?? id;
+}
+// The catalogue's name of variant `id`, or null where the page's language lacks one.
+export function catalogueVariantName(id) {
+  return has(`variant-${id}-name`) ? t(`variant-${id}-name`) : null;
 }
 
 // What a board of variant `id` draws besides its geometry, as the engine says it: the board

@@ -84,7 +84,9 @@ function playComputer(e) {
 
 // The name of a guest who wrote none, in the page's language, as the server would say it in
 // English ("Player 1"); a name holds no bidi controls (the server refuses them).
-const unnamed = () => t('ls-default-player', { seat: 1 }).replace(/[\u2066-\u2069]/g, '');
+const unnamed = () => withoutIsolates(t('ls-default-player', { seat: 1 }));
+// Words an Arabic page isolated (U+2066 … U+2069), as a name must be sent: without them.
+const withoutIsolates = (text) => text.replace(/[\u2066-\u2069]/g, '');
 
 async function startComputer(variant, players, target, button, error) {
   error.textContent = '';
@@ -98,7 +100,7 @@ async function startComputer(variant, players, target, button, error) {
     // The match's name, in its player's language, as a name they had written would be; a
     // name holds no bidi controls (the server refuses them), so not the isolation marks an
     // Arabic page puts around the level's word.
-    name: t('ls-bot-match-name', { level: t(`level-${level}`) }).replace(/[\u2066-\u2069]/g, ''),
+    name: withoutIsolates(t('ls-bot-match-name', { level: t(`level-${level}`) })),
   };
   button.disabled = true;
   try {
