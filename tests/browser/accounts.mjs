@@ -25,39 +25,20 @@
 //    375 px nothing scrolls sideways.
 // h. D downloads its data, and deletes its account (confirmed by its name exactly).
 
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { BASE as GIVEN, DESKTOP, PHONE, SHOTS, collectErrors, launch, log, outDir, waitForServer } from './harness.mjs';
 
-const GIVEN = process.env.SENET_URL || 'http://127.0.0.1:8080';
 const BASE = (() => {
   const u = new URL(GIVEN);
   if (u.hostname === '127.0.0.1') u.hostname = 'localhost';
   return u.origin;
 })();
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SHOTS = path.resolve(HERE, '../../target/screenshots');
-mkdirSync(SHOTS, { recursive: true });
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const t0 = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+outDir(SHOTS);
 
-// Wait for the server to be ready.
-for (let i = 0; ; i++) {
-  try { if ((await fetch(GIVEN + '/healthz')).ok) break; } catch { /* not yet */ }
-  if (i > 200) throw new Error(`no server at ${GIVEN}`);
-  await new Promise(r => setTimeout(r, 100));
-}
+await waitForServer(GIVEN);
+const browser = await launch();
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
 const digits = () => String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
 const pageErrors = [];
 
@@ -67,9 +48,8 @@ async function device(viewport) {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   page.setDefaultTimeout(10000);
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
   // A signed-out /api/me is a 401 the console reports; what the policy refuses is an error.
-  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/.test(m.text())) pageErrors.push(m.text()); });
+  collectErrors(page, pageErrors, { keep: (text) => /Content Security Policy/.test(text) });
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   return { ctx, page, cdp };

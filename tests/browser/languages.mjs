@@ -42,33 +42,13 @@
 // Screenshots of the lobby, a board and the how-to pages in each language at 1280×800 and
 // 375×740 go to target/screenshots/lang-*.png; at 375 px nothing scrolls sideways.
 
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { BASE, DESKTOP, PHONE, SHOTS, collectErrors, launch, lobbyContent, log, outDir, sleep, waitForServer } from './harness.mjs';
 
-const BASE = process.env.SENET_URL || 'http://127.0.0.1:8080';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SHOTS = path.resolve(HERE, '../../target/screenshots');
-mkdirSync(SHOTS, { recursive: true });
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const t0 = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-for (let i = 0; ; i++) {
-  try { if ((await fetch(BASE + '/healthz')).ok) break; } catch { /* not yet */ }
-  if (i > 200) throw new Error(`no server at ${BASE}`);
-  await sleep(100);
-}
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
+outDir(SHOTS);
+await waitForServer();
+const browser = await launch();
 const LANGS = [['en', 'ltr', 'en-GB,en;q=0.9'], ['fr', 'ltr', 'fr-FR,fr;q=0.9,en;q=0.5'], ['ar', 'rtl', 'ar-EG,ar;q=0.9']];
 
 // A context whose browser asks for `accept` first; every error it logs is kept.
@@ -76,9 +56,7 @@ async function context(accept, viewport = DESKTOP) {
   const ctx = await browser.newContext({ viewport, locale: accept.split(',')[0], extraHTTPHeaders: { 'accept-language': accept } });
   const page = await ctx.newPage();
   page.setDefaultTimeout(15000);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(`${page.url()}: ${e}`));
-  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(`${page.url()}: ${m.text()}`); });
+  page.errors = collectErrors(page, [], { keep: (text) => !/Failed to load resource/.test(text), withUrl: true });
   return page;
 }
 
@@ -108,38 +86,14 @@ const made = await (await fetch(BASE + '/api/matches', {
 assert.ok(made.match_id, JSON.stringify(made));
 const player = await (await fetch(BASE + '/api/players', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
 
-// The lobby's content, made through the API: a public match waiting for its second player,
-// a seek (kept open by polling its ticket, as its poster's page would), and an arena to come,
-// made by an account. Their names are Latin, and stay as they are in every language.
-const post = async (url, body, headers = {}) => {
-  const res = await fetch(BASE + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { res, body: await res.json() };
-};
 const VARIANTS = await (await fetch(BASE + '/api/variants')).json();
 const VARIANT_NAMES = VARIANTS.map((v) => v.name);
 const VARIANT_IDS = VARIANTS.map((v) => v.id);
-const table = (await post('/api/matches', { variant: 'kendall', public: true, name: 'Table of Ana', player_name: 'Ana' })).body;
-assert.ok(table.match_id, JSON.stringify(table));
-const seek = (await post('/api/seeks', {
-  variant: 'kendall', series: { kind: 'best_of', target: 3 }, clock: { kind: 'fischer', base_secs: 300, increment_secs: 3 },
-  range: { min: 1000, max: 2000 }, name: 'Bea',
-})).body;
-assert.ok(seek.ticket && seek.seek, JSON.stringify(seek));
-const seekPolls = new AbortController();
-(async () => {
-  while (!seekPolls.signal.aborted) {
-    await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { cache: 'no-store', signal: seekPolls.signal }).catch(() => {});
-  }
-})();
-const host = `Cleo${Date.now().toString(36)}`;
-const account = await post('/api/accounts', { username: host, password: 'a long enough password' });
-assert.equal(account.res.status, 201, JSON.stringify(account.body));
-const cookie = account.res.headers.get('set-cookie').split(';')[0];
-const cup = (await post('/api/tournaments', {
-  kind: 'arena', name: 'Cup of Cleo', variant: 'kendall', clock: { kind: 'fischer', base_secs: 180, increment_secs: 2 },
-  starts_in_secs: 3600, duration_mins: 30,
-}, { cookie })).body;
-assert.ok(cup.id, JSON.stringify(cup));
+// The lobby's content (harness.mjs): a public match waiting for its second player, a seek and
+// an arena to come, made by an account. Their names are Latin, and stay as they are in every
+// language.
+const lobby = await lobbyContent();
+const { table, seek, host, cup } = lobby;
 // `text` with the names and variant names taken out: what is left of it must be in Arabic.
 const unnamed = (text, names) => [...names, ...VARIANT_NAMES].sort((x, y) => y.length - x.length)
   .reduce((rest, n) => rest.split(n).join(''), text);
@@ -506,8 +460,7 @@ log('e. a seek in Arabic');
 }
 log('f. the how-to pages in French and Arabic');
 
-seekPolls.abort();
-await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { method: 'DELETE' }).catch(() => {});
+await lobby.stop();
 // g. The rules pages for players, in each language, at a desktop's and a phone's width.
 for (const [lang, dir, accept] of LANGS) {
   for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]]) {

@@ -2,10 +2,10 @@
 // must score 100. Needs a running server: SENET_URL (e.g. http://127.0.0.1:8123);
 // scripts/test.sh starts one.
 //
-// One Debian Chromium for everything (LIGHTHOUSE_FLAGS below): playwright-core launches it
-// with a profile of its own and a DevTools port, makes the pages' content through the lobby
-// and the REST API, and Lighthouse (the pinned `lighthouse` of package.json) audits over that
-// port, in navigation mode, the accessibility category only, each page twice: on
+// One Debian Chromium for everything (harness.mjs's CHROMIUM_FLAGS, the other tests' own):
+// playwright-core launches it with a profile of its own and a DevTools port, makes the
+// pages' content through the lobby and the REST API, and Lighthouse (the pinned `lighthouse`
+// of package.json) audits over that port, in navigation mode, the accessibility category only, each page twice: on
 // Lighthouse's default phone (412 × 823, mobile) and on its desktop (1350 × 940), whose
 // layouts differ (the board page's chat beside the board, the header's account link). Lighthouse opens its page in the same profile, so it has the seat's token the lobby
 // put into localStorage and the `senet_lang` cookie this test sets for each language;
@@ -23,23 +23,14 @@
 // (one of weight 0 included). ONLY=lobby,player,spectator, LANGS=en,fr,ar and
 // FORMS=phone,desktop run some of them; the JSON reports go to target/lighthouse-a11y/.
 
-import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { BASE, HERE, ROOT, collectErrors, launch, lobbyContent, log, outDir, sleep, waitForServer } from './harness.mjs';
 
-const BASE = process.env.SENET_URL || 'http://127.0.0.1:8080';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const OUT = path.resolve(HERE, '../../target/lighthouse-a11y');
-mkdirSync(OUT, { recursive: true });
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const LIGHTHOUSE_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const t0 = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const OUT = outDir(path.join(ROOT, 'target/lighthouse-a11y'));
 const pick = (env, all) => (process.env[env] ? process.env[env].split(',') : all);
 const LANGS = pick('LANGS', ['en', 'fr', 'ar']);
 const PAGES = pick('ONLY', ['lobby', 'player', 'spectator']);
@@ -50,20 +41,12 @@ const SETTINGS = {
   desktop: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false } },
 };
 
-for (let i = 0; ; i++) {
-  try { if ((await fetch(BASE + '/healthz')).ok) break; } catch { /* not yet */ }
-  if (i > 200) throw new Error(`no server at ${BASE}`);
-  await sleep(100);
-}
+await waitForServer();
 
 // The one browser: a profile of its own, a DevTools port Chromium picks (it writes it into
 // the profile's DevToolsActivePort), for Lighthouse.
 const profile = mkdtempSync(path.join(os.tmpdir(), 'senet-lighthouse-'));
-const ctx = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM,
-  args: [...LIGHTHOUSE_FLAGS, '--remote-debugging-port=0'],
-  viewport: { width: 1280, height: 800 },
-});
+const ctx = await launch({ profile, args: ['--remote-debugging-port=0'], viewport: { width: 1280, height: 800 } });
 let port = 0;
 for (let i = 0; !port; i++) {
   const file = path.join(profile, 'DevToolsActivePort');
@@ -75,36 +58,14 @@ const errors = [];
 const newPage = async () => {
   const page = await ctx.newPage();
   page.setDefaultTimeout(15000);
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e}`));
+  collectErrors(page, errors, { withUrl: true });
   return page;
 };
 const setLang = (lang) => ctx.addCookies([{ name: 'senet_lang', value: lang, url: BASE }]);
 
-// The lobby's content, through the API (as languages.mjs makes it).
-const post = async (url, body, headers = {}) => {
-  const res = await fetch(BASE + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { res, body: await res.json() };
-};
-const table = (await post('/api/matches', { variant: 'kendall', public: true, name: 'Table of Ana', player_name: 'Ana' })).body;
-assert.ok(table.match_id, JSON.stringify(table));
-const seek = (await post('/api/seeks', {
-  variant: 'kendall', series: { kind: 'best_of', target: 3 }, clock: { kind: 'fischer', base_secs: 300, increment_secs: 3 },
-  range: { min: 1000, max: 2000 }, name: 'Bea',
-})).body;
-assert.ok(seek.ticket && seek.seek, JSON.stringify(seek));
-const seekPolls = new AbortController();
-(async () => {
-  while (!seekPolls.signal.aborted) {
-    await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { cache: 'no-store', signal: seekPolls.signal }).catch(() => {});
-  }
-})();
-const account = await post('/api/accounts', { username: `Cleo${Date.now().toString(36)}`, password: 'a long enough password' });
-assert.equal(account.res.status, 201, JSON.stringify(account.body));
-const cup = (await post('/api/tournaments', {
-  kind: 'arena', name: 'Cup of Cleo', variant: 'kendall', clock: { kind: 'fischer', base_secs: 180, increment_secs: 2 },
-  starts_in_secs: 3600, duration_mins: 30,
-}, { cookie: account.res.headers.get('set-cookie').split(';')[0] })).body;
-assert.ok(cup.id, JSON.stringify(cup));
+// The lobby's content, through the API (harness.mjs, as languages.mjs makes it).
+const lobby = await lobbyContent();
+const { table, seek, cup } = lobby;
 
 // A game against the computer, from the lobby's card; its player's page stays on the board.
 await setLang('en');
@@ -152,8 +113,7 @@ for (const lang of LANGS) {
   }
 }
 
-seekPolls.abort();
-await fetch(`${BASE}/api/quick/${encodeURIComponent(seek.ticket)}`, { method: 'DELETE' }).catch(() => {});
+await lobby.stop();
 await ctx.close();
 rmSync(profile, { recursive: true, force: true });
 assert.deepEqual(errors, [], 'no script error on the pages');

@@ -27,8 +27,8 @@
 //   --rate-per-sec 1000 --rate-burst 1000 --addr-rate-per-sec 0
 
 import { arg, launch, makeMatch, probe, openOnce, median, summary } from './open-probe.mjs';
+import { BASE } from './harness.mjs';
 
-const BASE = process.env.SENET_URL || 'http://127.0.0.1:8080';
 const EVENTS = Number(arg('events', 1000));
 const RUNS = Number(arg('runs', 15));
 const VARIANT = arg('variant', 'jequier');

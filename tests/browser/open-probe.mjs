@@ -1,22 +1,14 @@
 // What measure-open.mjs and measure-open-ab.mjs share: the browser, the match they open (a
 // long game played with random legal moves from a page of the server's origin), the probe of
-// "interactive" that every opened page carries, and one timed open.
+// "interactive" that every opened page carries, and one timed open. The browser is the tests'
+// (harness.mjs).
 
-import { chromium } from 'playwright-core';
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export { launch } from './harness.mjs';
 
 export const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-
-export function launch() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
 
 // A public best-of-99 match of `variant` on the server at `base`, played over two WebSockets
 // until its current game has at least `events` events and waits for a move.

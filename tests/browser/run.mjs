@@ -32,26 +32,13 @@
 // the screen is drawn once scrolled to or once a message comes, and that a message sent
 // before chat.js arrived is sent once it has.
 
-import { chromium } from 'playwright-core';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { BASE, SHOTS, collectErrors, launch, log, outDir, sleep, textOverTextProbe, waitForServer } from './harness.mjs';
 
-const BASE = process.env.SENET_URL || 'http://127.0.0.1:8080';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SHOTS = path.resolve(HERE, '../../target/screenshots');
-mkdirSync(SHOTS, { recursive: true });
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const t0 = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
-
-// Wait for the server to be ready.
-for (let i = 0; ; i++) {
-  try { if ((await fetch(BASE + '/healthz')).ok) break; } catch { /* not yet */ }
-  if (i > 200) throw new Error(`no server at ${BASE}`);
-  await new Promise(r => setTimeout(r, 100));
-}
+outDir(SHOTS);
+await waitForServer();
 
 // The variants are the server's (GET /api/variants): every part below that plays or shows
 // each variant takes this list, so a new ruleset is tested without a line here.
@@ -59,10 +46,7 @@ const VARIANTS = await (await fetch(BASE + '/api/variants')).json();
 const VARIANT_IDS = VARIANTS.map(v => v.id);
 assert.ok(VARIANT_IDS.length > 0, 'the server lists its variants');
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launch();
 
 const pageErrors = [];
 async function newPage(viewport = { width: 1000, height: 900 }) {
@@ -71,14 +55,12 @@ async function newPage(viewport = { width: 1000, height: 900 }) {
   listen(page);
   // The page's last clicks (what was hit, the selection, the event), for the dumps of a failed step.
   await page.addInitScript(() => { window.__clicks = []; document.addEventListener('click', (e) => { const g = e.target.closest?.('g.piece'); window.__clicks.push([performance.now() | 0, e.target.tagName, e.target.getAttribute('class'), g?.dataset.sq, e.target.dataset?.sq, e.clientX | 0, e.clientY | 0, window.senet?.board?.selected, document.body.dataset.lastEvent]); }, true); });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  collectErrors(page, pageErrors, { keep: () => true });
   page.setDefaultTimeout(15000);
   return page;
 }
 
 // ---- what the server told each page (its WebSocket frames), to check the board against ----
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
 const wire = new Map(); // page -> { events: Map(no -> event), snaps: [snapshot], welcomes: [welcome] }
 // Frames are kept per match (the socket's URL names it), and `events`, `snaps` and
 // `welcomes` are those of the match the page shows now: the lobby's Senet TV card watches
@@ -364,46 +346,6 @@ const dump = (p) => p.evaluate(() => JSON.stringify({ url: location.pathname, se
   conn: document.body.dataset.conn, last: document.body.dataset.lastEvent, error: document.getElementById('error').textContent, notation: window.senet.notation,
   selected: window.senet.board?.selected, clicks: window.__clicks.slice(-6), now: performance.now() | 0, targets: [...document.querySelectorAll('svg.board rect.target')].map(t => t.dataset.moves), movable: [...document.querySelectorAll('svg.board g.piece.movable')].map(g => g.dataset.src) }));
 const over = (p) => p.evaluate(() => ['game_over', 'match_over'].includes(document.body.dataset.turn));
-
-// Text laid over other text on the page: every visible text box (cut to what the boxes around
-// it let show), pairwise; two boxes of different elements that share more than 2×2 px. The
-// board's own labels (square numbers, a target's dice) are left out: on a phone's upright
-// parker board a target's "6+6" can touch its square's number, not yet mended.
-const textOverTextProbe = () => {
-  const clipOf = (el) => {
-    let c = { l: -1e9, t: -1e9, r: 1e9, b: 1e9 };
-    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
-      const cs = getComputedStyle(a);
-      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible' || cs.clipPath !== 'none') {
-        const r = a.getBoundingClientRect();
-        c = { l: Math.max(c.l, r.left), t: Math.max(c.t, r.top), r: Math.min(c.r, r.right), b: Math.min(c.b, r.bottom) };
-      }
-    }
-    return c;
-  };
-  const boxes = [];
-  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = w.nextNode(); n; n = w.nextNode()) {
-    const text = n.textContent.trim();
-    const el = n.parentElement;
-    if (!text || !el || el.closest('script, style, title, option, datalist, [hidden], svg.board')) continue;
-    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    const clip = clipOf(el);
-    const range = document.createRange(); range.selectNodeContents(n);
-    for (const r of range.getClientRects()) {
-      const b = { l: Math.max(r.left, clip.l), t: Math.max(r.top, clip.t), r: Math.min(r.right, clip.r), b: Math.min(r.bottom, clip.b) };
-      if (b.r - b.l > 1 && b.b - b.t > 1) boxes.push({ ...b, el, text: text.slice(0, 24) });
-    }
-  }
-  const out = [];
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const a = boxes[i], c = boxes[j];
-    if (a.el === c.el) continue;
-    const x = Math.min(a.r, c.r) - Math.max(a.l, c.l), y = Math.min(a.b, c.b) - Math.max(a.t, c.t);
-    if (x > 2 && y > 2) out.push(`"${a.text}" × "${c.text}" (${Math.round(x)}×${Math.round(y)})`);
-  }
-  return out;
-};
 
 // ---- what a player reads: the narrative, checked against the frames the page received ----
 

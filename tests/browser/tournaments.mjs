@@ -23,31 +23,14 @@
 //    /tmp/tournament-shots/ (or TOURNAMENT_SHOTS); at 375 px nothing scrolls sideways or lays
 //    text over text.
 
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { BASE, DESKTOP, PHONE, collectErrors, launch, log, outDir, sleep, textOverTextProbe, waitForServer } from './harness.mjs';
 
-const BASE = process.env.SENET_URL || 'http://127.0.0.1:8080';
-const SHOTS = process.env.TOURNAMENT_SHOTS || '/tmp/tournament-shots';
-mkdirSync(SHOTS, { recursive: true });
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const t0 = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const SHOTS = outDir(process.env.TOURNAMENT_SHOTS || '/tmp/tournament-shots');
 
-for (let i = 0; ; i++) {
-  try { if ((await fetch(BASE + '/healthz')).ok) break; } catch { /* not yet */ }
-  if (i > 200) throw new Error(`no server at ${BASE}`);
-  await sleep(100);
-}
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
+await waitForServer();
+const browser = await launch();
 const digits = () => String(Math.floor(Math.random() * 1e5)).padStart(5, '0');
 const pageErrors = [];
 
@@ -56,8 +39,7 @@ async function context(viewport) {
   const page = await ctx.newPage();
   page.setDefaultTimeout(15000);
   page.setDefaultNavigationTimeout(30000);
-  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e}`));
-  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy|SyntaxError|TypeError/.test(m.text())) pageErrors.push(`${page.url()}: ${m.text()}`); });
+  collectErrors(page, pageErrors, { keep: (text) => /Content Security Policy|SyntaxError|TypeError/.test(text), withUrl: true });
   return { ctx, page };
 }
 
@@ -69,44 +51,6 @@ async function signUp(page, name) {
   await page.click('#create-password-go');
   await page.waitForSelector('#signed-in:not([hidden])');
 }
-
-// The same test as the browser suite's (run.mjs): two visible text boxes of different elements
-// sharing more than 2×2 px, each cut to what the boxes around it let show.
-const textOverTextProbe = () => {
-  const clipOf = (el) => {
-    let c = { l: -1e9, t: -1e9, r: 1e9, b: 1e9 };
-    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
-      const cs = getComputedStyle(a);
-      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible' || cs.clipPath !== 'none') {
-        const r = a.getBoundingClientRect();
-        c = { l: Math.max(c.l, r.left), t: Math.max(c.t, r.top), r: Math.min(c.r, r.right), b: Math.min(c.b, r.bottom) };
-      }
-    }
-    return c;
-  };
-  const boxes = [];
-  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = w.nextNode(); n; n = w.nextNode()) {
-    const text = n.textContent.trim();
-    const el = n.parentElement;
-    if (!text || !el || el.closest('script, style, title, option, datalist, [hidden], svg.board')) continue;
-    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    const clip = clipOf(el);
-    const range = document.createRange(); range.selectNodeContents(n);
-    for (const r of range.getClientRects()) {
-      const b = { l: Math.max(r.left, clip.l), t: Math.max(r.top, clip.t), r: Math.min(r.right, clip.r), b: Math.min(r.bottom, clip.b) };
-      if (b.r - b.l > 1 && b.b - b.t > 1) boxes.push({ ...b, el, text: text.slice(0, 24) });
-    }
-  }
-  const out = [];
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const a = boxes[i], c = boxes[j];
-    if (a.el === c.el) continue;
-    const x = Math.min(a.r, c.r) - Math.max(a.l, c.l), y = Math.min(a.b, c.b) - Math.max(a.t, c.t);
-    if (x > 2 && y > 2) out.push(`"${a.text}" × "${c.text}" (${Math.round(x)}×${Math.round(y)})`);
-  }
-  return out;
-};
 
 // A screenshot of `page` (or of one element of it) at both sizes; at phone width nothing may
 // scroll sideways or lay text over text.

@@ -9,27 +9,19 @@
 // The page is served by request interception from http://127.0.0.1 (a secure context, which
 // WebCrypto needs); nothing goes to the network.
 
-import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { ROOT, collectErrors, launch } from './harness.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const fixture = JSON.parse(readFileSync(path.join(ROOT, 'tests/fixtures/tampered-records.json'), 'utf8'));
 const verifySource = readFileSync(path.join(ROOT, 'web/verify.js'), 'utf8');
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launch();
 let failed = 0;
 try {
   const page = await (await browser.newContext()).newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const errors = collectErrors(page, []);
   await page.route('http://127.0.0.1/**', (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/verify.js') return route.fulfill({ contentType: 'text/javascript', body: verifySource });
