@@ -5,6 +5,7 @@
 
 import { api, el, loadVariants, t, writtenBoard } from './common.js';
 import { errorWords } from './errors.js';
+import { notesInWords } from './notes.js';
 import { Board, diceView } from './boards.js';
 import { copyPosition } from './story.js';
 
@@ -39,7 +40,7 @@ function show() {
   }
   const moving = a.turn === 'move';
   board.draw(a.position, { moves: a.moves || [], canMove: moving });
-  $('info').textContent = a.notes || '';
+  $('info').textContent = notesInWords(a);
   const side = a.sides?.[a.player - 1];
   $('turn').textContent = a.turn === 'over' ? t('an-over') : t(side ? 'an-turn-side' : 'an-turn', { who: who(a.player), side: side ? t('an-side', { side }) : '', turn: a.turn });
   $('chances').replaceChildren(...a.chances.map((c, i) => el('span', { class: 'analysis-chance', dataset: { player: String(i + 1) } }, t('an-chance', { who: who(i + 1), chance: c }))));

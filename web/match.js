@@ -14,6 +14,7 @@ import {
 // `tr`: the page's words in its language (l10n.js's `t`, named apart from the turns' `t`).
 import { t as tr, has } from './l10n.js';
 import { errorWords } from './errors.js';
+import { notesInWords } from './notes.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { storyWords, throwWords, stickValue, diceWords, coasterWords, choiceButton, isChoice, copyPosition } from './story.js';
 // What a board does not need for its first paint is loaded when it is needed, so that a first
@@ -47,8 +48,9 @@ const $ = (id) => document.getElementById(id);
 
 const st = {
   snap: null, seat: null, board: null, turn: null, legal: [], moves: [], stuck: [], notation: null, game: 0,
-  // The position in words, as the frames say it: each engine player's side, and its notes.
-  sides: [], notes: '',
+  // The position in words, as the frames say it: each engine player's side, and its notes
+  // (`notes`, the engine's English line, and `note_list`, the same as data: web/notes.js).
+  sides: [], notes: { notes: '', note_list: [] },
   seats: [], names: [], shortNames: [], lastMove: null, lastThrow: null, over: null, seedSent: new Set(),
   connected: [], spectators: 0, score: [], wins: [], pending: null, matchOver: null,
   variant: null, variantName: null, setup: null,
@@ -323,7 +325,7 @@ async function applySnapshot(s, first, draw = true) {
   st.snap = s;
   ({ names: st.names, shortNames: st.shortNames } = botsNamed(s.names, s.short_names, s.bots)); st.seats = s.seats || []; st.game = s.game; st.turn = s.turn; st.legal = s.legal; st.moves = s.moves || [];
   st.stuck = s.stuck || [];
-  st.sides = s.sides || []; st.notes = s.notes || '';
+  st.sides = s.sides || []; st.notes = { notes: s.notes, note_list: s.note_list };
   st.lastNo = s.last_event ?? st.lastNo;
   st.notation = s.notation; st.connected = s.connected; st.spectators = s.spectators; st.score = s.score; st.wins = s.wins;
   st.pending = null;
@@ -548,7 +550,7 @@ function applyEvent(e) {
   st.lastNo = e.no;
   takeClock(e.clock);
   st.turn = e.turn; st.legal = e.legal; st.moves = e.moves || []; st.stuck = e.stuck || []; st.pending = null;
-  if (e.notation) { st.notation = e.notation; st.sides = e.sides || []; st.notes = e.notes || ''; }
+  if (e.notation) { st.notation = e.notation; st.sides = e.sides || []; st.notes = { notes: e.notes, note_list: e.note_list }; }
   let animate = false;
   if (e.kind === 'game_started') {
     st.game = e.game; st.seats = e.seats; st.over = null; st.lastMove = null; st.lastThrow = null; st.setup = e.setup; st.notice = null;
@@ -591,7 +593,7 @@ function redraw(animate) {
   const mine = !!canMove();
   document.body.dataset.myTurn = mine ? '1' : '0';
   document.body.dataset.lastEvent = live?.lastEvent ?? 0;
-  $('info').textContent = st.notation ? st.notes : '';
+  $('info').textContent = st.notation ? notesInWords(st.notes) : '';
   if (mine && !st.wasMyTurn) beep(780, 120);
   st.wasMyTurn = mine;
   document.title = `${mine ? tr('board-doc-your-move') + ' · ' : ''}${st.snap?.name ?? tr('board-doc')} — Senet`;

@@ -4,6 +4,7 @@
 import { api, botsNamed, el, isolate, lang, readKey, svg, t, tNodes, variantName, withKey, writtenBoard } from './common.js';
 import { has } from './l10n.js';
 import { errorWords } from './errors.js';
+import { notesInWords } from './notes.js';
 import { Board, diceView, PLAYER_COLOURS } from './boards.js';
 import { verifyRecord } from './verify.js';
 import { storyWords, copyPosition } from './story.js';
@@ -111,7 +112,7 @@ function show(k) {
   if (decision) lastMove = next.geometry || { steps: [] };
   const hint = decision && decision.best !== decision.played ? decision.best_geometry : null;
   shown = notation;
-  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' && !decision, hint }); $('info').textContent = position.notes || ''; } else $('info').textContent = t('rp-no-positions');
+  if (notation) { board.draw(notation, { lastMove, animate: e.kind === 'moved' && !decision, hint }); $('info').textContent = notesInWords(position); } else $('info').textContent = t('rp-no-positions');
   showDecision(decision);
   for (const b of $('log').querySelectorAll('.act.now')) b.classList.remove('now');
   $('log').querySelector(`.act[data-step="${i}"]`)?.classList.add('now');

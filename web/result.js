@@ -7,6 +7,7 @@ import { api, el, ensurePlayer, readKey, saveInvites, saveSeat, withKey } from '
 import { chartFor, seatColour } from './winbar.js';
 import { t } from './l10n.js';
 import { errorWords } from './errors.js';
+import { notesInWords } from './notes.js';
 
 const $ = (id) => document.getElementById(id);
 // The match page, as renderResult was last given it: its state `st`, `matchId`, the words of
@@ -99,7 +100,7 @@ export function renderResult(page = m) {
     reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
     e.points !== undefined ? el('p', { class: 'points', id: 'result-points' },
       (e.reason ? t('result-points-won-by', { points: e.points, reason: REASONS.has(e.reason) ? t(`result-won-by-${dashed(e.reason)}`) : e.reason }) : t('result-points', { points: e.points })) + ' ',
-      el('a', { href: '/rules/' + st.variant, text: t('result-how-counted') }), st.notes ? ' · ' + t('result-at-the-end', { notes: st.notes }) : '') : '',
+      el('a', { href: '/rules/' + st.variant, text: t('result-how-counted') }), notesInWords(st.notes) ? ' · ' + t('result-at-the-end', { notes: notesInWords(st.notes) }) : '') : '',
     e.breakdown ? el('p', { class: 'breakdown', id: 'result-breakdown', text: breakdownWords(e) }) : '',
     table, chartFor(m.matchId, game, readKey(m.matchId), m.seats(seatColour)),
     el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',

@@ -84,6 +84,8 @@ mod favicon;
 mod hashed_imports;
 mod l10n;
 mod lang;
+#[cfg(test)]
+mod notes_words;
 mod pages;
 mod precompressed;
 mod served;

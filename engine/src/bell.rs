@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 use crate::discs::{self, BOARD_MASK};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
+use crate::notes::{Note, SideCount};
 use crate::ruleset::track_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
@@ -716,14 +717,21 @@ impl Ruleset for Bell {
     }
 
     /// Pieces borne off and captured: `borne off: black 2, white 0; captured: black 1, white 3`.
-    fn position_notes(&self) -> String {
-        format!(
-            "borne off: black {}, white {}; captured: black {}, white {}",
-            self.borne_off(Colour::Black),
-            self.borne_off(Colour::White),
-            self.captured(Colour::Black),
-            self.captured(Colour::White)
-        )
+    fn notes(&self) -> Vec<Note> {
+        let per_side = |count: fn(&Self, Colour) -> u32| {
+            [(Colour::Black, "black"), (Colour::White, "white")]
+                .into_iter()
+                .map(|(colour, side)| SideCount::new(side, count(self, colour)))
+                .collect()
+        };
+        vec![
+            Note::BorneOff {
+                sides: per_side(Self::borne_off),
+            },
+            Note::Captured {
+                sides: per_side(Self::captured),
+            },
+        ]
     }
 }
 

@@ -434,7 +434,7 @@ macro_rules! games {
 
             /// One line, in words, of what the position holds that a board does not draw:
             /// pieces borne off, the dice still to play, `parker`'s waiting rule and turns
-            /// since the last capture; see [`Ruleset::position_notes`](crate::Ruleset::position_notes).
+            /// since the last capture: [`Game::notes`] in English.
             ///
             /// ```
             /// use senet_engine::{Game, Setup, Variant};
@@ -443,8 +443,22 @@ macro_rules! games {
             /// # Ok::<_, senet_engine::SetupError>(())
             /// ```
             pub fn position_notes(&self) -> String {
+                crate::notes::english(&self.notes())
+            }
+
+            /// What the position holds that a board does not draw, as data (what
+            /// [`Game::position_notes`] says in English); see
+            /// [`Ruleset::notes`](crate::Ruleset::notes).
+            ///
+            /// ```
+            /// use senet_engine::{Game, Note, Setup, Variant};
+            /// let game = Game::new(Variant::Parker, Setup::default())?;
+            /// assert!(game.notes().contains(&Note::QuietTurns { turns: 0, limit: 300 }));
+            /// # Ok::<_, senet_engine::SetupError>(())
+            /// ```
+            pub fn notes(&self) -> Vec<crate::Note> {
                 match self {
-                    $(Game::$variant(g) => g.position_notes(),)*
+                    $(Game::$variant(g) => g.notes(),)*
                 }
             }
 

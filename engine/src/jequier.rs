@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::discs::{self, BOARD_MASK, ROW1, ROW2};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::notes::{Note, SideCount};
 use crate::ruleset::track_square;
 use crate::scoring::Breakdown;
 use crate::stuck::PieceNoun;
@@ -800,13 +801,14 @@ impl Ruleset for Jequier {
     }
 
     /// The pieces of each colour borne off: `borne off: white 2, black 0`.
-    fn position_notes(&self) -> String {
+    fn notes(&self) -> Vec<Note> {
         let off = |bits: u32| PIECES - (bits & BOARD_MASK).count_ones();
-        format!(
-            "borne off: white {}, black {}",
-            off(self.white),
-            off(self.black)
-        )
+        vec![Note::BorneOff {
+            sides: vec![
+                SideCount::new("white", off(self.white)),
+                SideCount::new("black", off(self.black)),
+            ],
+        }]
     }
 }
 

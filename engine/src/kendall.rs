@@ -49,6 +49,7 @@
 //! to bear off). Where the squares do not say which throw a move uses, `/N` names it:
 //! `30-off/2`, `24-27/5` (into the water with the trap).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -57,6 +58,7 @@ use serde::{Deserialize, Serialize};
 use crate::discs::{self, BOARD_MASK, ROW1};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::notation::{self, To};
+use crate::notes::{Note, SideCount};
 use crate::ruleset::track_square;
 use crate::scoring::Breakdown;
 use crate::stuck::PieceNoun;
@@ -1466,49 +1468,45 @@ impl Ruleset for Kendall {
 
     /// The pieces of each colour borne off, and whether white still needs its first 1:
     /// `borne off: white 2, black 0`.
-    fn position_notes(&self) -> String {
+    fn notes(&self) -> Vec<Note> {
         let off = |bits: u32| self.options.pieces() - (bits & BOARD_MASK).count_ones();
-        let mut s = format!(
-            "borne off: white {}, black {}",
-            off(self.white),
-            off(self.black)
-        );
+        let mut notes = vec![Note::BorneOff {
+            sides: vec![
+                SideCount::new("white", off(self.white)),
+                SideCount::new("black", off(self.black)),
+            ],
+        }];
         if self.white_waits {
-            s.push_str("; white needs a 1 to start moving");
+            notes.push(Note::NeedsOne {
+                side: Cow::Borrowed("white"),
+            });
         }
-        let words = |throws: Vec<u8>| {
-            throws
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         match self.phase {
-            Phase::Move { .. } => {
-                s.push_str(&format!("; throws to play: {}", words(self.throws.all())));
-            }
-            Phase::Throw { .. } if !self.throws.is_empty() => {
-                s.push_str(&format!("; throws kept: {}", words(self.throws.all())));
-            }
+            Phase::Move { .. } => notes.push(Note::ThrowsToPlay {
+                throws: self.throws.all(),
+            }),
+            Phase::Throw { .. } if !self.throws.is_empty() => notes.push(Note::ThrowsKept {
+                throws: self.throws.all(),
+            }),
             _ => {}
         }
         for player in [Player::One, Player::Two] {
             let i = player.index();
-            let side = match self.colour_of(player) {
+            let side = Cow::Borrowed(match self.colour_of(player) {
                 Some(Colour::Black) => "black",
                 _ => "white",
-            };
+            });
             if self.held[i] != 0 {
-                s.push_str(&format!(
-                    "; {side}'s piece on {} came back from the water and must move next",
-                    self.held[i]
-                ));
+                notes.push(Note::BackFromWater {
+                    side: side.clone(),
+                    square: self.held[i],
+                });
             }
             if self.loses_turn[i] {
-                s.push_str(&format!("; {side} loses the next turn"));
+                notes.push(Note::LosesTurn { side });
             }
         }
-        s
+        notes
     }
 }
 

@@ -86,6 +86,7 @@ pub mod martian;
 mod mechanics;
 pub mod modern;
 mod notation;
+pub mod notes;
 pub mod parker;
 mod parse_error;
 mod place;
@@ -105,6 +106,7 @@ mod variant_info;
 pub use dice::{Die, IllegalThrow, RemainingDice, Throw, ThrowSpec};
 pub use game::{Game, LegalMove, Move};
 pub use geometry::{Geometry, Layout, Place, Placement};
+pub use notes::Note;
 pub use parse_error::ParseError;
 pub use player::Player;
 pub use rules::{

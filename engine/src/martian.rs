@@ -33,6 +33,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{Geometry, Layout, Piece, PieceKind, Place, Placement, Step, StepKind};
+use crate::notes::{Note, SideCount};
 use crate::ruleset::path_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
@@ -1415,17 +1416,17 @@ impl Ruleset for Martian {
 
     /// The pyramids each player bore off, and the die to play:
     /// `borne off: red 3, yellow 0 · die: 4`.
-    fn position_notes(&self) -> String {
+    fn notes(&self) -> Vec<Note> {
         let all = 3 * u32::from(PER_SIZE);
-        let mut notes = format!(
-            "borne off: {} {}, {} {}",
-            COLOURS[0],
-            all.saturating_sub(self.in_play(Player::One)),
-            COLOURS[1],
-            all.saturating_sub(self.in_play(Player::Two))
-        );
+        let off = |player| all.saturating_sub(self.in_play(player));
+        let mut notes = vec![Note::BorneOff {
+            sides: vec![
+                SideCount::new(COLOURS[0], off(Player::One)),
+                SideCount::new(COLOURS[1], off(Player::Two)),
+            ],
+        }];
         if let Phase::Move(die) = self.phase {
-            notes.push_str(&format!(" · die: {die}"));
+            notes.push(Note::Die { die });
         }
         notes
     }

@@ -12,12 +12,14 @@
 //!
 //! The full rules, readings and notation are in `docs/rules/modern.md`.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
+use crate::notes::{Note, PieceUp};
 use crate::ruleset::track_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
@@ -1111,25 +1113,19 @@ impl Ruleset for Modern {
 
     /// The pieces up in the order they went up, and the dice still to play:
     /// `pieces up: red 2, yellow 5 (the third ends the game) · dice to play: 3 5`.
-    fn position_notes(&self) -> String {
-        let up: Vec<String> = self.up[..usize::from(self.nup)]
+    fn notes(&self) -> Vec<Note> {
+        let pieces = self.up[..usize::from(self.nup)]
             .iter()
-            .map(|&c| format!("{} {}", COLOURS[owner(c) % COLOURS.len()], dots(c)))
+            .map(|&c| PieceUp {
+                side: Cow::Borrowed(COLOURS[owner(c) % COLOURS.len()]),
+                piece: dots(c),
+            })
             .collect();
-        let mut notes = format!(
-            "pieces up: {} (the third ends the game)",
-            if up.is_empty() {
-                "none yet".to_string()
-            } else {
-                up.join(", ")
-            }
-        );
+        let mut notes = vec![Note::PiecesUp { pieces }];
         if let Phase::Move { dice, count, .. } = self.phase {
-            let dice: Vec<String> = dice[..usize::from(count)]
-                .iter()
-                .map(u8::to_string)
-                .collect();
-            notes.push_str(&format!(" · dice to play: {}", dice.join(" ")));
+            notes.push(Note::DiceToPlay {
+                dice: dice[..usize::from(count)].to_vec(),
+            });
         }
         notes
     }

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
 use crate::notation::{self, To};
+use crate::notes::Note;
 use crate::ruleset::lane_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
@@ -1003,19 +1004,20 @@ impl Ruleset for Parker {
 
     /// The waiting rule, the turns since the last capture with the draw limit
     /// ([`QUIET_TURN_LIMIT`]), and the dice still to play.
-    fn position_notes(&self) -> String {
-        let mut notes = format!(
-            "{} · turns since the last capture: {} (a draw at {QUIET_TURN_LIMIT})",
-            if self.waiting_for_one {
-                "a man waits for a throw of one to leave the Senet Row"
-            } else {
-                "no waiting for a one"
+    fn notes(&self) -> Vec<Note> {
+        let mut notes = vec![
+            Note::WaitingForOne {
+                waiting: self.waiting_for_one,
             },
-            self.quiet
-        );
+            Note::QuietTurns {
+                turns: u32::from(self.quiet),
+                limit: u32::from(QUIET_TURN_LIMIT),
+            },
+        ];
         if let Phase::Move(_) = self.phase {
-            let dice: Vec<String> = self.dice.values().iter().map(u8::to_string).collect();
-            notes.push_str(&format!(" · dice to play: {}", dice.join(" ")));
+            notes.push(Note::DiceToPlay {
+                dice: self.dice.values().to_vec(),
+            });
         }
         notes
     }

@@ -11,6 +11,7 @@
 //! The position is a handful of bitboards (bit `n - 1` is square `n`), so move generation
 //! is a few shifts and masks and never allocates.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -19,6 +20,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::geometry::{self, Geometry, Layout, Piece, PieceKind, Place, Placement, StepKind};
 use crate::mechanics;
 use crate::notation::{self, To};
+use crate::notes::{Note, SideSizes};
 use crate::ruleset::track_square;
 use crate::scoring::{Breakdown, ScoreLabel, Whose};
 use crate::stuck::PieceNoun;
@@ -1318,10 +1320,10 @@ impl Ruleset for Pyramid {
 
     /// The pyramids each colour bore off, by size, and the dice still to play:
     /// `borne off: black large, small; white none · dice to play: 4 2`.
-    fn position_notes(&self) -> String {
-        let sizes = |colour: Colour| {
+    fn notes(&self) -> Vec<Note> {
+        let sizes = |colour: Colour, side: &'static str| {
             let off = self.off[colour.index()];
-            let names: Vec<&str> = Size::ALL
+            let sizes = Size::ALL
                 .into_iter()
                 .flat_map(|size| {
                     let name = match size {
@@ -1329,31 +1331,24 @@ impl Ruleset for Pyramid {
                         Size::Medium => "medium",
                         Size::Small => "small",
                     };
-                    std::iter::repeat_n(name, usize::from(off[size.index()]))
+                    std::iter::repeat_n(Cow::Borrowed(name), usize::from(off[size.index()]))
                 })
                 .collect();
-            if names.is_empty() {
-                "none".to_string()
-            } else {
-                names.join(", ")
+            SideSizes {
+                side: Cow::Borrowed(side),
+                sizes,
             }
         };
-        let mut notes = format!(
-            "borne off: black {}; white {}",
-            sizes(Colour::Black),
-            sizes(Colour::White)
-        );
+        let mut notes = vec![Note::SizesBorneOff {
+            sides: vec![sizes(Colour::Black, "black"), sizes(Colour::White, "white")],
+        }];
         if let Phase::Move { .. } = self.phase {
-            notes.push_str(&dice_to_play(self.dice.values()));
+            notes.push(Note::DiceToPlay {
+                dice: self.dice.values().to_vec(),
+            });
         }
         notes
     }
-}
-
-/// ` · dice to play: 4 2`, for [`Ruleset::position_notes`].
-fn dice_to_play(dice: &[u8]) -> String {
-    let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
-    format!(" · dice to play: {}", dice.join(" "))
 }
 
 #[cfg(test)]

@@ -93,9 +93,10 @@ pub trait Ruleset: Layout {
     /// the rules name it, `None` while the rules have not decided it yet.
     fn sides(&self) -> Vec<Option<&'static str>>;
 
-    /// One line, in words, of what the position holds that a board does not draw (pieces
-    /// borne off, the dice still to play, counters towards a limit); empty when nothing.
-    fn position_notes(&self) -> String;
+    /// What the position holds that a board does not draw (pieces borne off, the dice
+    /// still to play, counters towards a limit), as data; empty when nothing.
+    /// [`notes::english`](crate::notes::english) says them in one line.
+    fn notes(&self) -> Vec<crate::notes::Note>;
 }
 
 /// A family of position notations: how a position's pieces are written, which says which
@@ -449,11 +450,11 @@ mod tests {
                 Variant::Pyramid,
                 "L........s/........../.......... LMSS/m move b 4,2 black=2"
             ),
-            "borne off: black large, medium, small, small; white medium · dice to play: 4 2"
+            "borne off: black large, medium, small, small; white medium · dice to play: 4, 2"
         );
         assert_eq!(
             notes(Variant::Modern, "2 1b3,20a1,5b1,6b2 a2,b4 1 move:35"),
-            "pieces up: red 2, yellow 4 (the third ends the game) · dice to play: 3 5"
+            "pieces up: red 2, yellow 4 (the third ends the game) · dice to play: 3, 5"
         );
         assert_eq!(
             notes(
@@ -462,13 +463,32 @@ mod tests {
             ),
             format!(
                 "no waiting for a one · turns since the last capture: 12 (a draw at {}) · dice \
-                 to play: 3 5",
+                 to play: 3, 5",
                 parker::QUIET_TURN_LIMIT
             )
         );
         assert_eq!(
             notes(Variant::Martian, "S1:LMS S3:L B5:l P8:L 1 move 2 10"),
             "borne off: red 7, yellow 11 · die: 2"
+        );
+        assert_eq!(
+            notes(Variant::Kendall, "W...B.....................B... b1 m1:2 7"),
+            "borne off: white 6, black 5 · throws to play: 2"
+        );
+        assert_eq!(
+            notes(
+                Variant::Kendall,
+                "W...B.........B............... b1 t2 7 h1:15,l1"
+            ),
+            "borne off: white 6, black 5 · black's piece on 15 came back from the water and must \
+             move next · black loses the next turn"
+        );
+        assert_eq!(
+            notes(
+                Variant::Bell,
+                ".W..B.....................B... b1 m1:4 off:w0,b0"
+            ),
+            "borne off: black 0, white 0 · captured: black 8, white 9"
         );
     }
 }

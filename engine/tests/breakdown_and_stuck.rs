@@ -2,7 +2,7 @@
 //! points breakdown of a finished game adds up to its points, the pieces that cannot move
 //! are exactly the mover's pieces from which no legal move starts, each with a reason about
 //! that piece and a sentence for the player, and every position names a side per player and
-//! has its notes in one line.
+//! has its notes, which read back from JSON and say one line of English.
 
 use std::collections::BTreeSet;
 
@@ -155,12 +155,17 @@ fn random_game<R: Ruleset>(seed: u64, setup: Setup) {
             "{}",
             game.to_notation()
         );
-        let notes = game.position_notes();
+        let notes = game.notes();
+        let line = senet_engine::notes::english(&notes);
         assert!(
-            !notes.is_empty() && !notes.contains('\n'),
-            "{notes:?} in {}",
+            !line.is_empty() && !line.contains('\n'),
+            "{line:?} in {}",
             game.to_notation()
         );
+        // What a client reads back from the wire is the same notes.
+        let wire = serde_json::to_string(&notes).expect("notes serialise");
+        let read: Vec<senet_engine::Note> = serde_json::from_str(&wire).expect("and read back");
+        assert_eq!(read, notes, "{wire}");
         if resign_after == Some(action) && game.status().outcome().is_none() {
             let who = Player::from_index(rng.random_range(0..usize::from(game.players())))
                 .expect("a seat of the game");

@@ -133,6 +133,7 @@ mod tests {
                 stuck: vec![],
                 sides: vec![None, None],
                 notes: String::new(),
+                note_list: Vec::new(),
                 clock: None,
             }))
         };

@@ -83,6 +83,8 @@ pub struct Analysis {
     pub sides: Vec<Option<Cow<'static, str>>>,
     /// The position in words, beyond what a board draws (as an event's `notes`).
     pub notes: String,
+    /// The same notes as data (as an event's `note_list`).
+    pub note_list: Vec<senet_engine::Note>,
 }
 
 /// Why a request cannot be analysed: its `code` (as an API error's) and a sentence.
@@ -182,6 +184,7 @@ fn describe(game: &Game, budget: Budget) -> Analysis {
             .map(|s| s.map(Cow::Borrowed))
             .collect(),
         notes: game.position_notes(),
+        note_list: game.notes(),
     };
     match status {
         Status::Throw { spec, .. } => {

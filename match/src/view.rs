@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use std::borrow::Cow;
 
-use senet_engine::{Geometry, Throw, ThrowEffect, ThrowSpec};
+use senet_engine::{Geometry, Note, Throw, ThrowEffect, ThrowSpec};
 use senet_protocol::{
     Event, EventKind, EventMsg, MoveOption, ServerMsg, Snapshot, Status, StuckPiece, Summary, Turn,
     TurnKind,
@@ -90,12 +90,26 @@ fn seats_u8(seats: &[Seat]) -> Vec<u8> {
     seats.iter().map(|s| s.get()).collect()
 }
 
-/// What the position says in words beside its notation: each engine player's side (none
-/// before the first game) and the line of notes a board does not draw.
-fn position_words(state: &MatchState) -> (Vec<Option<Cow<'static, str>>>, String) {
+/// What the position says in words beside its notation (none before the first game).
+#[derive(Default)]
+struct PositionWords {
+    /// Each engine player's side.
+    sides: Vec<Option<Cow<'static, str>>>,
+    /// The notes a board does not draw, in English…
+    notes: String,
+    /// …and as data.
+    note_list: Vec<Note>,
+}
+
+fn position_words(state: &MatchState) -> PositionWords {
     state.game().map_or_else(Default::default, |g| {
         let sides = g.engine.sides().into_iter().map(|s| s.map(Cow::Borrowed));
-        (sides.collect(), g.engine.position_notes())
+        let note_list = g.engine.notes();
+        PositionWords {
+            sides: sides.collect(),
+            notes: senet_engine::notes::english(&note_list),
+            note_list,
+        }
     })
 }
 
@@ -181,7 +195,11 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
             seat: None,
         };
     }
-    let (sides, notes) = position_words(state);
+    let PositionWords {
+        sides,
+        notes,
+        note_list,
+    } = position_words(state);
     Event {
         no,
         game: state.game_no(),
@@ -195,6 +213,7 @@ pub fn event(state: &MatchState, no: u64, fact: &Fact, geometry: Option<&Geometr
         clock: state.clock_view(Duration::ZERO),
         sides,
         notes,
+        note_list,
     }
 }
 
@@ -251,7 +270,11 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
     let spec = state.spec();
     let g = state.game();
     let n = usize::from(spec.setup.players);
-    let (sides, notes) = position_words(state);
+    let PositionWords {
+        sides,
+        notes,
+        note_list,
+    } = position_words(state);
     Snapshot {
         match_id: table.match_id.to_owned(),
         name: table.name.to_owned(),
@@ -279,6 +302,7 @@ pub fn snapshot(state: &MatchState, table: Table<'_>) -> Snapshot {
         stuck,
         sides,
         notes,
+        note_list,
         score: state.score().to_vec(),
         wins: state.wins().to_vec(),
         last_event: state.events(),
@@ -565,9 +589,14 @@ mod tests {
         let last = frames.last().unwrap();
         assert_eq!(last["sides"], Value::Array(sides.clone()));
         assert_eq!(last["notes"], notes);
+        // The same notes as data, for a client in another language.
+        let note_list = serde_json::to_value(engine.notes()).unwrap();
+        assert_eq!(note_list[0]["kind"], "borne_off", "{note_list}");
+        assert_eq!(last["note_list"], note_list);
         let snap = serde_json::to_value(snapshot(&state, table())).unwrap();
         assert_eq!(snap["sides"], Value::Array(sides));
         assert_eq!(snap["notes"], notes);
+        assert_eq!(snap["note_list"], note_list);
         // Before the first 1 nobody's colour is decided: null for each player.
         let opening = frames.iter().find(|f| f["kind"] == "game_started").unwrap();
         assert_eq!(opening["sides"], json!([null, null]), "{opening}");
@@ -580,7 +609,9 @@ mod tests {
         let fresh = MatchState::new(*state.spec());
         let snap = serde_json::to_value(snapshot(&fresh, table())).unwrap();
         assert!(
-            snap.get("sides").is_none() && snap.get("notes").is_none(),
+            snap.get("sides").is_none()
+                && snap.get("notes").is_none()
+                && snap.get("note_list").is_none(),
             "{snap}"
         );
     }

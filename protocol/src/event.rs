@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use senet_engine::geometry::{DiceValues, Places, StepKind};
 use senet_engine::martian::Coaster;
 use senet_engine::{
-    Breakdown, EndReason, ExplainedStuck, Geometry, IllegalMove, Place, Setup, ThrowEffect,
+    Breakdown, EndReason, ExplainedStuck, Geometry, IllegalMove, Note, Place, Setup, ThrowEffect,
     ThrowSpec, Variant,
 };
 use serde::{Deserialize, Serialize};
@@ -207,6 +207,10 @@ pub struct Event {
     /// borne off, the dice still to play, counters towards a limit); absent when empty.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// The same notes as data, each with its `kind` and figures (the engine's [`Note`]), for
+    /// a client that says them in another language; absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub note_list: Vec<Note>,
 }
 
 /// A piece of the mover's that cannot move: where it stands, the engine's most specific

@@ -68,6 +68,9 @@ pub struct Snapshot {
     /// What the position holds that a board does not draw (as in [`Event::notes`]).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// The same notes as data (as in [`Event::note_list`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub note_list: Vec<senet_engine::Note>,
     /// Series points per seat.
     pub score: Vec<u32>,
     /// Games won per seat.

@@ -213,6 +213,7 @@ fn messages_round_trip_through_the_schema() {
         ],
         sides: vec![Some("red".into()), None],
         notes: "die: 3".into(),
+        note_list: vec![senet_engine::Note::Die { die: 3 }],
         clock: Some(ClockView {
             rule: ClockSpec::Fischer {
                 base_secs: 300,

@@ -74,6 +74,7 @@ fn events_are_flat() {
         clock: None,
         sides: vec![],
         notes: String::new(),
+        note_list: Vec::new(),
     }));
     let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
     assert_eq!(v["type"], "event");
@@ -162,6 +163,8 @@ fn the_position_in_words_examples_parse() {
     let sides: Vec<Option<&str>> = e.sides.iter().map(|s| s.as_deref()).collect();
     assert_eq!(sides, [Some("black"), Some("white")]);
     assert!(e.notes.ends_with("dice to play: 4"), "{}", e.notes);
+    // The same notes as data say the same line.
+    assert_eq!(senet_engine::notes::english(&e.note_list), e.notes);
     assert_eq!(e.stuck.len(), 2);
     assert_eq!(
         e.stuck[0].text,

@@ -5,9 +5,20 @@ use serde_json::Value;
 
 /// The fields of an event frame that the server works out for the client rather than
 /// stores (the rest are the event's facts: who threw what, which move, who won).
-const DERIVED: [&str; 12] = [
-    "type", "no", "game", "turn", "legal", "notation", "geometry", "moves", "stuck", "clock",
-    "sides", "notes",
+const DERIVED: [&str; 13] = [
+    "type",
+    "no",
+    "game",
+    "turn",
+    "legal",
+    "notation",
+    "geometry",
+    "moves",
+    "stuck",
+    "clock",
+    "sides",
+    "notes",
+    "note_list",
 ];
 
 /// One event as a socket was shown it.

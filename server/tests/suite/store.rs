@@ -882,7 +882,7 @@ async fn migrate_a_previous_release(url: &str) {
         assert_eq!(seen.len(), old.len(), "{id}");
         // (They now also carry what the old release did not have: the move geometry, the
         // pieces that cannot move, a stick throw's value, the points breakdown, the sides and
-        // the notes of the position.)
+        // the notes of the position, in English and as data.)
         for (mut frame, before) in seen.into_iter().zip(&old) {
             let frame_map = frame.as_object_mut().unwrap();
             for derived in [
@@ -893,6 +893,7 @@ async fn migrate_a_previous_release(url: &str) {
                 "breakdown",
                 "sides",
                 "notes",
+                "note_list",
             ] {
                 frame_map.remove(derived);
             }
