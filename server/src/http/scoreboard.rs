@@ -159,6 +159,30 @@ pub(super) struct Scoreboard {
     leader: Option<u8>,
     /// The series' winner, once decided.
     winner: Option<u8>,
+    /// Per seat, the level of the computer that plays it (`easy`, `medium`, `hard`), null for
+    /// a person's seat; absent when no bot plays (as in a match's snapshot, so that a page
+    /// names a computer in its own language).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bots: Vec<Option<String>>,
+}
+
+/// Per seat 1 to the highest of `seats` and `last`, the level of the bot in it, null for a
+/// person's seat or one not in `seats`; empty when no bot plays (a snapshot's `bots`).
+fn bots_of(seats: &[SeatLine], last: i64) -> Vec<Option<String>> {
+    if seats.iter().all(|s| s.bot.is_none()) {
+        return Vec::new();
+    }
+    let count = seats.iter().map(|s| s.seat).fold(last, i64::max);
+    let mut bots = vec![None; usize::try_from(count).unwrap_or(0)];
+    for s in seats {
+        if let Some(level) = usize::try_from(s.seat - 1)
+            .ok()
+            .and_then(|i| bots.get_mut(i))
+        {
+            level.clone_from(&s.bot);
+        }
+    }
+    bots
 }
 
 /// A match's series scoreboard: points and games won per seat, game by game (with each
@@ -200,6 +224,7 @@ pub(super) async fn scoreboard(
         games: Vec::new(),
         leader: None,
         winner: m.winner_seat.map(|w| w as u8),
+        bots: bots_of(&rows.seats, 0),
     };
     for s in &rows.seats {
         board.seats.push(SeatScore {
@@ -348,6 +373,10 @@ struct PlayedMatch {
     seat: i64,
     /// The other seats.
     opponents: Vec<Opponent>,
+    /// Per seat, the level of the computer that plays it, null for a person's seat; absent
+    /// when no bot plays (as the scoreboard's `bots`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bots: Vec<Option<String>>,
     /// Games played.
     games: i64,
     /// The player's series points.
@@ -375,6 +404,7 @@ impl From<&HistoryLine> for PlayedMatch {
             status: m.status.clone(),
             seat: m.seat,
             opponents: m.opponents.iter().map(Opponent::from).collect(),
+            bots: bots_of(&m.opponents, m.seat),
             games: m.games,
             points: m.points,
             games_won: m.games_won,

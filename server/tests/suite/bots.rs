@@ -130,6 +130,61 @@ async fn bots_are_checked_at_creation() {
     assert_eq!(summary["status"], "live", "{summary}");
 }
 
+/// The scoreboard and a player's history say which seat a computer plays and its level, as a
+/// snapshot's `bots` does (the pages name it in their language from that), and fit the
+/// OpenAPI document's schemas; a match of people has no `bots`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_scoreboard_and_history_name_each_bot_seats_level() {
+    let (_dir, url) = crate::db::sqlite();
+    let mut cfg = crate::db::config(&url);
+    cfg.bot_nodes = TEST_NODES;
+    let s = crate::common::start_durable(cfg).await;
+    let (st, pat) = s.post("/api/players", json!({"name": "Pat"})).await;
+    assert_eq!(st, 201, "{pat}");
+    let (pid, key) = (&pat["player_id"], &pat["player_key"]);
+    let mut ids = Vec::new();
+    for (body, bots) in [
+        (
+            json!({"variant": "modern", "players": 3, "bots": ["medium", "medium"]}),
+            json!([null, "medium", "medium"]),
+        ),
+        (
+            json!({"variant": "pyramid", "bots": ["easy"]}),
+            json!([null, "easy"]),
+        ),
+        (json!({"variant": "pyramid"}), Value::Null),
+    ] {
+        let mut body = body;
+        body["player_key"] = key.clone();
+        body["player_name"] = json!("Pat");
+        let (id, _, _) = against_bots(&s, body).await;
+        ids.push((id, bots));
+    }
+    let (_, doc) = s.get("/api/openapi.json").await;
+    let boards = crate::server::openapi_validator(&doc, "Scoreboard");
+    for (id, bots) in &ids {
+        let (st, board) = s.get(&format!("/api/matches/{id}/scoreboard")).await;
+        assert_eq!(st, 200, "{board}");
+        assert_eq!(board["bots"], *bots, "{board}");
+        crate::server::assert_valid(&boards, &board);
+    }
+    let (st, history) = s
+        .get(&format!("/api/players/{}/history", pid.as_str().unwrap()))
+        .await;
+    assert_eq!(st, 200, "{history}");
+    crate::server::assert_valid(&crate::server::openapi_validator(&doc, "History"), &history);
+    for (id, bots) in &ids {
+        let played = history["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["match_id"] == id.as_str())
+            .unwrap_or_else(|| panic!("{id} in {history}"));
+        assert_eq!(played["bots"], *bots, "{played}");
+    }
+    s.running.shutdown.send(true).unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_plays_on_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();

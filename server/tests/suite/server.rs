@@ -89,7 +89,7 @@ async fn the_documents_variants_are_every_variant() {
 }
 
 /// A validator for the OpenAPI document's component `name`.
-fn openapi_validator(doc: &Value, name: &str) -> jsonschema::Validator {
+pub(crate) fn openapi_validator(doc: &Value, name: &str) -> jsonschema::Validator {
     let root = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$ref": format!("#/components/schemas/{name}"),
@@ -98,7 +98,7 @@ fn openapi_validator(doc: &Value, name: &str) -> jsonschema::Validator {
     jsonschema::validator_for(&root).expect("the document's schemas compile")
 }
 
-fn assert_valid(validator: &jsonschema::Validator, value: &Value) {
+pub(crate) fn assert_valid(validator: &jsonschema::Validator, value: &Value) {
     let errors: Vec<String> = validator
         .iter_errors(value)
         .map(|e| format!("{e} at {}", e.instance_path()))
