@@ -1,6 +1,6 @@
 // A player's history: every match they played, its result and their points.
 
-import { api, el, isolate, lang, svg, loadVariants, session, t } from './common.js';
+import { api, botsNamed, el, isolate, lang, svg, loadVariants, session, t } from './common.js';
 import { errorWords } from './errors.js';
 
 const playerId = decodeURIComponent(location.pathname.split('/')[2]);
@@ -23,7 +23,13 @@ async function init() {
   const head = el('tr', {}, ...columns.map(c => el('th', { text: c })));
   // Each cell names its column too: on a phone the rows stand as blocks (table.stack).
   const cell = (i, ...content) => el('td', { dataset: { label: columns[i] }, class: i === 6 ? 'result' : null }, ...content);
-  const against = (m) => m.opponents.map(o => isolate(o.name || t('ls-seat', { seat: o.seat }))).join(t('hi-list-sep'));
+  // A computer opponent by the catalogue's name of its level (the match's `bots`).
+  const opponentName = (m, o) => {
+    const names = [];
+    m.opponents.forEach((x) => { names[x.seat - 1] = x.name; });
+    return botsNamed(names, [], m.bots).names[o.seat - 1];
+  };
+  const against = (m) => m.opponents.map(o => isolate(opponentName(m, o) || t('ls-seat', { seat: o.seat }))).join(t('hi-list-sep'));
   const rows = h.matches.map(m => el('tr', { dataset: { match: m.match_id } },
     cell(0, m.created_at?.slice(0, 16).replace('T', ' ') ?? ''),
     cell(1, el('a', { href: `/m/${m.match_id}/scoreboard`, text: m.name }), ` (${isolate(variants.find(v => v.id === m.variant)?.name ?? m.variant)})`),

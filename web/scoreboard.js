@@ -2,7 +2,7 @@
 // Uses GET /api/matches/{id}/scoreboard when the server has it, else the match summary and
 // the game records (both real data; nothing is made up).
 
-import { api, el, isolate, readKey, t, variantName, withKey } from './common.js';
+import { api, botsNamed, el, isolate, readKey, t, variantName, withKey } from './common.js';
 import { errorWords } from './errors.js';
 
 const matchId = decodeURIComponent(location.pathname.split('/')[2]);
@@ -27,12 +27,17 @@ async function load() {
   const leaders = s.score.map((p, i) => p === best ? i + 1 : 0).filter(Boolean);
   const seats = s.names.map((name, i) => ({ seat: i + 1, name: name || t('ls-seat', { seat: i + 1 }), points: s.score[i], games_won: s.wins[i] }));
   return { match_id: s.match_id, variant: s.variant, series: s.series, status: s.status, seats, games,
-    leader: best > 0 && leaders.length === 1 ? leaders[0] : null, winner: s.status === 'finished' && leaders.length === 1 ? leaders[0] : null, name: s.name };
+    leader: best > 0 && leaders.length === 1 ? leaders[0] : null, winner: s.status === 'finished' && leaders.length === 1 ? leaders[0] : null, name: s.name, bots: s.bots };
 }
 
 async function init() {
   let b;
   try { b = await load(); } catch (err) { $('series').textContent = t('sb-cannot-load', { error: errorWords(err) }); return; }
+  // A computer's seat by the catalogue's name of its level (`bots`), not the server's English.
+  const byNumber = [];
+  b.seats.forEach((s) => { byNumber[s.seat - 1] = s.name; });
+  const named = botsNamed(byNumber, [], b.bots).names;
+  b.seats.forEach((s) => { s.name = named[s.seat - 1]; });
   const name = (seat) => isolate(b.seats.find(x => x.seat === seat)?.name || t('ls-seat', { seat }));
   $('title').textContent = t('sb-title', { name: b.name ?? '' });
   $('heading').textContent = t('sb-heading', { variant: await variantName(b.variant), kind: b.series.kind, target: b.series.target });

@@ -228,6 +228,34 @@ for (const [lang, dir, accept] of LANGS) {
 }
 log('b. every page in every language, no message missing');
 
+// b2. A computer on the scoreboard and on a player's page, in French: named as the French
+// catalogue names it from the seat's level (the answers' `bots`), two of one level told apart
+// by their seats, never by the server's English name.
+{
+  const json = { 'content-type': 'application/json' };
+  const lou = await (await fetch(BASE + '/api/players', { method: 'POST', headers: json, body: JSON.stringify({ name: 'Lou' }) })).json();
+  assert.ok(lou.player_id, JSON.stringify(lou));
+  const vsBots = await (await fetch(BASE + '/api/matches', {
+    method: 'POST', headers: json,
+    body: JSON.stringify({ variant: 'modern', players: 3, bots: ['medium', 'medium'], player_key: lou.player_key, player_name: 'Lou' }),
+  })).json();
+  assert.ok(vsBots.match_id, JSON.stringify(vsBots));
+  const page = await context(LANGS[1][2]);
+  const french = ['Ordinateur 2 (moyen)', 'Ordinateur 3 (moyen)'];
+  for (const [url, sel] of [[`/m/${vsBots.match_id}/scoreboard`, '#seats'], [`/players/${lou.player_id}`, `#history tr[data-match="${vsBots.match_id}"]`]]) {
+    await page.goto(BASE + url);
+    await page.waitForSelector(sel);
+    await page.waitForFunction((s) => /\d/.test(document.querySelector(s).textContent), sel);
+    const text = await page.textContent(sel);
+    for (const name of french) assert.ok(text.includes(name), `${url} in French names the computer "${name}": ${text}`);
+    const body = await page.evaluate(() => document.body.innerText);
+    assert.doesNotMatch(body, /Computer \d*\s*\(/, `${url} in French: the server's English name of a computer`);
+  }
+  assert.deepEqual(page.errors, [], 'errors on the French scoreboard and player page');
+  await page.context().close();
+}
+log('b2. a computer on the French scoreboard and player page');
+
 // c. The switch, kept over Accept-Language.
 {
   const page = await context('ar');
