@@ -16,6 +16,8 @@
 //    lobby has real content then: a seek, a public match waiting for a player, a tournament
 //    to come, the line of who is online; in Arabic, its script-written lines hold no Latin
 //    letter but those of names and variant names.
+// b2. A match against two computers of one level, on the French scoreboard and the player's
+//    page: each computer named as the French catalogue names it, told apart by seat.
 // c. The switch: choosing "Français" in the header of an Arabic page reloads it in French,
 //    and the choice is kept (the `senet_lang` cookie) for the next page, over the browser's
 //    Accept-Language.
@@ -23,11 +25,12 @@
 //    first square is where it is on the English page. The board is a player's, started from
 //    the lobby's "Play the computer" card. In French and Arabic its header, turn line, buttons
 //    and headings have none of their English words left, and a typed move runs left to right.
-//    On the wide screen the game is then played (some moves, a piece that cannot move clicked,
+//    The notes under the board are the engine's own line in English, and none of it in French
+//    or Arabic. On the wide screen the game is then played (some moves, a piece that cannot move clicked,
 //    a resignation): its narrative, move list, notices, the board's and the dice's labels, the
-//    hint and the result panel hold none of the English words of the board's catalogues
-//    (story, result, boards, stuck, board), and in Arabic the narrative and the result's
-//    sentences no Latin letter but those of names.
+//    hint, the notes and the result panel hold none of the English words of the board's
+//    catalogues (story, result, boards, stuck, board, notes), and in Arabic the narrative, the
+//    notes and the result's sentences no Latin letter but those of names.
 // e. In Arabic, a seek posted from the lobby's form: its line in the list and the waiting
 //    status are in Arabic; joining a seek of one's own address is refused in Arabic words
 //    (web/errors.js, the error's code).
@@ -276,7 +279,7 @@ const BOARD_ENGLISH = ['Sound', 'Keys', 'Confirm moves', 'Your move', 'throws', 
   'watching', 'Moves, turn by turn', 'Send', 'Good luck', 'Copy position'];
 const SOUND_ON = { fr: '♪ Son activé', ar: '♪ الصوت مفعّل' };
 // The English words of the board's scripts (the catalogue's parts story, result, boards,
-// stuck and board): each run of words of a message between its placeables, of 10 characters
+// stuck, board and notes): each run of words of a message between its placeables, of 10 characters
 // or more and more than one word, read from the English lobby's template.
 const SCRIPT_ENGLISH = await (async () => {
   const page = await context('en');
@@ -290,7 +293,7 @@ const SCRIPT_ENGLISH = await (async () => {
     if (head) id = head[1];
     // A message goes on over indented lines and lines that close a placeable.
     else if (!/^[\s}]/.test(line)) { id = null; continue; }
-    if (!id || !/^(story|result|boards|stuck|board|winbar|clock|chat)-/.test(id)) continue;
+    if (!id || !/^(story|result|boards|stuck|board|winbar|clock|chat|notes)-/.test(id)) continue;
     const text = (head ? head[2] : line).replace(/^\s*\.[a-z-]+ =/, '').replace(/^\s*\*?\[[^\]]*\]/, '');
     for (const run of text.split(/\{[^}]*\}?|\}/)) {
       const w = run.trim();
@@ -352,6 +355,12 @@ for (const [lang, , accept] of LANGS) {
       assert.ok(players.includes(BOT_WORD[lang]) && !/Computer|bot\b/.test(players), `board in ${lang}: the computer's name: ${players}`);
       assert.ok(players.includes(UNNAMED[lang]) && !players.includes('Player'), `board in ${lang}: a guest who wrote no name: ${players}`);
     }
+    // The notes under the board are the catalogue's words for the frame's `note_list`: in
+    // English exactly the engine's own line (the frame's `notes`), elsewhere none of it.
+    await page.waitForFunction(() => window.senet.notation && window.senet.notes.notes);
+    const [info, engineLine] = await page.evaluate(() => [document.getElementById('info').textContent, window.senet.notes.notes]);
+    if (lang === 'en') assert.equal(info, engineLine, 'board in English: the notes are the engine\'s line');
+    else assert.ok(info && !info.includes(engineLine.split(':')[0]), `board in ${lang}: the notes "${info}" (the engine's: "${engineLine}")`);
     await page.screenshot({ path: path.join(SHOTS, `lang-board-${lang}-${size}.png`) });
     if (lang !== 'en' && size === '1280') await playInLanguage(page, lang);
     assert.deepEqual(page.errors, [], `board in ${lang} at ${size}`);
@@ -392,7 +401,7 @@ async function playInLanguage(page, lang) {
   await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('winchart')?.dataset.state));
   await page.screenshot({ path: path.join(SHOTS, `lang-board-over-${lang}-1280.png`), fullPage: true });
   const said = await page.evaluate(() => {
-    const texts = ['#story', '#log', '#notice', '#hint', '#players', '#choices', '#result', '#links'].map((s) => document.querySelector(s)?.innerText ?? '');
+    const texts = ['#story', '#log', '#notice', '#hint', '#players', '#choices', '#result', '#links', '#info'].map((s) => document.querySelector(s)?.innerText ?? '');
     const labels = [...document.querySelectorAll('svg.board, svg.board g.piece, svg.board .target, #throw svg.dice, #winchart svg, #log .act')]
       .map((e) => e.getAttribute('aria-label') || e.getAttribute('title') || '');
     const titles = [...document.querySelectorAll('svg.board title')].map((e) => e.textContent);
@@ -401,9 +410,9 @@ async function playInLanguage(page, lang) {
   const left = SCRIPT_ENGLISH.filter((w) => said.includes(w));
   assert.deepEqual(left, [], `board in ${lang}: English words of its scripts left after a game`);
   if (lang === 'ar') {
-    // The names, and the engine's notes on the position (its words, not the catalogue's).
-    const names = await page.evaluate(() => [...window.senet.names.filter(Boolean), window.senet.notes].filter(Boolean));
-    const sentences = await page.evaluate(() => [...document.querySelectorAll('#story p, #result-head, #result-why, #result-points, #result-series, #hint')].map((e) => e.textContent));
+    // The names (the notes under the board are the catalogue's words too).
+    const names = await page.evaluate(() => window.senet.names.filter(Boolean));
+    const sentences = await page.evaluate(() => [...document.querySelectorAll('#story p, #result-head, #result-why, #result-points, #result-series, #hint, #info')].map((e) => e.textContent));
     for (const text of sentences) assert.deepEqual(latin(unnamed(text, names)), [], `board in Arabic: "${text}"`);
   }
   log(`d. a game in ${lang}: ${story.trim().split('\n')[0]} … ${await page.textContent('#result-head')}${hint ? ` · ${hint}` : ''}`);
