@@ -1,35 +1,12 @@
-// Shared helpers of every page: DOM building, REST calls, tokens, the live connection.
+// Shared helpers of every page: the session and the header's account link, the page socket
+// started for it, match keys and invites, players and seats by name, the live connection;
+// and, handed on, what basics.js has (DOM building, REST calls, the variants, seat tokens).
 
 // Every page with a script has its words' catalogue and the language switch (l10n.js).
-import { has, lang, rtl, t, tAttr } from './l10n.js';
-export { lang, t, tAttr };
-
-// `text` kept whole within a line: on a right-to-left page a name or a term of a list is
-// isolated (U+2068 … U+2069), as Fluent isolates a message's arguments there, so that a
-// Latin name's parenthesis or a number beside it is not reordered with the Arabic around it.
-// On a left-to-right page, `text` as it is.
-export function isolate(text) { return rtl ? `\u2068${text}\u2069` : text; }
-
-// What the pages know of each variant is the server's (the engine's): `GET /api/variants`,
-// one request per page, shared; a page that cannot reach it knows no variant. Its words (the
-// name, the summary, each option's description) are said in the page's language: the
-// catalogue's `variant-<id>-name`, `variant-<id>-summary` and `variant-option-<name>`
-// (web/l10n/<lang>/variants.ftl), else the engine's English.
-let variantsPromise = null;
-export function loadVariants() {
-  variantsPromise ??= api('/api/variants').then((list) => list.map(variantWords))
-    .catch(() => { variantsPromise = null; return []; });
-  return variantsPromise;
-}
-const said = (id, fallback) => (has(id) ? t(id) : fallback);
-function variantWords(v) {
-  return {
-    ...v,
-    name: said(`variant-${v.id}-name`, v.name),
-    summary: said(`variant-${v.id}-summary`, v.summary),
-    option_details: v.option_details?.map((o) => ({ ...o, description: said(`variant-option-${o.name}`, o.description) })),
-  };
-}
+import { has, isolate, lang, t, tAttr } from './l10n.js';
+import { api, el, loadSeat, loadVariants } from './basics.js';
+export { isolate, lang, t, tAttr };
+export { api, ApiError, clockRuleWords, el, loadSeat, loadVariants, saveSeat, svg, SVGNS } from './basics.js';
 
 // What the server wrote into the page for `name` (a `<meta>` of JSON), or null.
 const writtenCache = new Map();
@@ -62,59 +39,6 @@ export function catalogueVariantName(id) {
 export function writtenBoard(id) { return written('variant-boards')?.[id] ?? null; }
 export async function boardInfo(id) {
   return writtenBoard(id) ?? (await loadVariants()).find(v => v.id === id) ?? null;
-}
-
-export function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'dataset') Object.assign(e.dataset, v);
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
-}
-
-export const SVGNS = 'http://www.w3.org/2000/svg';
-export function svg(tag, attrs = {}, ...children) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'dataset') Object.assign(e.dataset, v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c) e.append(c);
-  return e;
-}
-
-export class ApiError extends Error {
-  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
-}
-
-export async function api(path, body, key) {
-  const opts = body === undefined ? { headers: {} } : {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-  };
-  // A private match's pages are read with its spectator key or a seat token.
-  if (key) opts.headers.authorization = 'Bearer ' + key;
-  const res = await fetch(path, opts);
-  let data = null;
-  try { data = await res.json(); } catch { /* not JSON */ }
-  if (!res.ok) {
-    const err = new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
-    // Seconds to wait before asking again (a 429's Retry-After), or null.
-    err.retryAfter = Number(res.headers.get('retry-after')) || null;
-    throw err;
-  }
-  return data;
 }
 
 // The account this browser is signed in with (`GET /api/me`; the session is an HttpOnly
@@ -169,14 +93,6 @@ export function readKey(matchId) {
 export function withKey(href) {
   const key = new URLSearchParams(location.search).get('key');
   return key ? `${href}?key=${encodeURIComponent(key)}` : href;
-}
-
-// Seat tokens live in localStorage only (never in a URL after the join).
-export function saveSeat(matchId, seat, token) {
-  localStorage.setItem('senet:seat:' + matchId, JSON.stringify({ seat, token }));
-}
-export function loadSeat(matchId) {
-  try { return JSON.parse(localStorage.getItem('senet:seat:' + matchId)); } catch { return null; }
 }
 
 // The invite links of a match this browser created, kept by match id so that its waiting room
@@ -354,15 +270,6 @@ export class Live {
   }
   // For tests and the reconnect button: drop the socket as a network failure would.
   drop() { try { this.ws.close(4000, 'dropped'); } catch { /* ignore */ } }
-}
-
-// The clock's rule in words: "5+3" (minutes + seconds per move), "90s+2" (a base not in
-// whole minutes) or "3 days per move".
-export function clockRuleWords(rule) {
-  if (!rule) return '';
-  if (rule.kind === 'correspondence') return t('ls-clock-days', { days: rule.days });
-  if (rule.base_secs % 60 !== 0) return t('ls-clock-secs', { secs: rule.base_secs, inc: rule.increment_secs });
-  return `${rule.base_secs / 60}+${rule.increment_secs}`;
 }
 
 // Message `id` formatted with `args` as text and nodes, for `el` or `replaceChildren`: an

@@ -38,6 +38,12 @@ export function t(id, args) {
   return text;
 }
 
+// `text` kept whole within a line: on a right-to-left page a name or a term of a list is
+// isolated (U+2068 … U+2069), as Fluent isolates a message's arguments there, so that a
+// Latin name's parenthesis or a number beside it is not reordered with the Arabic around it.
+// On a left-to-right page, `text` as it is.
+export function isolate(text) { return rtl ? `\u2068${text}\u2069` : text; }
+
 // Whether the catalogue has message `id` (one a page may do without: web/errors.js).
 export function has(id) { return Boolean(bundle.getMessage(id)?.value); }
 

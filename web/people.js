@@ -4,7 +4,8 @@
 // The server says everything here; the page only draws it and sends the answers
 // (POST /api/challenges/{id}/accept, decline, cancel).
 
-import { api, clockRuleWords, el, isolate, loadVariants, saveSeat, t, tAttr } from './common.js';
+import { api, clockRuleWords, el, loadVariants, saveSeat } from './basics.js';
+import { isolate, t, tAttr } from './l10n.js';
 import { errorWords } from './errors.js';
 
 let me = null;
