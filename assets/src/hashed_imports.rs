@@ -364,4 +364,21 @@ mod tests {
             .collect();
         assert_eq!(names.len(), static_files().len());
     }
+
+    #[test]
+    fn no_script_is_imported_back_by_what_it_imports() {
+        // An import circle, even through a dynamic import, ties a module to what stands on
+        // it: what a page needs goes under both, as basics.js does for common.js and people.js.
+        for (name, _, _) in static_files().iter().filter(|(n, _, _)| n.ends_with(".js")) {
+            let back: Vec<&str> = import_closure(name, &Import::ALL, embedded())
+                .into_iter()
+                .filter(|module| {
+                    Import::ALL.iter().any(|&how| {
+                        imports(asset_text(module), how, embedded()).any(|m| m == *name)
+                    })
+                })
+                .collect();
+            assert!(back.is_empty(), "{name} is imported back by {back:?}");
+        }
+    }
 }
