@@ -15,7 +15,7 @@ const matchId = decodeURIComponent(parts[1]);
 const gameNo = Number(parts[3]);
 const key = readKey(matchId);
 const $ = (id) => document.getElementById(id);
-let rec, board, names = [], i = 0;
+let rec, board, names = [], shortNames = [], i = 0;
 // The event whose position is shown (its `notation`, `sides` and `notes`), and that notation
 // (none before the record's first position).
 let position = null, shown = null;
@@ -30,6 +30,8 @@ const decisions = new Map();
 const classWords = (c) => t('rp-class', { class: c });
 
 function who(seat) { return isolate((names[seat - 1]) || t('ls-seat', { seat })); }
+// A seat's short name, for the move list's narrow column (the whole name is its title).
+function whoShort(seat) { return shortNames[seat - 1] ? isolate(shortNames[seat - 1]) : who(seat); }
 // The table seat that plays engine player p in this game (a geometry's `owner` is one).
 function seatOfEngine(p) { return rec?.seats?.[p - 1] || p; }
 // The sentences of the match page (web/story.js): what a throw, a move and a pass did, the
@@ -140,7 +142,7 @@ function showMoveList() {
       turnNo += 1; seat = e.seat;
       turn = el('span', { class: 'acts' });
       items.push(el('li', { class: 'turn', dataset: { seat: e.seat, turn: turnNo } },
-        el('span', { class: 'no', text: `${turnNo}.` }), el('span', { class: 'who', text: who(e.seat) }), turn));
+        el('span', { class: 'no', text: `${turnNo}.` }), el('span', { class: 'who', text: whoShort(e.seat), title: who(e.seat) }), turn));
     }
     // Short on the button, the whole sentence in its name (and its tooltip).
     let text;
@@ -324,7 +326,8 @@ async function init() {
   }
   try {
     const m = await api(`/api/matches/${encodeURIComponent(matchId)}`, undefined, key);
-    names = botsNamed(m.names, [], m.bots).names;
+    // The summary has no short names: a person's is their name, a computer's its short form.
+    ({ names, shortNames } = botsNamed(m.names, m.names, m.bots));
   } catch { /* names optional */ }
   $('title').textContent = t('rp-title', { game: gameNo, variant: await variantName(rec.variant) });
   board = new Board($('board'), rec.variant, writtenBoard(rec.variant), { interactive: false });

@@ -6,6 +6,10 @@ import { api, el, isolate, Live, variantName, boardInfo, seatName, botsNamed, t,
 import { Board } from './boards.js';
 import { copyPosition } from './story.js';
 
+// A phone's width, where the line under the board names the players by their short names.
+const phoneWidth = window.matchMedia?.('(max-width: 560px)');
+phoneWidth?.addEventListener?.('change', () => say());
+
 const $ = (id) => document.getElementById(id);
 const host = $('tv-board');
 let live = null;
@@ -55,11 +59,12 @@ async function onMessage(msg) {
     notation = s.notation;
     lastMove = null;
     draw(false);
-    const named = botsNamed(s.names, [], s.bots).names;
-    const names = named.map((_, i) => isolate(seatName(named, i + 1))).join(` ${t('ls-versus')} `);
+    // The names in full, and (a phone's line is short) the server's short forms.
+    const { names: named, shortNames } = botsNamed(s.names, s.short_names, s.bots);
+    const versus = (short) => named.map((_, i) => isolate((short && shortNames[i]) || seatName(named, i + 1))).join(` ${t('ls-versus')} `);
     game = s.game;
     const variant = await variantName(s.variant);
-    caption = { names, variant };
+    caption = { names: versus(false), short: versus(true), variant };
     say();
   } else if (msg.type === 'event') {
     if (msg.notation) notation = msg.notation;
@@ -72,10 +77,13 @@ async function onMessage(msg) {
   }
 }
 
-// The line under the board: its players · its variant · its game.
+// The line under the board: its players · its variant · its game; on a phone the players'
+// short names, with the whole line as its title.
 function say() {
   if (!caption) return;
-  $('tv-names').textContent = [caption.names, isolate(caption.variant), game ? t('ls-tv-game', { game }) : null].filter(Boolean).join(' · ');
+  const line = (names) => [names, isolate(caption.variant), game ? t('ls-tv-game', { game }) : null].filter(Boolean).join(' · ');
+  $('tv-names').textContent = line(phoneWidth?.matches ? caption.short : caption.names);
+  $('tv-names').title = line(caption.names);
 }
 
 function draw(animate) {

@@ -1841,6 +1841,11 @@ if (want('tv')) {
     await p.waitForFunction((n) => Number(document.getElementById('tv-board').dataset.draws) > n + 2, draws, { timeout: 30000 });
     await p.waitForFunction((before) => document.querySelector('#tv-board svg.board').innerHTML !== before, first, { timeout: 30000 });
     assert.match(await p.textContent('#tv-names'), / vs /);
+    // Both names are seen whole, on a phone too (there by their short forms): the line is not
+    // cut, and its title says it in full.
+    const cut = await p.evaluate(() => { const e = document.getElementById('tv-names'); return e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1; });
+    assert.ok(!cut, `the TV's line is cut at ${viewport.width} px: ${await p.textContent('#tv-names')}`);
+    assert.match(await p.getAttribute('#tv-names', 'title'), / vs /);
     // The position on the screen, as text: a labelled button copies a notation the TV was sent.
     assert.equal(await p.textContent('#tv-copy'), 'Copy position');
     if (viewport.width === 1280) {
