@@ -73,10 +73,20 @@ const said = (id, fallback) => (has(id) ? t(id) : fallback);
 function variantWords(v) {
   return {
     ...v,
+    english: v.name,
     name: said(`variant-${v.id}-name`, v.name),
     summary: said(`variant-${v.id}-summary`, v.summary),
     option_details: v.option_details?.map((o) => ({ ...o, description: said(`variant-option-${o.name}`, o.description) })),
   };
+}
+
+// A match's name in the page's language, from `variants` (loadVariants' list). A match nobody
+// named is named by the server after its variant, in English: the engine's name and " match"
+// (server/src/http/lobby.rs; a suite test holds it to that); such a name is said as the
+// catalogue's `match-default-name`. A name a person wrote stays as written.
+export function matchName(name, variantId, variants) {
+  const v = variants?.find((x) => x.id === variantId);
+  return v && name === `${v.english} match` ? t('match-default-name', { variant: v.name }) : name;
 }
 
 // Seat tokens live in localStorage only (never in a URL after the join).

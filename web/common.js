@@ -6,7 +6,7 @@
 import { has, isolate, lang, t, tAttr } from './l10n.js';
 import { api, el, loadSeat, loadVariants } from './basics.js';
 export { isolate, lang, t, tAttr };
-export { api, ApiError, clockRuleWords, el, loadSeat, loadVariants, saveSeat, svg, SVGNS } from './basics.js';
+export { api, ApiError, clockRuleWords, el, loadSeat, loadVariants, matchName, saveSeat, svg, SVGNS } from './basics.js';
 
 // What the server wrote into the page for `name` (a `<meta>` of JSON), or null.
 const writtenCache = new Map();

@@ -1,6 +1,6 @@
 // A player's history: every match they played, its result and their points.
 
-import { api, botsNamed, el, isolate, lang, svg, loadVariants, session, t } from './common.js';
+import { api, botsNamed, el, isolate, lang, svg, loadVariants, matchName, session, t } from './common.js';
 import { errorWords } from './errors.js';
 
 const playerId = decodeURIComponent(location.pathname.split('/')[2]);
@@ -32,7 +32,7 @@ async function init() {
   const against = (m) => m.opponents.map(o => isolate(opponentName(m, o) || t('ls-seat', { seat: o.seat }))).join(t('hi-list-sep'));
   const rows = h.matches.map(m => el('tr', { dataset: { match: m.match_id } },
     cell(0, m.created_at?.slice(0, 16).replace('T', ' ') ?? ''),
-    cell(1, el('a', { href: `/m/${m.match_id}/scoreboard`, text: m.name }), ` (${isolate(variants.find(v => v.id === m.variant)?.name ?? m.variant)})`),
+    cell(1, el('a', { href: `/m/${m.match_id}/scoreboard`, text: matchName(m.name, m.variant, variants) }), ` (${isolate(variants.find(v => v.id === m.variant)?.name ?? m.variant)})`),
     cell(2, against(m)),
     cell(3, t('hi-series', { kind: m.series.kind, target: m.series.target })),
     cell(4, t('hi-games-won', { won: m.games_won, games: m.games })),
@@ -44,8 +44,9 @@ async function init() {
   $('playing').replaceChildren(...live.map((m) => {
     const variant = variants.find((v) => v.id === m.variant)?.name ?? m.variant;
     // A match's default name already names its variant.
-    const which = m.name.includes(variant) ? '' : ` (${isolate(variant)})`;
-    return el('li', {}, el('a', { href: `/m/${m.match_id}/watch`, text: t('hi-watch', { name: m.name }) }),
+    const name = matchName(m.name, m.variant, variants);
+    const which = name.includes(variant) ? '' : ` (${isolate(variant)})`;
+    return el('li', {}, el('a', { href: `/m/${m.match_id}/watch`, text: t('hi-watch', { name }) }),
       t('hi-playing-against', { which, against: against(m) }));
   }));
   $('playing-card').hidden = live.length === 0;

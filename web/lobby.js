@@ -1,7 +1,7 @@
 // The lobby: seeks and quick games, create a match, share its links, watch live games, see
 // the leaderboard.
 
-import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, clockRuleWords, session, t, tNodes, isolate, botsNamed } from './common.js';
+import { api, ApiError, el, linkRow, saveSeat, loadSeat, saveInvites, ensurePlayer, loadPlayer, loadVariants, matchName, clockRuleWords, session, t, tNodes, isolate, botsNamed } from './common.js';
 import { errorWords } from './errors.js';
 
 const $ = (id) => document.getElementById(id);
@@ -322,7 +322,7 @@ function liveItem(m) {
   const sig = JSON.stringify([m.name, line, mine ? 'mine' : open ? 'open' : 'watch']);
   return el('li', { class: m.bots?.some(Boolean) ? 'computer' : null, dataset: { match: m.match_id, sig } },
     // The match's name, isolated in its own direction (a name in Arabic on a page in English).
-    el('strong', { dir: 'auto' }, m.name), line, ...links, ' · ',
+    el('strong', { dir: 'auto' }, matchName(m.name, m.variant, variants)), line, ...links, ' · ',
     el('a', { href: `/m/${m.match_id}/scoreboard`, text: t('ls-scoreboard') }));
 }
 

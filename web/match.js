@@ -9,7 +9,7 @@
 
 import {
   api, el, loadSeat, saveSeat, seatName, botsNamed, randomSeed, ensurePlayer, Live, readKey, variantName, withKey,
-  loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY, writtenBoard,
+  loadInvites, linkRow, pref, setPref, clockRuleWords, CHAT_NAME_KEY, writtenBoard, loadVariants, matchName,
 } from './common.js';
 // `tr`: the page's words in its language (l10n.js's `t`, named apart from the turns' `t`).
 import { t as tr, has } from './l10n.js';
@@ -169,7 +169,7 @@ function showJoin() {
   });
   box.replaceChildren(form);
   api(`/api/matches/${encodeURIComponent(matchId)}`).then(async s => {
-    form.prepend(el('p', {}, tr('board-join-summary', { name: s.name, variant: await variantName(s.variant), players: s.players }) + ' ', el('a', { href: `/howto/${s.variant}`, text: tr('board-how-to-play') }), ' · ', el('a', { href: `/rules/${s.variant}`, text: tr('board-rules') })));
+    form.prepend(el('p', {}, tr('board-join-summary', { name: matchName(s.name, s.variant, await loadVariants()), variant: await variantName(s.variant), players: s.players }) + ' ', el('a', { href: `/howto/${s.variant}`, text: tr('board-how-to-play') }), ' · ', el('a', { href: `/rules/${s.variant}`, text: tr('board-rules') })));
   }).catch(() => { /* a private match's summary needs its key: the invite still takes the seat */ });
 }
 
@@ -351,6 +351,7 @@ async function applySnapshot(s, first, draw = true) {
   if (s.turn.kind === 'game_over' || s.turn.kind === 'match_over') st.over = st.over || { game: s.game };
   if (draw) redraw(false);
   st.variantName = await variantName(s.variant);
+  st.matchName = matchName(s.name, s.variant, await loadVariants());
   renderTitle();
 }
 
@@ -388,7 +389,8 @@ function renderTitle() {
   if (!st.snap) return;
   const variant = st.variantName ?? st.snap.variant;
   // A match named after its variant ("Pyramid Senet match") does not name it twice.
-  const name = st.snap.name.includes(variant) ? st.snap.name : `${st.snap.name} · ${variant}`;
+  const named = st.matchName ?? st.snap.name;
+  const name = named.includes(variant) ? named : `${named} · ${variant}`;
   $('title').textContent = tr('board-title', { name, game: st.game || '–' });
   // Spectators make no moves: confirming them is a player's setting.
   $('confirm-pref').closest('label').hidden = !st.seat;

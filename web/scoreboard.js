@@ -2,7 +2,7 @@
 // Uses GET /api/matches/{id}/scoreboard when the server has it, else the match summary and
 // the game records (both real data; nothing is made up).
 
-import { api, botsNamed, el, isolate, readKey, t, variantName, withKey } from './common.js';
+import { api, botsNamed, el, isolate, loadVariants, matchName, readKey, t, variantName, withKey } from './common.js';
 import { errorWords } from './errors.js';
 
 const matchId = decodeURIComponent(location.pathname.split('/')[2]);
@@ -39,7 +39,7 @@ async function init() {
   const named = botsNamed(byNumber, [], b.bots).names;
   b.seats.forEach((s) => { s.name = named[s.seat - 1]; });
   const name = (seat) => isolate(b.seats.find(x => x.seat === seat)?.name || t('ls-seat', { seat }));
-  $('title').textContent = t('sb-title', { name: b.name ?? '' });
+  $('title').textContent = t('sb-title', { name: matchName(b.name ?? '', b.variant, await loadVariants()) });
   $('heading').textContent = t('sb-heading', { variant: await variantName(b.variant), kind: b.series.kind, target: b.series.target });
   const result = b.winner ? t('sb-won', { name: name(b.winner) }) : b.leader ? t('sb-leads', { name: name(b.leader) }) : b.status === 'finished' ? t('sb-ended-level') : t('sb-level');
   $('series').replaceChildren(el('span', { id: 'result', dataset: { winner: b.winner ?? '', leader: b.leader ?? '' } }, t('sb-status', { status: b.status, result })));

@@ -71,6 +71,25 @@ mod tests {
             .collect()
     }
 
+    /// A match nobody named is named by the server "<the variant's English name> match"
+    /// (server/src/http/lobby.rs); the pages (web/basics.js's `matchName`) recognise it so and
+    /// say it by `match-default-name`, whose English is that very name.
+    #[test]
+    fn the_english_default_match_name_is_the_server_s() {
+        let english = crate::l10n::bundle(crate::lang::Lang::En);
+        let message = english
+            .get_message("match-default-name")
+            .expect("match-default-name");
+        for v in Variant::ALL {
+            let mut args = fluent_bundle::FluentArgs::new();
+            args.set("variant", v.name());
+            let mut errors = Vec::new();
+            let words = english.format_pattern(message.value().unwrap(), Some(&args), &mut errors);
+            assert!(errors.is_empty(), "{errors:?}");
+            assert_eq!(words, format!("{} match", v.name()));
+        }
+    }
+
     /// The English catalogue's words for a variant (web/l10n/en/variants.ftl) are the
     /// engine's, which stays their source: its name, its summary, each option's
     /// description, and each special square's name and rule; the other languages translate

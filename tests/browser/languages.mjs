@@ -17,7 +17,8 @@
 //    to come, the line of who is online; in Arabic, its script-written lines hold no Latin
 //    letter but those of names and variant names.
 // b2. A match against two computers of one level, on the French scoreboard and the player's
-//    page: each computer named as the French catalogue names it, told apart by seat.
+//    page: each computer named as the French catalogue names it, told apart by seat, and the
+//    match, which nobody named, by the French words for its default name.
 // c. The switch: choosing "Français" in the header of an Arabic page reloads it in French,
 //    and the choice is kept (the `senet_lang` cookie) for the next page, over the browser's
 //    Accept-Language.
@@ -251,6 +252,9 @@ log('b. every page in every language, no message missing');
     await page.waitForFunction((s) => /\d/.test(document.querySelector(s).textContent), sel);
     const text = await page.textContent(sel);
     for (const name of french) assert.ok(text.includes(name), `${url} in French names the computer "${name}": ${text}`);
+    // The match nobody named is named in French too, not by the server's English default.
+    const matchNamed = url.endsWith('/scoreboard') ? await page.textContent('#title') : text;
+    assert.ok(matchNamed.includes('Partie de ') && !/ match\b/.test(matchNamed), `${url} in French names the match: ${matchNamed}`);
     const body = await page.evaluate(() => document.body.innerText);
     assert.doesNotMatch(body, /Computer \d*\s*\(/, `${url} in French: the server's English name of a computer`);
   }

@@ -116,3 +116,41 @@ async fn every_event_carries_the_position_after_it() {
         );
     }
 }
+
+/// A match nobody named is named after its variant's English name and " match": the pages
+/// recognise such a name so (web/basics.js's `matchName`) and say it in their language, by the
+/// catalogue's `match-default-name`, whose English a crate test holds to the same words.
+#[tokio::test]
+async fn a_match_nobody_named_is_named_after_its_variant() {
+    let s = start().await;
+    for variant in senet_engine::Variant::ALL {
+        let (status, made) = s
+            .post("/api/matches", json!({"variant": variant.id()}))
+            .await;
+        assert_eq!(status, 201, "{made}");
+        let (_, summary) = s
+            .get(&format!(
+                "/api/matches/{}",
+                made["match_id"].as_str().unwrap()
+            ))
+            .await;
+        assert_eq!(
+            summary["name"],
+            format!("{} match", variant.name()),
+            "{summary}"
+        );
+    }
+    let (_, named) = s
+        .post(
+            "/api/matches",
+            json!({"variant": "kendall", "name": "Ana's table"}),
+        )
+        .await;
+    let (_, summary) = s
+        .get(&format!(
+            "/api/matches/{}",
+            named["match_id"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(summary["name"], "Ana's table");
+}

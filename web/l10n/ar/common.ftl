@@ -57,3 +57,5 @@ header-rules = القواعد
 header-scoreboard = لوحة النتائج
 header-tournament = البطولة
 header-howto = طريقة اللعب
+
+match-default-name = مباراة { $variant }

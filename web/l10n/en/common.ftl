@@ -60,3 +60,7 @@ header-rules = Rules
 header-scoreboard = Scoreboard
 header-tournament = Tournament
 header-howto = How to play
+
+# The name of a match nobody named: the server's own ("Kendall's Senet (1978) match", which
+# English keeps exactly: a crate test), said in the page's language. $variant: its name.
+match-default-name = { $variant } match

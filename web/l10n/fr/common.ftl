@@ -58,3 +58,5 @@ header-rules = Règles
 header-scoreboard = Tableau des scores
 header-tournament = Tournoi
 header-howto = Comment jouer
+
+match-default-name = Partie de { $variant }
