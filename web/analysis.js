@@ -21,7 +21,7 @@ async function ask(body) {
   try {
     return await api('/api/analysis', body);
   } catch (err) {
-    $('error').textContent = errorWords(err);
+    $('error').textContent = errorWords(err, { variant: body.variant });
     return null;
   }
 }

@@ -51,6 +51,9 @@ export async function api(path, body, key) {
   try { data = await res.json(); } catch { /* not JSON */ }
   if (!res.ok) {
     const err = new ApiError(res.status, data?.code ?? 'http_' + res.status, data?.message ?? res.statusText);
+    // Why, under the code, and its figures (docs/protocol.md, "Reasons"), for errorWords.
+    err.reason = data?.reason ?? null;
+    err.args = data?.args ?? {};
     // Seconds to wait before asking again (a 429's Retry-After), or null.
     err.retryAfter = Number(res.headers.get('retry-after')) || null;
     throw err;

@@ -8,7 +8,7 @@ use std::time::Duration;
 pub enum AccountError {
     /// A field breaks a rule (the message says which).
     #[error("{0}")]
-    Invalid(String),
+    Invalid(senet_protocol::Detail),
     /// The name, or one that looks the same, is an account's.
     #[error("that name, or one that looks the same, is taken")]
     UsernameTaken,

@@ -2,6 +2,7 @@
 //! password), sign-in, sessions, passkeys added and removed. Everything a later request needs
 //! is in the store (sessions, ceremonies, wrong passwords), so any node answers it.
 
+use senet_protocol::{Detail, Reason};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -128,7 +129,7 @@ impl Accounts {
     }
 
     fn parse_username(name: &str) -> Result<Username, AccountError> {
-        Username::parse(name).map_err(|e| AccountError::Invalid(e.to_string()))
+        Username::parse(name).map_err(|e| AccountError::Invalid(e.into()))
     }
 
     /// The player key to claim (its digest), checked now and again when the account is made.
@@ -558,9 +559,10 @@ impl Accounts {
     /// [`AccountError::Invalid`] when `confirm` is not the account's name; the store's.
     pub async fn delete(&self, account: &AccountRow, confirm: &str) -> Result<(), AccountError> {
         if confirm != account.username {
-            return Err(AccountError::Invalid(
-                "to delete the account, confirm with its name exactly as it is written".into(),
-            ));
+            return Err(AccountError::Invalid(Detail::new(
+                Reason::DeleteConfirm,
+                "to delete the account, confirm with its name exactly as it is written",
+            )));
         }
         let retired = hash_secret(&new_secret()?);
         if self

@@ -2,7 +2,7 @@
 //! never paired in quick games) or reports one; a moderator reads the reports and closes an
 //! account.
 
-use senet_protocol::Username;
+use senet_protocol::{Detail, Reason, Username};
 use senet_store::sql::account_rows::AccountRow;
 use senet_store::sql::moderation_rows::ReportRow;
 use webauthn_rs::prelude::Uuid;
@@ -28,7 +28,10 @@ impl Accounts {
     pub async fn block(&self, account: &AccountRow, name: &str) -> Result<(), AccountError> {
         let other = self.named(name).await?;
         if other.player_id == account.player_id {
-            return Err(AccountError::Invalid("you cannot block yourself".into()));
+            return Err(AccountError::Invalid(Detail::new(
+                Reason::BlockSelf,
+                "you cannot block yourself",
+            )));
         }
         self.rows()?
             .block(&account.player_id, &other.player_id)
@@ -83,12 +86,21 @@ impl Accounts {
         match_id: Option<&str>,
         reason: &str,
     ) -> Result<String, AccountError> {
-        let reason = senet_protocol::text::normalise(reason)
-            .map_err(|_| AccountError::Invalid("say why, in 1 to 300 characters".into()))?;
+        let reason = senet_protocol::text::normalise(reason).map_err(|_| {
+            AccountError::Invalid(
+                Detail::new(Reason::ReportWhy, "say why, in 1 to 300 characters")
+                    .with("max", senet_protocol::text::MAX_CHARS),
+            )
+        })?;
         let other = self.named(name).await?;
         let match_id = match match_id.filter(|m| !m.is_empty()) {
             Some(m) if self.rows()?.has_match(m).await? => Some(m),
-            Some(_) => return Err(AccountError::Invalid("no such match".into())),
+            Some(_) => {
+                return Err(AccountError::Invalid(Detail::new(
+                    Reason::ReportMatch,
+                    "no such match",
+                )));
+            }
             None => None,
         };
         let id = Uuid::new_v4().to_string();

@@ -5,6 +5,7 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 
 use crate::account_error::AccountError;
+use senet_protocol::{Detail, Reason};
 
 /// The fewest characters a password has.
 pub const MIN_PASSWORD_CHARS: usize = 8;
@@ -18,14 +19,22 @@ pub const MAX_PASSWORD_BYTES: usize = 1024;
 /// [`AccountError::Invalid`] saying which bound it breaks.
 pub fn check_new_password(password: &str) -> Result<(), AccountError> {
     if password.chars().count() < MIN_PASSWORD_CHARS {
-        return Err(AccountError::Invalid(format!(
-            "a password has at least {MIN_PASSWORD_CHARS} characters"
-        )));
+        return Err(AccountError::Invalid(
+            Detail::new(
+                Reason::PasswordTooShort,
+                format!("a password has at least {MIN_PASSWORD_CHARS} characters"),
+            )
+            .with("min", MIN_PASSWORD_CHARS),
+        ));
     }
     if password.len() > MAX_PASSWORD_BYTES {
-        return Err(AccountError::Invalid(format!(
-            "a password has at most {MAX_PASSWORD_BYTES} bytes"
-        )));
+        return Err(AccountError::Invalid(
+            Detail::new(
+                Reason::PasswordTooLong,
+                format!("a password has at most {MAX_PASSWORD_BYTES} bytes"),
+            )
+            .with("max", MAX_PASSWORD_BYTES),
+        ));
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! name. A challenge holds the match's terms (checked by the server before it is sent) and
 //! waits for its answer; the server makes the match when it is accepted.
 
+use senet_protocol::{Detail, Reason};
 use senet_store::sql::account_rows::AccountRow;
 use senet_store::sql::people_rows::{ChallengeRow, FollowedRow};
 use webauthn_rs::prelude::Uuid;
@@ -45,7 +46,10 @@ impl Accounts {
     pub async fn follow(&self, account: &AccountRow, name: &str) -> Result<(), AccountError> {
         let other = self.named(name).await?;
         if other.player_id == account.player_id {
-            return Err(AccountError::Invalid("you cannot follow yourself".into()));
+            return Err(AccountError::Invalid(Detail::new(
+                Reason::FollowSelf,
+                "you cannot follow yourself",
+            )));
         }
         self.rows()?
             .follow(&account.player_id, &other.player_id)
@@ -144,9 +148,10 @@ impl Accounts {
         }
         let other = self.named(name).await?;
         if other.player_id == account.player_id {
-            return Err(AccountError::Invalid(
-                "you cannot challenge yourself".into(),
-            ));
+            return Err(AccountError::Invalid(Detail::new(
+                Reason::ChallengeSelf,
+                "you cannot challenge yourself",
+            )));
         }
         let rows = self.rows()?;
         if rows

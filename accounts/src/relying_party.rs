@@ -35,17 +35,17 @@ impl RelyingParty {
     pub fn new(public_origin: Option<&str>) -> Result<RelyingParty, AccountError> {
         let given = public_origin.is_some();
         let origin = Url::parse(public_origin.unwrap_or("http://localhost"))
-            .map_err(|e| AccountError::Invalid(format!("public origin: {e}")))?;
+            .map_err(|e| AccountError::Invalid(format!("public origin: {e}").into()))?;
         let rp_id = origin
             .domain()
             .ok_or_else(|| AccountError::Invalid("the public origin needs a domain name".into()))?
             .to_owned();
         let webauthn = WebauthnBuilder::new(&rp_id, &origin)
-            .map_err(|e| AccountError::Invalid(format!("public origin: {e}")))?
+            .map_err(|e| AccountError::Invalid(format!("public origin: {e}").into()))?
             .rp_name("Senet")
             .allow_any_port(!given)
             .build()
-            .map_err(|e| AccountError::Invalid(format!("public origin: {e}")))?;
+            .map_err(|e| AccountError::Invalid(format!("public origin: {e}").into()))?;
         Ok(RelyingParty {
             webauthn,
             secure: origin.scheme() == "https",

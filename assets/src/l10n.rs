@@ -481,6 +481,72 @@ mod tests {
     }
 
     #[test]
+    fn every_reason_the_server_sends_has_a_message_in_every_language() {
+        use senet_protocol::Reason;
+        let codes = server_error_codes();
+        let doc =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md"))
+                .unwrap();
+        let table = doc
+            .split("| reason | under | args | says |")
+            .nth(1)
+            .expect("the reasons' table in docs/protocol.md");
+        let documented: BTreeSet<&str> = table
+            .lines()
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .filter_map(|l| l.split('`').nth(1))
+            .collect();
+        for lang in Lang::ALL {
+            let ids = ids(lang).unwrap();
+            for reason in Reason::all() {
+                let (code, why) = (reason.error_code(), reason.code());
+                assert!(codes.contains(code), "{why}: {code} is an error code");
+                // The engine's illegal moves say a stuck piece's words, else their own code's.
+                let said = match reason {
+                    Reason::Illegal(_) => [
+                        format!("stuck-{}", why.replace('_', "-")),
+                        format!("error-{why}"),
+                    ]
+                    .into_iter()
+                    .any(|id| ids.contains(&id)),
+                    _ => ids.contains(&format!("error-{code}-{why}")),
+                };
+                assert!(
+                    said,
+                    "{}: no message for reason {why} under {code}",
+                    lang.code()
+                );
+                if !matches!(reason, Reason::Illegal(_)) {
+                    assert!(
+                        documented.contains(why),
+                        "docs/protocol.md: no row for {why}"
+                    );
+                }
+            }
+            // And no message for a reason the server does not send.
+            for id in ids.iter().filter(|id| id.starts_with("error-")) {
+                let rest = &id["error-".len()..];
+                if let Some((code, why)) = rest.split_once('-') {
+                    let sent = Reason::from_code(why).is_some_and(|r| {
+                        r.error_code() == code && !matches!(r, Reason::Illegal(_))
+                    });
+                    assert!(
+                        sent,
+                        "{}: {id} names no reason the server sends",
+                        lang.code()
+                    );
+                }
+            }
+        }
+        let own: BTreeSet<&str> = Reason::OWN.iter().map(|r| r.code()).collect();
+        assert_eq!(
+            documented, own,
+            "docs/protocol.md's reasons are the server's"
+        );
+    }
+
+    #[test]
     fn a_page_is_put_into_a_language_with_its_catalogue() {
         let page = "<html lang=\"en\">\n<body><h1 data-l10n-id=\"missing-page-title\">No such page</h1>\
             <input data-l10n-id=\"lang-switch\" aria-label=\"Language\"></body>";

@@ -10,8 +10,9 @@
 use std::borrow::Cow;
 
 use senet_bots::Budget;
-use senet_engine::{Game, Status, Throw, ThrowSpec, Variant};
+use senet_engine::{Game, IllegalMove, IllegalThrow, Status, Throw, ThrowSpec, Variant};
 use senet_protocol::event::MoveOption;
+use senet_protocol::{Detail, Reason};
 use serde::{Deserialize, Serialize};
 
 use crate::game_review::{ReviewOption, round1};
@@ -87,20 +88,29 @@ pub struct Analysis {
     pub note_list: Vec<senet_engine::Note>,
 }
 
-/// Why a request cannot be analysed: its `code` (as an API error's) and a sentence.
+/// Why a request cannot be analysed: its `code` (as an API error's), a sentence, and why as
+/// a code a client says in its own words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{detail}")]
 pub struct AnalysisError {
     /// `bad_position`, `illegal_throw` or `illegal_move`.
     pub code: &'static str,
-    /// What is wrong, in words.
-    pub message: String,
+    /// What is wrong: in words, and as a [`Reason`] under the code.
+    pub detail: Detail,
 }
 
-fn refuse(code: &'static str, message: impl Into<String>) -> AnalysisError {
+fn refuse(reason: Reason, message: impl Into<String>) -> AnalysisError {
     AnalysisError {
-        code,
-        message: message.into(),
+        code: reason.error_code(),
+        detail: Detail::new(reason, message),
+    }
+}
+
+/// An illegal move, by the engine's reason (one of another variant's notation is unreadable).
+fn illegal(e: IllegalMove) -> AnalysisError {
+    match e {
+        IllegalMove::Malformed => refuse(Reason::MoveUnreadable, e.to_string()),
+        e => refuse(Reason::Illegal(e), e.to_string()),
     }
 }
 
@@ -115,43 +125,49 @@ pub fn analyse(request: &AnalysisRequest, budget: Budget) -> Result<Analysis, An
     let variant = request.variant;
     let mut game = match &request.position {
         None => Game::new(variant, senet_engine::Setup::default())
-            .map_err(|e| refuse("bad_position", e.to_string()))?,
+            .map_err(|e| refuse(Reason::PositionImpossible, e.to_string()))?,
         Some(p) if p.len() > MAX_POSITION_BYTES => {
-            return Err(refuse(
-                "bad_position",
+            let mut e = refuse(
+                Reason::PositionTooLong,
                 format!("a position is at most {MAX_POSITION_BYTES} bytes"),
-            ));
+            );
+            e.detail = e.detail.with("max", MAX_POSITION_BYTES);
+            return Err(e);
         }
         Some(p) => {
             let g = Game::from_notation(variant, p.trim())
-                .map_err(|e| refuse("bad_position", e.to_string()))?;
+                .map_err(|e| refuse(Reason::PositionUnreadable, e.to_string()))?;
             g.check_invariants()
-                .map_err(|e| refuse("bad_position", e))?;
+                .map_err(|e| refuse(Reason::PositionImpossible, e))?;
             g
         }
     };
+    let wrong_throw = |e: IllegalThrow| match e {
+        IllegalThrow::NotExpected => refuse(Reason::NoThrowDue, e.to_string()),
+        e => refuse(Reason::ThrowFaces, e.to_string()),
+    };
     match (&request.throw, &request.mv) {
         (Some(_), Some(_)) => {
-            return Err(refuse("illegal_move", "a throw or a move, not both"));
+            return Err(refuse(Reason::ThrowAndMove, "a throw or a move, not both"));
         }
         (Some(faces), None) => {
             let Status::Throw { spec, .. } = game.status() else {
-                return Err(refuse("illegal_throw", "the position waits for no throw"));
+                return Err(refuse(
+                    Reason::NoThrowDue,
+                    "the position waits for no throw",
+                ));
             };
-            let throw =
-                Throw::new(spec, faces).map_err(|e| refuse("illegal_throw", e.to_string()))?;
-            game.throw(throw)
-                .map_err(|e| refuse("illegal_throw", e.to_string()))?;
+            let throw = Throw::new(spec, faces).map_err(wrong_throw)?;
+            game.throw(throw).map_err(wrong_throw)?;
         }
         (None, Some(text)) => {
             let Status::Move { player } = game.status() else {
-                return Err(refuse("illegal_move", "the position waits for no move"));
+                return Err(refuse(Reason::NoMoveDue, "the position waits for no move"));
             };
             let mv = game
                 .parse_move(text)
-                .map_err(|e| refuse("illegal_move", e.to_string()))?;
-            game.play(player, mv)
-                .map_err(|e| refuse("illegal_move", e.to_string()))?;
+                .map_err(|e| refuse(Reason::MoveUnreadable, e.to_string()))?;
+            game.play(player, mv).map_err(illegal)?;
         }
         (None, None) => {}
     }

@@ -148,6 +148,13 @@ pub enum ServerMsg {
         /// The sequence number of the refused message, if it had one.
         #[serde(skip_serializing_if = "Option::is_none", default)]
         seq: Option<u64>,
+        /// Why, under the code, for a client to say in its own words (`docs/protocol.md`,
+        /// "Reasons"); none when only the message can say it.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        reason: Option<crate::Reason>,
+        /// The figures the reason's words need (a maximum, a seat).
+        #[serde(skip_serializing_if = "crate::Args::is_empty", default)]
+        args: crate::Args,
     },
     /// Who is connected.
     Presence {
@@ -202,7 +209,25 @@ impl ServerMsg {
             code: code.to_owned(),
             message: message.into(),
             seq,
+            reason: None,
+            args: crate::Args::new(),
         }
+    }
+
+    /// An error message whose words are `detail`'s, with its reason and figures.
+    pub fn refusal(code: &str, detail: crate::Detail, seq: Option<u64>) -> ServerMsg {
+        ServerMsg::error(code, detail.message.clone(), seq).because(Some(&detail))
+    }
+
+    /// This error message with `detail`'s reason and figures (its words stay); any other
+    /// message, or no detail, as it is.
+    #[must_use]
+    pub fn because(mut self, detail: Option<&crate::Detail>) -> ServerMsg {
+        if let (ServerMsg::Error { reason, args, .. }, Some(d)) = (&mut self, detail) {
+            *reason = d.reason;
+            args.clone_from(&d.args);
+        }
+        self
     }
 
     /// The message as JSON text.

@@ -55,27 +55,40 @@ impl ClockSpec {
     ///
     /// # Errors
     /// A figure out of its range.
-    pub fn check(self) -> Result<ClockSpec, String> {
+    pub fn check(self) -> Result<ClockSpec, crate::Detail> {
+        use crate::{Detail, Reason};
         match self {
             ClockSpec::Fischer { base_secs, .. }
                 if !(1..=Self::MAX_BASE_SECS).contains(&base_secs) =>
             {
-                Err(format!(
-                    "a Fischer clock's base_secs is 1 to {}",
-                    Self::MAX_BASE_SECS
-                ))
+                Err(Detail::new(
+                    Reason::ClockBase,
+                    format!(
+                        "a Fischer clock's base_secs is 1 to {}",
+                        Self::MAX_BASE_SECS
+                    ),
+                )
+                .with("max", Self::MAX_BASE_SECS))
             }
             ClockSpec::Fischer { increment_secs, .. }
                 if increment_secs > Self::MAX_INCREMENT_SECS =>
             {
-                Err(format!(
-                    "a Fischer clock's increment_secs is 0 to {}",
-                    Self::MAX_INCREMENT_SECS
-                ))
+                Err(Detail::new(
+                    Reason::ClockIncrement,
+                    format!(
+                        "a Fischer clock's increment_secs is 0 to {}",
+                        Self::MAX_INCREMENT_SECS
+                    ),
+                )
+                .with("max", Self::MAX_INCREMENT_SECS))
             }
-            ClockSpec::Correspondence { days } if !(1..=Self::MAX_DAYS).contains(&days) => Err(
-                format!("a correspondence clock's days is 1 to {}", Self::MAX_DAYS),
-            ),
+            ClockSpec::Correspondence { days } if !(1..=Self::MAX_DAYS).contains(&days) => {
+                Err(Detail::new(
+                    Reason::ClockDays,
+                    format!("a correspondence clock's days is 1 to {}", Self::MAX_DAYS),
+                )
+                .with("max", Self::MAX_DAYS))
+            }
             ok => Ok(ok),
         }
     }

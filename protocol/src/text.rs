@@ -160,12 +160,29 @@ pub fn is_invisible(c: char) -> bool {
 /// Why a display name is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NameError {
-    /// Too long, or with a control character or a bidi control.
-    #[error("names are at most 64 characters, without control characters or bidi controls")]
+    /// Longer than [`MAX_NAME_CHARS`] characters.
+    #[error("names are at most 64 characters")]
+    TooLong,
+    /// With a control character or a bidi control.
+    #[error("names are without control characters or bidi controls")]
     Malformed,
     /// Only invisible characters.
     #[error("a name must have a visible character")]
     Invisible,
+}
+
+impl From<NameError> for crate::Detail {
+    fn from(e: NameError) -> crate::Detail {
+        use crate::Reason;
+        let message = e.to_string();
+        match e {
+            NameError::TooLong => {
+                crate::Detail::new(Reason::NameTooLong, message).with("max", MAX_NAME_CHARS)
+            }
+            NameError::Malformed => crate::Detail::new(Reason::NameControl, message),
+            NameError::Invisible => crate::Detail::new(Reason::NameInvisible, message),
+        }
+    }
 }
 
 /// A display name (a match's, a player's, a seat's or a spectator's) as stored: in Unicode
@@ -181,7 +198,7 @@ pub fn check_name(name: Option<String>, default: String) -> Result<String, NameE
     // As given, too: a schema's `maxLength` counts the characters sent, before any
     // normalising joins or trims some.
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(NameError::Malformed);
+        return Err(NameError::TooLong);
     }
     let name: String = name.nfc().collect();
     if name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
@@ -191,7 +208,7 @@ pub fn check_name(name: Option<String>, default: String) -> Result<String, NameE
     let name: String = name.chars().filter(|&c| !is_format(c)).collect();
     let name: String = name.trim().nfc().collect();
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(NameError::Malformed);
+        return Err(NameError::TooLong);
     }
     // Something was given, and only format characters and spaces made it up.
     if given && name.is_empty() {

@@ -29,6 +29,18 @@ pub enum UsernameError {
     TooShort,
 }
 
+impl From<UsernameError> for crate::Detail {
+    fn from(e: UsernameError) -> crate::Detail {
+        match e {
+            UsernameError::Name(e) => e.into(),
+            UsernameError::TooShort => {
+                crate::Detail::new(crate::Reason::UsernameTooShort, e.to_string())
+                    .with("min", MIN_USERNAME_CHARS)
+            }
+        }
+    }
+}
+
 impl Username {
     /// Checks `name` (NFC, format characters removed, trimmed: [`check_name`]'s rules) and
     /// derives its unique forms.
@@ -114,7 +126,7 @@ mod tests {
         );
         assert_eq!(
             Username::parse(&"x".repeat(65)),
-            Err(UsernameError::Name(NameError::Malformed))
+            Err(UsernameError::Name(NameError::TooLong))
         );
         assert_eq!(
             Username::parse("a\u{202e}b"),

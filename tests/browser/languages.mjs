@@ -34,7 +34,8 @@
 //    notes and the result's sentences no Latin letter but those of names.
 // e. In Arabic, a seek posted from the lobby's form: its line in the list and the waiting
 //    status are in Arabic; joining a seek of one's own address is refused in Arabic words
-//    (web/errors.js, the error's code).
+//    (web/errors.js, the error's code), and so is a range the wrong way round (the error's
+//    reason, where its words were the server's English).
 // f. Every how-to page in French and Arabic (right to left in Arabic): every marked element
 //    has its words (web/l10n/<lang>/howto-<variant>.ftl), none of them English's, in Arabic
 //    each with Arabic letters; every example board is drawn, left to right as in English;
@@ -432,6 +433,16 @@ async function playInLanguage(page, lang) {
   await page.waitForFunction(() => document.getElementById('seek-error').textContent !== '');
   const refused = await page.textContent('#seek-error');
   assert.deepEqual(latin(refused), [], `the refusal in Arabic: ${refused}`);
+  // A refusal whose words were the server's own (`invalid`'s `$detail`) says its reason's:
+  // a rating range whose ends are the wrong way round.
+  await page.fill('#seek-min', '2000');
+  await page.fill('#seek-max', '1000');
+  await page.click('#seek-go');
+  await page.waitForFunction((was) => !['', was].includes(document.getElementById('seek-error').textContent), refused);
+  const why = await page.textContent('#seek-error');
+  assert.deepEqual(latin(why), [], `the reason in Arabic: ${why}`);
+  assert.match(why, /أدنى تصنيف في النطاق/, `the range's reason in Arabic: ${why}`);
+  await page.fill('#seek-max', '');
   await page.fill('#player-name', 'Dina');
   await page.selectOption('#seek-clock', 'c:3');
   await page.fill('#seek-min', '1200');

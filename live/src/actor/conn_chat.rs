@@ -2,8 +2,8 @@
 //! spectator's sequence numbers; and why a chat message is refused ([`ChatError`]).
 
 use senet_match::Seat;
-use senet_protocol::ServerMsg;
 use senet_protocol::text::{TextError, check_name};
+use senet_protocol::{Detail, ServerMsg};
 
 use super::replies::Replies;
 
@@ -71,9 +71,12 @@ impl ConnChat {
                 Ok(name) => (Some(name), None),
                 Err(e) => (
                     None,
-                    Some(ServerMsg::error(
+                    Some(ServerMsg::refusal(
                         "invalid",
-                        format!("the chat name was not taken: {e}"),
+                        Detail {
+                            message: format!("the chat name was not taken: {e}"),
+                            ..e.into()
+                        },
                         None,
                     )),
                 ),

@@ -12,7 +12,7 @@ use senet_match::state::Command;
 use senet_match::view;
 use senet_protocol::text::check_name;
 use senet_protocol::time::now_whole_seconds;
-use senet_protocol::{ClientMsg, EventMsg, Room, ServerMsg, Tail};
+use senet_protocol::{ClientMsg, Detail, EventMsg, Reason, Room, ServerMsg, Tail};
 use senet_store::{StoreError, hash_secret};
 
 use super::conn_chat::{ChatError, ConnChat};
@@ -156,9 +156,15 @@ impl Actor {
         let name = if like_a_seat.is_some() { None } else { name };
         let (chat, mut name_refused) = ConnChat::new(seat, name);
         if let Some(other) = like_a_seat {
-            name_refused = Some(ServerMsg::error(
+            name_refused = Some(ServerMsg::refusal(
                 "invalid",
-                format!("the chat name was not taken: it looks the same as seat {other}'s name"),
+                Detail::new(
+                    Reason::NameLikeSeat,
+                    format!(
+                        "the chat name was not taken: it looks the same as seat {other}'s name"
+                    ),
+                )
+                .with("seat", other.get()),
                 None,
             ));
         }
@@ -270,7 +276,7 @@ impl Actor {
         };
         let reply = match outcome {
             Ok(()) => ServerMsg::Ack { seq },
-            Err(e) => ServerMsg::error(e.code(), e.to_string(), Some(seq)),
+            Err(e) => ServerMsg::error(e.code(), e.to_string(), Some(seq)).because(e.detail()),
         };
         let text: Utf8Bytes = reply.to_json().into();
         self.seating.replies(seat).keep(seq, &reply, &text);

@@ -124,6 +124,14 @@ impl Refused {
             Refused::StoreInconsistent { .. } => "store_inconsistent",
         }
     }
+
+    /// Why, as a code a client says in its own words, if the refusal has one.
+    fn detail(&self) -> Option<&senet_protocol::Detail> {
+        match self {
+            Refused::Match(e) => e.detail(),
+            _ => None,
+        }
+    }
 }
 
 /// A live match: its state and its parts.

@@ -62,8 +62,11 @@ impl Decider<'_> {
                 if s.game_no != 0 {
                     return Err(MatchError::AlreadyStarted);
                 }
-                Game::new(s.spec.variant, s.spec.setup)
-                    .map_err(|e| MatchError::BadSetup(e.to_string()))?;
+                Game::new(s.spec.variant, s.spec.setup).map_err(|e| {
+                    let mut detail = senet_protocol::Detail::from(e);
+                    detail.reason = Some(senet_protocol::Reason::SetupPlayers);
+                    MatchError::BadSetup(detail)
+                })?;
                 let fact = s.game_started(new);
                 self.push(fact)?;
                 if !self.next.spec.seed_window {

@@ -72,7 +72,7 @@ pub enum MatchError {
     ClockDecides,
     /// The setup cannot make a game.
     #[error("the match's setup cannot start a game: {0}")]
-    BadSetup(String),
+    BadSetup(senet_protocol::Detail),
     /// A fact the state made itself did not apply: a bug, reported rather than hidden.
     #[error("internal error: {0}")]
     Internal(String),
@@ -100,6 +100,16 @@ impl MatchError {
             MatchError::ClockDecides => "clock_decides",
             MatchError::BadSetup(_) => "bad_setup",
             MatchError::Internal(_) => "internal",
+        }
+    }
+}
+
+impl MatchError {
+    /// Why, as a code a client says in its own words (a bad setup's), if the error has one.
+    pub fn detail(&self) -> Option<&senet_protocol::Detail> {
+        match self {
+            MatchError::BadSetup(d) => Some(d),
+            _ => None,
         }
     }
 }

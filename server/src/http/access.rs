@@ -152,8 +152,9 @@ async fn player_for_key(state: &AppState, key: Option<&str>) -> Result<Option<St
         .map_err(db)?
     {
         Some(id) => Ok(Some(id)),
-        None => Err(ApiError::Invalid(
-            "unknown player_key (create a player with POST /api/players)".into(),
+        None => Err(ApiError::invalid(
+            senet_protocol::Reason::UnknownPlayerKey,
+            "unknown player_key (create a player with POST /api/players)",
         )),
     }
 }

@@ -45,5 +45,5 @@ pub(super) async fn analysis(
     .await?;
     analysed
         .map(Json)
-        .map_err(|e| error::refusal(StatusCode::BAD_REQUEST, e.code, e.message))
+        .map_err(|e| error::refusal_because(StatusCode::BAD_REQUEST, e.code, e.detail))
 }

@@ -5,9 +5,11 @@ use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use senet_accounts::AccountError;
+use senet_protocol::{Args, Detail, Reason};
 use serde::Serialize;
 
-/// Every error's body: a stable code and a message for people (`Error` in the OpenAPI
+/// Every error's body: a stable code and a message for people, and, where the message's
+/// words are the server's own, why as a reason with its figures (`Error` in the OpenAPI
 /// document).
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[schemars(rename = "Error")]
@@ -16,6 +18,13 @@ pub struct ErrorBody {
     pub code: String,
     /// What went wrong, for people.
     pub message: String,
+    /// Why, under the code, for a client to say in its own words (`docs/protocol.md`,
+    /// "Reasons"); none when only the message can say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Reason>,
+    /// The figures the reason's words need (a maximum length, a seat).
+    #[serde(default, skip_serializing_if = "Args::is_empty")]
+    pub args: Args,
 }
 
 impl ErrorBody {
@@ -24,6 +33,18 @@ impl ErrorBody {
         ErrorBody {
             code: code.to_owned(),
             message,
+            reason: None,
+            args: Args::new(),
+        }
+    }
+
+    /// The body for `code`, said as `detail` (its words, reason and figures).
+    pub fn because(code: &str, detail: Detail) -> ErrorBody {
+        ErrorBody {
+            code: code.to_owned(),
+            message: detail.message,
+            reason: detail.reason,
+            args: detail.args,
         }
     }
 }
@@ -38,7 +59,7 @@ pub enum ApiError {
     Malformed(String),
     /// The request is well formed but not acceptable.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(senet_protocol::Detail),
     /// No such variant.
     #[error("unknown variant {0:?}")]
     UnknownVariant(String),
@@ -81,6 +102,37 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// `invalid`: a series' target out of 1 to 99.
+    pub fn series_target() -> ApiError {
+        ApiError::Invalid(
+            Detail::new(Reason::SeriesTarget, "the series target is 1 to 99")
+                .with("min", 1_u8)
+                .with("max", 99_u8),
+        )
+    }
+
+    /// `invalid`, said as `reason` (and in English as `message`).
+    pub fn invalid(reason: Reason, message: impl Into<String>) -> ApiError {
+        ApiError::Invalid(Detail::new(reason, message))
+    }
+
+    /// Why, as a code a client says in its own words, and its figures (none when only the
+    /// message can say it).
+    pub fn reason(&self) -> (Option<Reason>, Args) {
+        match self {
+            ApiError::Invalid(d) | ApiError::Account(AccountError::Invalid(d)) => {
+                (d.reason, d.args.clone())
+            }
+            ApiError::Account(AccountError::PasskeyRefused(_)) => {
+                (Some(Reason::PasskeyUnverified), Args::new())
+            }
+            ApiError::Account(AccountError::UnknownPlayerKey) => {
+                (Some(Reason::UnknownPlayerKey), Args::new())
+            }
+            _ => (None, Args::new()),
+        }
+    }
+
     /// The HTTP status and the stable code.
     pub fn status_code(&self) -> (StatusCode, &'static str) {
         match self {
@@ -146,7 +198,12 @@ impl IntoResponse for ApiError {
             }
             _ => None,
         };
-        let body = Json(ErrorBody::new(code, self.to_string()));
+        let (reason, args) = self.reason();
+        let body = Json(ErrorBody {
+            reason,
+            args,
+            ..ErrorBody::new(code, self.to_string())
+        });
         match wait {
             Some(wait) => {
                 let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -164,13 +221,24 @@ impl IntoResponse for ApiError {
 
 impl From<senet_protocol::text::NameError> for ApiError {
     fn from(e: senet_protocol::text::NameError) -> ApiError {
-        ApiError::Invalid(e.to_string())
+        ApiError::Invalid(e.into())
+    }
+}
+
+impl From<senet_protocol::UsernameError> for ApiError {
+    fn from(e: senet_protocol::UsernameError) -> ApiError {
+        ApiError::Invalid(e.into())
     }
 }
 
 /// An error response in the API's JSON shape, for codes [`ApiError`] does not have.
 pub(crate) fn refusal(status: StatusCode, code: &str, message: String) -> Response {
     (status, Json(ErrorBody::new(code, message))).into_response()
+}
+
+/// [`refusal`], said as `detail` (its words, reason and figures).
+pub(crate) fn refusal_because(status: StatusCode, code: &str, detail: Detail) -> Response {
+    (status, Json(ErrorBody::because(code, detail))).into_response()
 }
 
 impl From<ApiError> for Response {

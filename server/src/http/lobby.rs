@@ -125,8 +125,9 @@ impl CreateMatch {
     /// rated challenge's match is public, as every rated match; an unrated one is as asked.
     pub(super) fn for_challenge(mut self) -> Result<CreateMatch, ApiError> {
         if self.players.is_some_and(|n| n != 2) || !self.bots.is_empty() {
-            return Err(ApiError::Invalid(
-                "a challenge is for two players, with no computer".into(),
+            return Err(ApiError::invalid(
+                senet_protocol::Reason::ChallengeNoBots,
+                "a challenge is for two players, with no computer",
             ));
         }
         self.players = Some(2);
@@ -293,10 +294,10 @@ pub(super) fn new_match(req: CreateMatch, who: &MaybeSignedIn) -> Result<NewMatc
     let players = req.players.unwrap_or(variant.player_range().0);
     variant
         .check_players(players)
-        .map_err(|e| ApiError::Invalid(e.to_string()))?;
+        .map_err(|e| ApiError::Invalid(e.into()))?;
     let series = req.series.unwrap_or_default();
     if !(1..=99).contains(&series.target) {
-        return Err(ApiError::Invalid("the series target is 1 to 99".into()));
+        return Err(ApiError::series_target());
     }
     let mut setup = Setup::players(players);
     let o = &req.options;
@@ -315,17 +316,24 @@ pub(super) fn new_match(req: CreateMatch, who: &MaybeSignedIn) -> Result<NewMatc
     let creator =
         check_name(seat_name(who, req.player_name), "Player 1".into()).map_err(ApiError::from)?;
     if req.bots.len() >= usize::from(players) {
-        return Err(ApiError::Invalid(format!(
-            "at most {} bots: seat 1 is yours",
-            players - 1
-        )));
+        return Err(ApiError::Invalid(
+            senet_protocol::Detail::new(
+                senet_protocol::Reason::TooManyBots,
+                format!("at most {} bots: seat 1 is yours", players - 1),
+            )
+            .with("max", players - 1),
+        ));
     }
     let bots = req
         .bots
         .iter()
         .map(|b| {
-            b.parse::<senet_bots::Level>()
-                .map_err(|_| ApiError::Invalid(format!("a bot is easy, medium or hard, not {b:?}")))
+            b.parse::<senet_bots::Level>().map_err(|_| {
+                ApiError::invalid(
+                    senet_protocol::Reason::BotLevel,
+                    format!("a bot is easy, medium or hard, not {b:?}"),
+                )
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
     let spec = NewMatch {
@@ -345,13 +353,17 @@ pub(super) fn new_match(req: CreateMatch, who: &MaybeSignedIn) -> Result<NewMatc
     };
     // A guest's player key names a player but proves no account (`docs/accounts.md`).
     if req.rated && who.0.is_none() {
-        return Err(ApiError::Invalid(
-            "a rated match is between accounts: sign in first".into(),
+        return Err(ApiError::invalid(
+            senet_protocol::Reason::RatedSignIn,
+            "a rated match is between accounts: sign in first",
         ));
     }
     if req.rated && !req.public {
         // Private matches count for nobody's results (`docs/ratings.md`).
-        return Err(ApiError::Invalid("a rated match is public".into()));
+        return Err(ApiError::invalid(
+            senet_protocol::Reason::RatedPublic,
+            "a rated match is public",
+        ));
     }
     Ok(spec)
 }
@@ -442,8 +454,9 @@ pub(super) async fn join_match(
     }
     let name = check_name(seat_name(&who, req.name), String::new())?;
     if handle.summary.borrow().rated && who.0.is_none() {
-        return Err(ApiError::Invalid(
-            "this match is rated: sign in to join it".into(),
+        return Err(ApiError::invalid(
+            senet_protocol::Reason::RatedSignIn,
+            "this match is rated: sign in to join it",
         ));
     }
     let player_id = player_for(&state, &who, req.player_key.as_deref()).await?;
@@ -485,9 +498,10 @@ pub(super) async fn take_seat(
             JoinError::NoFreeSeat => ApiError::MatchFull,
             // A private match is not there for whoever has no invite (nor its key).
             JoinError::Private => ApiError::NotFound,
-            JoinError::Unregistered => {
-                ApiError::Invalid("this match is rated: sign in to join it".into())
-            }
+            JoinError::Unregistered => ApiError::invalid(
+                senet_protocol::Reason::RatedSignIn,
+                "this match is rated: sign in to join it",
+            ),
             JoinError::NameTaken(seat) => ApiError::NameTaken(seat),
             JoinError::Unavailable => ApiError::Unavailable,
         })?;

@@ -254,7 +254,11 @@ pub(crate) async fn enter(
 ) -> Result<Json<QuickStatus>, Response> {
     let req: QuickRequest = parse(&body)?;
     if req.players.is_some_and(|n| n != 2) {
-        return Err(ApiError::Invalid("quick games are for two players".into()).into());
+        return Err(ApiError::invalid(
+            senet_protocol::Reason::TwoPlayers,
+            "quick games are for two players",
+        )
+        .into());
     }
     let terms = terms(
         &req.variant,

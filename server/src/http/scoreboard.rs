@@ -313,8 +313,9 @@ pub(super) async fn create_player(
     // The same normalisation as seat names (NFC; no invisible-only names, no bidi controls).
     let name = check_name(Some(req.name), String::new())?;
     if name.is_empty() {
-        return Err(ApiError::Invalid(
-            "a player name is 1 to 64 characters, with a visible one".into(),
+        return Err(ApiError::invalid(
+            senet_protocol::Reason::NameInvisible,
+            "a player name is 1 to 64 characters, with a visible one",
         ));
     }
     let store = sql(&state)?;
@@ -623,9 +624,9 @@ pub(super) async fn leaderboard(
         return Err(ApiError::UnknownVariant(variant));
     }
     if let Some(players) = q.players.filter(|p| !(2..=4).contains(p)) {
-        return Err(ApiError::Invalid(format!(
-            "players is 2 to 4, not {players}"
-        )));
+        return Err(ApiError::Invalid(
+            format!("players is 2 to 4, not {players}").into(),
+        ));
     }
     match q.by.as_deref() {
         None | Some("wins") => {}
@@ -657,7 +658,7 @@ async fn rating_board(
         .map_err(|_| ApiError::Invalid("by=rating needs a variant".into()))?;
     parsed
         .check_players(players)
-        .map_err(|e| ApiError::Invalid(e.to_string()))?;
+        .map_err(|e| ApiError::Invalid(e.into()))?;
     let pool = senet_store::sql::ratings::pool(variant, players);
     let list = sql(state)?
         .rating_board(

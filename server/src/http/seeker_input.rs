@@ -5,7 +5,7 @@
 use axum::response::Response;
 use senet_engine::Variant;
 use senet_protocol::text::check_name;
-use senet_protocol::{ClockSpec, RatingRange, Series};
+use senet_protocol::{ClockSpec, Detail, RatingRange, Reason, Series};
 
 use crate::AppState;
 use crate::http::ApiError;
@@ -33,10 +33,10 @@ pub(crate) fn terms(
     let players = players.unwrap_or(2);
     variant
         .check_players(players)
-        .map_err(|e| ApiError::Invalid(e.to_string()))?;
+        .map_err(|e| ApiError::Invalid(e.into()))?;
     let series = series.unwrap_or_default();
     if !(1..=99).contains(&series.target) {
-        return Err(ApiError::Invalid("the series target is 1 to 99".into()));
+        return Err(ApiError::series_target());
     }
     let clock = clock
         .map(ClockSpec::check)
@@ -58,10 +58,17 @@ pub(crate) fn terms(
 /// `invalid` when `min` is above `max`.
 pub(crate) fn range_checked(range: Option<RatingRange>) -> Result<(), ApiError> {
     match range {
-        Some(r) if r.min > r.max => Err(ApiError::Invalid(format!(
-            "a rating range's min ({}) is at most its max ({})",
-            r.min, r.max
-        ))),
+        Some(r) if r.min > r.max => Err(ApiError::Invalid(
+            Detail::new(
+                Reason::RangeOrder,
+                format!(
+                    "a rating range's min ({}) is at most its max ({})",
+                    r.min, r.max
+                ),
+            )
+            .with("min", i64::from(r.min))
+            .with("max", i64::from(r.max)),
+        )),
         _ => Ok(()),
     }
 }
@@ -96,9 +103,11 @@ pub(crate) async fn seeker(
     let name = check_name(seat_name(who, asker.name), String::new()).map_err(ApiError::from)?;
     // A guest's player key names a player but proves no account (`docs/accounts.md`).
     if terms.rated && who.0.is_none() {
-        return Err(
-            ApiError::Invalid("a rated game is between accounts: sign in first".into()).into(),
-        );
+        return Err(ApiError::invalid(
+            Reason::RatedSignIn,
+            "a rated game is between accounts: sign in first",
+        )
+        .into());
     }
     range_checked(asker.range)?;
     state

@@ -9,7 +9,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use schemars::JsonSchema;
 use senet_protocol::time::now_ms;
-use senet_protocol::{ClockSpec, text::check_name};
+use senet_protocol::{ClockSpec, Detail, Reason, text::check_name};
 use senet_store::SqlStore;
 use senet_store::sql::tournament_rows::NewTournament;
 use serde::{Deserialize, Serialize};
@@ -124,13 +124,14 @@ pub(crate) async fn create(
         .variant
         .parse()
         .map_err(|_| ApiError::UnknownVariant(req.variant.clone()))?;
-    variant
-        .check_players(2)
-        .map_err(|_| ApiError::Invalid("tournaments are for two-player games".into()))?;
+    variant.check_players(2).map_err(|_| {
+        ApiError::invalid(Reason::TwoPlayers, "tournaments are for two-player games")
+    })?;
     let clock = req.clock.check().map_err(ApiError::Invalid)?;
     if !matches!(clock, ClockSpec::Fischer { .. }) {
-        return Err(ApiError::Invalid(
-            "a tournament's games are on a Fischer clock".into(),
+        return Err(ApiError::invalid(
+            Reason::TournamentClock,
+            "a tournament's games are on a Fischer clock",
         ));
     }
     let now = now_ms();
@@ -150,18 +151,27 @@ pub(crate) async fn create(
         ),
         ("arena", ..) => {
             return Err(ApiError::Invalid(
-                "an arena has duration_mins (1 to 720), and no rounds".into(),
+                Detail::new(
+                    Reason::ArenaTerms,
+                    "an arena has duration_mins (1 to 720), and no rounds",
+                )
+                .with("max", 720_u32),
             ));
         }
         ("swiss", ..) => {
             return Err(ApiError::Invalid(
-                "a Swiss tournament has rounds (1 to 20), and no duration_mins".into(),
+                Detail::new(
+                    Reason::SwissTerms,
+                    "a Swiss tournament has rounds (1 to 20), and no duration_mins",
+                )
+                .with("max", 20_u32),
             ));
         }
         (other, ..) => {
-            return Err(ApiError::Invalid(format!(
-                "a tournament is an arena or swiss, not {other:?}"
-            )));
+            return Err(ApiError::invalid(
+                Reason::TournamentKind,
+                format!("a tournament is an arena or swiss, not {other:?}"),
+            ));
         }
     };
     let default_name = format!(

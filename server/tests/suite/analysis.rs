@@ -50,23 +50,51 @@ async fn a_line_is_explored_and_wrong_steps_are_refused() {
     }
     assert!(moves_played > 0, "the line reached a move");
     assert_ne!(at["position"], start["position"]);
-    // Wrong steps, each with its code; nothing is kept between requests anyway.
-    for (body, code) in [
+    // Wrong steps, each with its code and the reason a page says in its language (none for
+    // a body only a hand-written client sends); nothing is kept between requests anyway.
+    for (body, code, reason) in [
         (
             json!({"variant": "parker", "position": "no such position"}),
             "bad_position",
+            Some("position_unreadable"),
         ),
-        (json!({"variant": "parker", "move": "1-2"}), "illegal_move"),
+        (
+            json!({"variant": "parker", "move": "1-2"}),
+            "illegal_move",
+            Some("no_move_due"),
+        ),
         (
             json!({"variant": "parker", "throw": [9, 9, 9]}),
             "illegal_throw",
+            Some("throw_faces"),
         ),
-        (json!({"variant": "nope"}), "malformed"),
-        (json!({"variant": "parker", "extra": 1}), "malformed"),
+        (
+            json!({"variant": "parker", "throw": [1], "move": "1-2"}),
+            "illegal_move",
+            Some("throw_and_move"),
+        ),
+        (json!({"variant": "nope"}), "malformed", None),
+        (json!({"variant": "parker", "extra": 1}), "malformed", None),
     ] {
         let (st, e) = s.post("/api/analysis", body.clone()).await;
-        assert_eq!((st, e["code"].as_str()), (400, Some(code)), "{body}: {e}");
+        assert_eq!(
+            (st, e["code"].as_str(), e["reason"].as_str()),
+            (400, Some(code), reason),
+            "{body}: {e}"
+        );
     }
+    // A move the engine refuses says the engine's reason (a page says stuck.ftl's words).
+    let (st, e) = s
+        .post(
+            "/api/analysis",
+            json!({"variant": "parker", "position": "wait q0 1:1,2,3,4,5 2:1,2,3,4,5 move 2 1,3", "move": "1-2"}),
+        )
+        .await;
+    assert_eq!(
+        (st, e["code"].as_str(), e["reason"].as_str()),
+        (400, Some("illegal_move"), Some("occupied_by_own")),
+        "{e}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

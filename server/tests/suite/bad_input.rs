@@ -202,6 +202,86 @@ async fn absurd_match_settings_are_refused() {
     assert_eq!(list, json!([]), "nothing was created");
 }
 
+/// A refusal whose words need the server's own says why as a `reason`, with the figures its
+/// words need as `args`, in the shape the OpenAPI document gives (docs/protocol.md,
+/// "Reasons"); one only a hand-written client causes has none; a spectator's chat name over
+/// the socket is told so too.
+#[tokio::test]
+async fn refusals_say_their_reason_and_figures() {
+    let s = start().await;
+    let (_, doc) = s.get("/api/openapi.json").await;
+    let error = crate::server::openapi_validator(&doc, "Error");
+    let (id, _, _) = s
+        .create_full(json!({"variant": "pyramid", "public": true}))
+        .await;
+    let long = "x".repeat(65);
+    for (path, body, reason, args) in [
+        (
+            format!("/api/matches/{id}/join"),
+            json!({"name": long}),
+            "name_too_long",
+            json!({"max": 64}),
+        ),
+        (
+            "/api/matches".to_owned(),
+            json!({"variant": "pyramid", "player_name": "bell\u{7}"}),
+            "name_control",
+            Value::Null,
+        ),
+        (
+            "/api/matches".to_owned(),
+            json!({"variant": "pyramid", "series": {"kind": "best_of", "target": 0}}),
+            "series_target",
+            json!({"min": 1, "max": 99}),
+        ),
+        (
+            "/api/matches".to_owned(),
+            json!({"variant": "modern", "players": 5}),
+            "player_count",
+            json!({"min": 2, "max": 4}),
+        ),
+        (
+            "/api/matches".to_owned(),
+            json!({"variant": "pyramid", "rated": true, "public": true}),
+            "rated_sign_in",
+            Value::Null,
+        ),
+        (
+            "/api/seeks".to_owned(),
+            json!({"variant": "pyramid", "clock": {"kind": "fischer", "base_secs": 0, "increment_secs": 0}}),
+            "clock_base",
+            json!({"max": 10_800}),
+        ),
+    ] {
+        let (st, e) = s.post(&path, body.clone()).await;
+        assert_eq!(
+            (st, e["code"].as_str(), e["reason"].as_str()),
+            (422, Some("invalid"), Some(reason)),
+            "{body} -> {e}"
+        );
+        assert_eq!(e["args"], args, "{body} -> {e}");
+        crate::server::assert_valid(&error, &e);
+    }
+    let (st, e) = s.post("/api/matches", json!({"variant": 3})).await;
+    assert_eq!((st, e["code"].as_str()), (400, Some("malformed")), "{e}");
+    assert!(e.get("reason").is_none() && e.get("args").is_none(), "{e}");
+    crate::server::assert_valid(&error, &e);
+
+    let mut ws = s.ws(&id).await;
+    ws.send(json!({"type": "hello", "name": long})).await;
+    assert_eq!(ws.recv().await["type"], "welcome");
+    let e = ws.until(|m| m["type"] == "error").await;
+    assert_eq!(
+        (&e["code"], &e["reason"], &e["args"]),
+        (
+            &json!("invalid"),
+            &json!("name_too_long"),
+            &json!({"max": 64})
+        ),
+        "{e}"
+    );
+}
+
 /// serde reads a struct from an array of its fields; a body that is not one JSON object is
 /// refused before that, so `[]` cannot take a seat as `{}` would.
 #[tokio::test]

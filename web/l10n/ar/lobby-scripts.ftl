@@ -265,3 +265,47 @@ error-no_backward = لا يجوز لهذه القطعة الرجوع إلى ال
 error-illegal_stack = لا يمكن تكديس القطع بهذه الطريقة
 error-trapped = هذه القطعة محاصرة
 error-not_legal = هذه النقلة غير مسموحة
+
+# السبب تحت الرمز: حقل reason من الخادم (docs/protocol.md، "Reasons")، يُقال بأرقامه
+# ($min و$max و$seat) بدل كلمات الخادم الإنجليزية في $detail. والنقلة غير المسموحة بسبب من
+# أسباب المحرّك تُقال بكلمات stuck.ftl (أو برسالتها error-<السبب>).
+error-invalid-name_too_long = لا يتجاوز عدد أحرف الاسم { $max }
+error-invalid-name_control = لا يجوز أن يحوي الاسم محارف تحكّم ولا علامات اتجاه الكتابة
+error-invalid-name_invisible = يحتاج الاسم إلى حرف ظاهر واحد على الأقل
+error-invalid-name_like_seat = اسم الدردشة هذا يشبه اسم المقعد { $seat }: اختر اسمًا آخر
+error-invalid-username_too_short = لا يقلّ عدد أحرف اسم الحساب عن { $min }
+error-invalid-password_too_short = لا يقلّ عدد أحرف كلمة المرور عن { $min }
+error-invalid-password_too_long = لا يتجاوز حجم كلمة المرور { $max } بايت
+error-invalid-player_count = تُلعب هذه النسخة من { $min } إلى { $max } لاعبين
+error-invalid-series_target = تضمّ السلسلة من { $min } إلى { $max } أدوار
+error-invalid-too_many_bots = لا يتجاوز عدد لاعبي الحاسوب { $max }: المقعد الأول لك
+error-invalid-bot_level = لاعب الحاسوب سهل أو متوسط أو صعب
+error-invalid-clock_base = لا يتجاوز الوقت الأول في الساعة { $max } ثانية
+error-invalid-clock_increment = لا تضيف الساعة أكثر من { $max } ثانية لكل نقلة
+error-invalid-clock_days = تمنح ساعة المراسلة من يوم واحد إلى { $max } أيام لكل نقلة
+error-invalid-rated_sign_in = المباراة المحتسبة في التصنيف تكون بين حسابات: سجّل الدخول أولًا
+error-invalid-rated_public = المباراة المحتسبة في التصنيف تكون علنية
+error-invalid-range_order = أدنى تصنيف في النطاق لا يتجاوز أعلاه
+error-invalid-two_players = هذا للمباريات بين لاعبَين فقط
+error-invalid-challenge_no_bots = التحدي بين لاعبَين، بلا حاسوب
+error-invalid-challenge_self = لا يمكنك أن تتحدى نفسك
+error-invalid-follow_self = لا يمكنك أن تتابع نفسك
+error-invalid-block_self = لا يمكنك أن تحظر نفسك
+error-invalid-report_why = اذكر السبب، في حرف واحد إلى { $max } حرفًا
+error-invalid-report_match = لا توجد هذه المباراة للإبلاغ عنها
+error-invalid-delete_confirm = لحذف الحساب، اكتب اسمه تمامًا كما هو مكتوب
+error-invalid-unknown_player_key = لاعب هذا المتصفح غير معروف هنا (أو ضمّه حساب): أعد تحميل الصفحة
+error-invalid-tournament_clock = مباريات البطولة تُلعب بساعة لها وقت لكل مباراة
+error-invalid-arena_terms = تدوم بطولة الأرينا من دقيقة واحدة إلى { $max } دقيقة، بلا جولات
+error-invalid-swiss_terms = تضمّ البطولة بالنظام السويسري من جولة واحدة إلى { $max } جولة، بلا مدة
+error-invalid-tournament_kind = البطولة إما أرينا وإما بالنظام السويسري
+error-bad_position-position_too_long = لا يتجاوز عدد محارف الوضعية { $max }
+error-bad_position-position_unreadable = هذه ليست وضعية مكتوبة بتدوين هذه النسخة
+error-bad_position-position_impossible = لا يمكن أن تحدث هذه الوضعية في هذه النسخة
+error-illegal_throw-no_throw_due = الوضعية لا تنتظر رمية
+error-illegal_throw-throw_faces = لا يمكن أن تُظهر النرد هذه الرمية هنا
+error-illegal_move-no_move_due = الوضعية لا تنتظر نقلة
+error-illegal_move-move_unreadable = هذه ليست نقلة مكتوبة بتدوين هذه النسخة
+error-illegal_move-throw_and_move = رمية أو نقلة، لا كلتاهما
+error-passkey_refused-passkey_unverified = تعذّر التحقق من جواب مفتاح المرور: حاول مرة أخرى
+error-bad_setup-setup_players = تُلعب هذه النسخة من { $min } إلى { $max } لاعبين

@@ -270,3 +270,47 @@ error-no_backward = that piece may not move backward
 error-illegal_stack = pieces cannot stack that way
 error-trapped = that piece is trapped
 error-not_legal = that move is not legal
+
+# Why, under a code: the server's `reason` (docs/protocol.md, "Reasons"), said with its
+# figures ($min, $max, $seat) in place of the English $detail. An illegal move by the
+# engine's reason says stuck.ftl's words of it (or its own error-<reason>).
+error-invalid-name_too_long = a name has at most { $max } characters
+error-invalid-name_control = a name may not hold control characters or text-direction marks
+error-invalid-name_invisible = a name needs at least one visible character
+error-invalid-name_like_seat = that chat name looks the same as seat { $seat }'s name: choose another
+error-invalid-username_too_short = an account's name has at least { $min } characters
+error-invalid-password_too_short = a password has at least { $min } characters
+error-invalid-password_too_long = a password has at most { $max } bytes
+error-invalid-player_count = this variant is played by { $min } to { $max } players
+error-invalid-series_target = a series is { $min } to { $max } games
+error-invalid-too_many_bots = at most { $max } computer players: the first seat is yours
+error-invalid-bot_level = a computer player is easy, medium or hard
+error-invalid-clock_base = a clock's starting time is at most { $max } seconds
+error-invalid-clock_increment = a clock adds at most { $max } seconds a move
+error-invalid-clock_days = a correspondence clock gives 1 to { $max } days a move
+error-invalid-rated_sign_in = a rated game is between accounts: sign in first
+error-invalid-rated_public = a rated match is public
+error-invalid-range_order = a rating range's lowest rating is at most its highest
+error-invalid-two_players = this is for two-player games only
+error-invalid-challenge_no_bots = a challenge is for two players, with no computer
+error-invalid-challenge_self = you cannot challenge yourself
+error-invalid-follow_self = you cannot follow yourself
+error-invalid-block_self = you cannot block yourself
+error-invalid-report_why = say why, in 1 to { $max } characters
+error-invalid-report_match = there is no such match to report
+error-invalid-delete_confirm = to delete the account, type its name exactly as it is written
+error-invalid-unknown_player_key = this browser's player is not known here (or was claimed by an account): reload the page
+error-invalid-tournament_clock = a tournament's games are on a clock with a time per game
+error-invalid-arena_terms = an arena lasts 1 to { $max } minutes, and has no rounds
+error-invalid-swiss_terms = a Swiss tournament has 1 to { $max } rounds, and no duration
+error-invalid-tournament_kind = a tournament is an arena or Swiss
+error-bad_position-position_too_long = a position is at most { $max } characters
+error-bad_position-position_unreadable = that is not a position in this variant's notation
+error-bad_position-position_impossible = that position cannot happen in this variant
+error-illegal_throw-no_throw_due = the position waits for no throw
+error-illegal_throw-throw_faces = the dice cannot show that throw here
+error-illegal_move-no_move_due = the position waits for no move
+error-illegal_move-move_unreadable = that is not a move in this variant's notation
+error-illegal_move-throw_and_move = a throw or a move, not both
+error-passkey_refused-passkey_unverified = the passkey's answer could not be verified: try again
+error-bad_setup-setup_players = this variant is played by { $min } to { $max } players

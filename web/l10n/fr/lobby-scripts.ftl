@@ -254,3 +254,47 @@ error-no_backward = ce pion ne peut pas reculer
 error-illegal_stack = les pions ne peuvent pas s'empiler ainsi
 error-trapped = ce pion est piégé
 error-not_legal = ce coup n'est pas permis
+
+# Pourquoi, sous un code : le `reason` du serveur (docs/protocol.md, « Reasons »), dit avec
+# ses nombres ($min, $max, $seat) à la place du $detail anglais. Un coup illégal, par la
+# raison du moteur, reprend les mots de stuck.ftl (ou son propre error-<raison>).
+error-invalid-name_too_long = un nom compte au plus { $max } caractères
+error-invalid-name_control = un nom ne peut contenir ni caractères de contrôle ni marques de sens d'écriture
+error-invalid-name_invisible = un nom doit avoir au moins un caractère visible
+error-invalid-name_like_seat = ce nom pour le chat ressemble trop à celui de la place { $seat } : choisissez-en un autre
+error-invalid-username_too_short = le nom d'un compte compte au moins { $min } caractères
+error-invalid-password_too_short = un mot de passe compte au moins { $min } caractères
+error-invalid-password_too_long = un mot de passe compte au plus { $max } octets
+error-invalid-player_count = cette variante se joue de { $min } à { $max } joueurs
+error-invalid-series_target = une série compte de { $min } à { $max } manches
+error-invalid-too_many_bots = au plus { $max } joueurs ordinateur : la première place est la vôtre
+error-invalid-bot_level = un joueur ordinateur est facile, moyen ou difficile
+error-invalid-clock_base = le temps de départ d'une pendule est d'au plus { $max } secondes
+error-invalid-clock_increment = une pendule ajoute au plus { $max } secondes par coup
+error-invalid-clock_days = une pendule par correspondance donne de 1 à { $max } jours par coup
+error-invalid-rated_sign_in = une partie classée se joue entre comptes : connectez-vous d'abord
+error-invalid-rated_public = une partie classée est publique
+error-invalid-range_order = le classement le plus bas d'une fourchette ne dépasse pas le plus haut
+error-invalid-two_players = réservé aux parties à deux joueurs
+error-invalid-challenge_no_bots = un défi se joue à deux, sans ordinateur
+error-invalid-challenge_self = vous ne pouvez pas vous défier vous-même
+error-invalid-follow_self = vous ne pouvez pas vous suivre vous-même
+error-invalid-block_self = vous ne pouvez pas vous bloquer vous-même
+error-invalid-report_why = dites pourquoi, en 1 à { $max } caractères
+error-invalid-report_match = cette partie à signaler n'existe pas
+error-invalid-delete_confirm = pour supprimer le compte, tapez son nom exactement tel qu'il est écrit
+error-invalid-unknown_player_key = le joueur de ce navigateur est inconnu ici (ou un compte l'a repris) : rechargez la page
+error-invalid-tournament_clock = les parties d'un tournoi se jouent à la pendule, avec un temps par partie
+error-invalid-arena_terms = une arène dure de 1 à { $max } minutes, sans rondes
+error-invalid-swiss_terms = un tournoi suisse compte de 1 à { $max } rondes, sans durée
+error-invalid-tournament_kind = un tournoi est une arène ou un tournoi suisse
+error-bad_position-position_too_long = une position compte au plus { $max } caractères
+error-bad_position-position_unreadable = ce n'est pas une position dans la notation de cette variante
+error-bad_position-position_impossible = cette position ne peut pas se produire dans cette variante
+error-illegal_throw-no_throw_due = la position n'attend aucun lancer
+error-illegal_throw-throw_faces = les dés ne peuvent pas montrer ce lancer ici
+error-illegal_move-no_move_due = la position n'attend aucun coup
+error-illegal_move-move_unreadable = ce n'est pas un coup dans la notation de cette variante
+error-illegal_move-throw_and_move = un lancer ou un coup, pas les deux
+error-passkey_refused-passkey_unverified = la réponse de la clé d'accès n'a pas pu être vérifiée : réessayez
+error-bad_setup-setup_players = cette variante se joue de { $min } à { $max } joueurs
