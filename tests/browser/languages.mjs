@@ -31,7 +31,8 @@
 //    a resignation): its narrative, move list, notices, the board's and the dice's labels, the
 //    hint, the notes and the result panel hold none of the English words of the board's
 //    catalogues (story, result, boards, stuck, board, notes), and in Arabic the narrative, the
-//    notes and the result's sentences no Latin letter but those of names.
+//    notes and the result's sentences no Latin letter but those of names; the finished match's
+//    scoreboard then fits a 375 px phone.
 // e. In Arabic, a seek posted from the lobby's form: its line in the list and the waiting
 //    status are in Arabic; joining a seek of one's own address is refused in Arabic words
 //    (web/errors.js, the error's code), and so is a range the wrong way round (the error's
@@ -420,6 +421,16 @@ async function playInLanguage(page, lang) {
     const sentences = await page.evaluate(() => [...document.querySelectorAll('#story p, #result-head, #result-why, #result-points, #result-series, #hint, #info')].map((e) => e.textContent));
     for (const text of sentences) assert.deepEqual(latin(unnamed(text, names)), [], `board in Arabic: "${text}"`);
   }
+  // The finished match's scoreboard (its games table has a replay link per game) fits a
+  // phone in this language too.
+  const matchId = new URL(page.url()).pathname.split('/')[2];
+  const phone = await context(LANGS.find(([code]) => code === lang)[2], PHONE);
+  await phone.goto(`${BASE}/m/${matchId}/scoreboard`);
+  await phone.waitForSelector('#games a');
+  const sideways = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(sideways <= 0, `the scoreboard in ${lang} at 375 px scrolls sideways by ${sideways} px`);
+  assert.deepEqual(phone.errors, [], `scoreboard in ${lang} at 375 px`);
+  await phone.context().close();
   log(`d. a game in ${lang}: ${story.trim().split('\n')[0]} … ${await page.textContent('#result-head')}${hint ? ` · ${hint}` : ''}`);
 }
 
