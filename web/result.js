@@ -96,11 +96,12 @@ export function renderResult(page = m) {
   const reason = e.reason ? `${m.endWords(e)}` : '';
   const next = k === 'game_over' ? t(st.rematch.size ? 'result-next-asked' : 'result-next', { asked: [...st.rematch].map(who).join(t('result-comma')) }) : '';
   box.dataset.outcome = outcome;
+  const atTheEnd = notesInWords(st.notes);
   box.replaceChildren(el('h2', { id: 'result-head', text: head }),
     reason ? el('p', { class: 'why', id: 'result-why', text: reason }) : '',
     e.points !== undefined ? el('p', { class: 'points', id: 'result-points' },
       (e.reason ? t('result-points-won-by', { points: e.points, reason: REASONS.has(e.reason) ? t(`result-won-by-${dashed(e.reason)}`) : e.reason }) : t('result-points', { points: e.points })) + ' ',
-      el('a', { href: '/rules/' + st.variant, text: t('result-how-counted') }), notesInWords(st.notes) ? ' · ' + t('result-at-the-end', { notes: notesInWords(st.notes) }) : '') : '',
+      el('a', { href: '/rules/' + st.variant, text: t('result-how-counted') }), atTheEnd ? ' · ' + t('result-at-the-end', { notes: atTheEnd }) : '') : '',
     e.breakdown ? el('p', { class: 'breakdown', id: 'result-breakdown', text: breakdownWords(e) }) : '',
     table, chartFor(m.matchId, game, readKey(m.matchId), m.seats(seatColour)),
     el('p', { class: 'series', id: 'result-series', text: seriesWords() }), ratingLine(game), next ? el('p', { class: 'muted', text: next }) : '',

@@ -181,6 +181,7 @@ fn describe(game: &Game, budget: Budget) -> Analysis {
         .into_iter()
         .map(|c| round1(100.0 * c))
         .collect();
+    let note_list = game.notes();
     let mut analysis = Analysis {
         variant: game.variant(),
         position: game.to_notation(),
@@ -199,8 +200,8 @@ fn describe(game: &Game, budget: Budget) -> Analysis {
             .into_iter()
             .map(|s| s.map(Cow::Borrowed))
             .collect(),
-        notes: game.position_notes(),
-        note_list: game.notes(),
+        notes: senet_engine::notes::english(&note_list),
+        note_list,
     };
     match status {
         Status::Throw { spec, .. } => {
